@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'vitest';
+import { sandboxControl } from '../../test/sandbox-server.ts';
+import { callEndpoint } from './client.ts';
+import { ApiError } from './errors.ts';
+import { getAccount, getScreenshot, getSearch } from './requests.ts';
+
+const KEY = 'demo-key';
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('callEndpoint against the sandbox', () => {
+  test('parses a search and reports status, time, bytes and a masked URL', async () => {
+    const res = await getSearch({ query: 'coffee' }, { apiKey: KEY });
+    expect(res.data.organic_results.length).toBeGreaterThan(5);
+    expect(res.meta.status).toBe(200);
+    expect(res.meta.bytes).toBeGreaterThan(500);
+    expect(res.meta.maskedUrl).toBe('/api/search?query=coffee&api_key=•••');
+  });
+
+  test('a wrong key is a 401 whose message and excerpt never contain the key', async () => {
+    const secret = 'sk-very-secret-123';
+    const e = await failure(getSearch({ query: 'coffee' }, { apiKey: secret }));
+    expect(e.kind).toBe('http');
+    expect(e.status).toBe(401);
+    expect(e.charged).toBe('no');
+    expect(JSON.stringify({ m: e.message, b: e.bodyExcerpt, e: e.endpoint, s: String(e) })).not.toContain(secret);
+  });
+
+  test('an upstream echoing the key in its error body has it masked', async () => {
+    await sandboxControl.fault({ kind: 'status', status: 500, body: 'boom for key demo-key' });
+    const e = await failure(getSearch({ query: 'x' }, { apiKey: KEY }));
+    expect(e.status).toBe(500);
+    expect(e.bodyExcerpt).toBe('boom for key •••');
+  });
+
+  test('a 404 from the service is reported as charged', async () => {
+    const e = await failure(getScreenshot({ url: 'https://nowhere.invalid/' }, { apiKey: KEY }));
+    expect(e.status).toBe(404);
+    expect(e.charged).toBe('yes');
+    expect((await sandboxControl.ledger()).accounts[KEY]?.requestUsed).toBe(5);
+  });
+
+  test('gives up after the timeout with kind "timeout"', async () => {
+    await sandboxControl.fault({ kind: 'slow', delayMs: 2000 });
+    const e = await failure(callEndpoint('search', { query: 'x' }, { apiKey: KEY, timeoutMs: 100 }));
+    expect(e.kind).toBe('timeout');
+  });
+
+  test('a caller abort is kind "aborted"', async () => {
+    await sandboxControl.fault({ kind: 'slow', delayMs: 2000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const e = await failure(callEndpoint('search', { query: 'x' }, { apiKey: KEY, signal: controller.signal }));
+    expect(e.kind).toBe('aborted');
+  });
+
+  test('a dropped connection is kind "network"', async () => {
+    await sandboxControl.fault({ kind: 'drop' });
+    expect((await failure(getSearch({ query: 'x' }, { apiKey: KEY }))).kind).toBe('network');
+  });
+
+  test('malformed and truncated bodies are kind "invalid-response" with the body kept as text', async () => {
+    await sandboxControl.fault({ kind: 'malformed' });
+    const malformed = await failure(getSearch({ query: 'x' }, { apiKey: KEY }));
+    expect(malformed.kind).toBe('invalid-response');
+    expect(malformed.bodyExcerpt).toContain('<html>');
+    await sandboxControl.fault({ kind: 'truncated' });
+    expect((await failure(getSearch({ query: 'x' }, { apiKey: KEY }))).kind).toBe('invalid-response');
+  });
+
+  test('reads a screenshot as image bytes of the asked format', async () => {
+    const res = await getScreenshot({ url: 'https://example.com/', format: 'jpg', quality: '50', width: '320', height: '200' }, { apiKey: KEY });
+    expect(res.kind).toBe('image');
+    if (res.kind !== 'image') return;
+    expect(res.blob.type).toBe('image/jpeg');
+    const bytes = new Uint8Array(await res.blob.arrayBuffer());
+    expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+  });
+
+  test('reads the account with credits left = limit − used', async () => {
+    await getSearch({ query: 'coffee' }, { apiKey: KEY });
+    const res = await getAccount({ apiKey: KEY });
+    expect(res.data.requestLimit! - res.data.requestUsed!).toBe(100_000 - 20);
+  });
+});

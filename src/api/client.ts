@@ -1,0 +1,125 @@
+import { ENDPOINTS, type EndpointId } from './endpoints.ts';
+import { ApiError } from './errors.ts';
+import { buildQueryString, validateParams, type ParamErrors, type ParamValues } from './params.ts';
+
+/** Longer than the upstream's own ~60 s limit, so its 410 arrives before we give up. */
+export const REQUEST_TIMEOUT_MS = 90_000;
+export const API_BASE = '/api';
+export const KEY_PLACEHOLDER = '<API_KEY>';
+
+export interface RequestOptions {
+  apiKey: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface ResponseMeta {
+  endpoint: EndpointId;
+  /** Same-origin request URL with the key replaced by a mask: safe to show and to log. */
+  maskedUrl: string;
+  status: number;
+  durationMs: number;
+  bytes: number;
+  contentType: string;
+}
+
+export type RawResponse =
+  | { kind: 'json'; value: unknown; text: string; meta: ResponseMeta }
+  | { kind: 'image'; blob: Blob; meta: ResponseMeta };
+
+/** Thrown when parameters fail the catalogue's checks; nothing is sent. */
+export class ParamValidationError extends Error {
+  override readonly name = 'ParamValidationError';
+  readonly errors: ParamErrors;
+  constructor(errors: ParamErrors) {
+    super(Object.values(errors).join(' '));
+    this.errors = errors;
+  }
+}
+
+export function maskKey(text: string, apiKey: string): string {
+  return apiKey ? text.split(apiKey).join('•••') : text;
+}
+
+/** Builds the same-origin URL for an endpoint; throws ParamValidationError on bad input. */
+export function buildRequestUrl(id: EndpointId, values: ParamValues, apiKey?: string): string {
+  const spec = ENDPOINTS[id];
+  const checked = validateParams(spec, values);
+  if (!checked.ok) throw new ParamValidationError(checked.errors);
+  const qs = buildQueryString(checked.wire, apiKey);
+  return qs ? `${API_BASE}${spec.path}?${qs}` : `${API_BASE}${spec.path}`;
+}
+
+/**
+ * Calls one endpoint through the same-origin proxy. Resolves with the body on
+ * HTTP 200 only; throws ApiError (http | network | timeout | aborted |
+ * invalid-response) otherwise, and ParamValidationError before sending bad input.
+ */
+export async function callEndpoint(
+  id: EndpointId,
+  values: ParamValues,
+  { apiKey, signal, timeoutMs = REQUEST_TIMEOUT_MS }: RequestOptions,
+): Promise<RawResponse> {
+  const spec = ENDPOINTS[id];
+  const url = buildRequestUrl(id, values, apiKey);
+  const maskedUrl = maskKey(url, encodeURIComponent(apiKey));
+  const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'endpoint'>) =>
+    new ApiError({ ...init, endpoint: spec.path });
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onCallerAbort = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const abortKind = (): 'timeout' | 'aborted' => (timedOut ? 'timeout' : 'aborted');
+  try {
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: controller.signal, headers: { accept: '*/*' } });
+    } catch (cause) {
+      throw fail({ kind: controller.signal.aborted ? abortKind() : 'network', durationMs: elapsed(), cause });
+    }
+
+    let bytes: ArrayBuffer;
+    try {
+      bytes = await response.arrayBuffer();
+    } catch (cause) {
+      // The headers arrived but the body did not: a dropped connection or a cancel mid-body.
+      throw fail({ kind: controller.signal.aborted ? abortKind() : 'network', durationMs: elapsed(), cause });
+    }
+    const contentType = response.headers.get('content-type') ?? '';
+    const meta: ResponseMeta = {
+      endpoint: id,
+      maskedUrl,
+      status: response.status,
+      durationMs: elapsed(),
+      bytes: bytes.byteLength,
+      contentType,
+    };
+
+    if (response.status !== 200) {
+      const text = maskKey(new TextDecoder().decode(bytes), apiKey);
+      throw fail({ kind: 'http', status: response.status, bodyExcerpt: text, durationMs: meta.durationMs });
+    }
+
+    if (spec.response === 'image' && /^image\//i.test(contentType)) {
+      return { kind: 'image', blob: new Blob([bytes], { type: contentType }), meta };
+    }
+    const text = new TextDecoder().decode(bytes);
+    try {
+      return { kind: 'json', value: JSON.parse(text) as unknown, text, meta };
+    } catch (cause) {
+      throw fail({ kind: 'invalid-response', status: 200, bodyExcerpt: maskKey(text, apiKey), durationMs: meta.durationMs, cause });
+    }
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onCallerAbort);
+  }
+}

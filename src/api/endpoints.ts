@@ -1,0 +1,380 @@
+/**
+ * The endpoint catalogue: the one description of the upstream API (interface.md).
+ * The client, the parameter forms, the snippets, the Run button's cost and the
+ * sandbox's parameter checks all read this table, so adding a parameter is one line.
+ */
+
+export type EndpointId =
+  | 'shorts'
+  | 'search'
+  | 'autocomplete'
+  | 'realty'
+  | 'screenshot'
+  | 'account'
+  | 'webhook';
+
+/** How a boolean travels on the wire: the interface writes `nfpr` as 1/0, the rest as true/false. */
+export type BooleanWire = 'true-false' | 'one-zero';
+
+interface ParamBase {
+  name: string;
+  label: string;
+  help: string;
+  required?: boolean;
+  /** The upstream's default, as the interface writes it (shown as a hint, never sent). */
+  default?: string;
+  placeholder?: string;
+  /** Shown in the "more options" part of a form rather than up front. */
+  advanced?: boolean;
+}
+
+export interface StringParam extends ParamBase {
+  type: 'string';
+  pattern?: { regex: RegExp; message: string };
+  maxLength?: number;
+}
+
+export interface UrlParam extends ParamBase {
+  type: 'url';
+}
+
+export interface IntegerParam extends ParamBase {
+  type: 'integer';
+  min?: number;
+  max?: number;
+}
+
+export interface BooleanParam extends ParamBase {
+  type: 'boolean';
+  wire: BooleanWire;
+}
+
+export interface EnumParam extends ParamBase {
+  type: 'enum';
+  options: readonly { value: string; label: string }[];
+}
+
+export type ParamSpec = StringParam | UrlParam | IntegerParam | BooleanParam | EnumParam;
+
+export interface EndpointSpec {
+  id: EndpointId;
+  /** Neutral path from interface.md; the proxy may rename it for the live service. */
+  path: string;
+  title: string;
+  /** Verb on the Run button ("Search · 20 credits"). */
+  action: string;
+  summary: string;
+  /** Credits per successful request; `null` means the service does not publish it (never "free"). */
+  cost: number | null;
+  response: 'json' | 'image';
+  params: readonly ParamSpec[];
+}
+
+const COUNTRY: StringParam = {
+  name: 'country',
+  label: 'Country',
+  type: 'string',
+  default: 'us',
+  help: 'Two-letter country code, e.g. us, gb, de.',
+  placeholder: 'us',
+  pattern: { regex: /^[a-z]{2}$/i, message: 'Use a two-letter country code such as us or gb.' },
+};
+
+const LANGUAGE: StringParam = {
+  name: 'language',
+  label: 'Language',
+  type: 'string',
+  default: 'en',
+  help: 'Short language code of the results, e.g. en, fr, pt-BR.',
+  placeholder: 'en',
+  pattern: {
+    regex: /^[a-z]{2,3}(-[a-z0-9]{2,4})?$/i,
+    message: 'Use a short language code such as en, fr or pt-BR.',
+  },
+};
+
+const QUERY_REQUIRED: StringParam = {
+  name: 'query',
+  label: 'Query',
+  type: 'string',
+  required: true,
+  help: 'What to search for.',
+  placeholder: 'coffee near me',
+  maxLength: 2048,
+};
+
+export const ENDPOINTS: Record<EndpointId, EndpointSpec> = {
+  shorts: {
+    id: 'shorts',
+    path: '/engine_shorts',
+    title: 'Short videos',
+    action: 'Search shorts',
+    summary: "Short-video results of the search engine for a query.",
+    cost: null,
+    response: 'json',
+    params: [
+      QUERY_REQUIRED,
+      COUNTRY,
+      LANGUAGE,
+      {
+        name: 'domain',
+        label: 'Engine domain',
+        type: 'string',
+        help: "Country-specific variant of the engine's main domain. Default: the main global domain.",
+        placeholder: 'engine.co.uk',
+        pattern: {
+          regex: /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i,
+          message: 'Use a bare domain name such as engine.co.uk (no scheme, no path).',
+        },
+        advanced: true,
+      },
+      {
+        name: 'uule',
+        label: 'Encoded location (uule)',
+        type: 'string',
+        help: 'Encoded geographic location that tailors the results.',
+        advanced: true,
+        maxLength: 512,
+      },
+      {
+        name: 'lr',
+        label: 'Restrict languages (lr)',
+        type: 'string',
+        help: 'Only results in these languages, written lang_<code>; join several with |.',
+        placeholder: 'lang_en|lang_fr',
+        pattern: {
+          regex: /^lang_[a-z]{2,3}(-[a-z0-9]{2,4})?(\|lang_[a-z]{2,3}(-[a-z0-9]{2,4})?)*$/i,
+          message: 'Write languages as lang_<code>, e.g. lang_en or lang_en|lang_fr.',
+        },
+        advanced: true,
+      },
+      {
+        name: 'tbs',
+        label: 'Advanced filter (tbs)',
+        type: 'string',
+        help: 'Advanced filter string, passed through as written.',
+        advanced: true,
+        maxLength: 512,
+      },
+      {
+        name: 'safe',
+        label: 'SafeSearch',
+        type: 'enum',
+        default: 'off',
+        help: '"active" filters adult content; "off" disables filtering.',
+        options: [
+          { value: 'active', label: 'active (filter adult content)' },
+          { value: 'off', label: 'off' },
+        ],
+        advanced: true,
+      },
+      {
+        name: 'nfpr',
+        label: 'Exclude auto-corrected results (nfpr)',
+        type: 'boolean',
+        wire: 'one-zero',
+        default: '0',
+        help: 'On (1) excludes results of an auto-corrected query; off (0) includes them.',
+        advanced: true,
+      },
+      {
+        name: 'start',
+        label: 'Skip results (start)',
+        type: 'integer',
+        min: 0,
+        max: 1000,
+        help: 'Number of results to skip: 12 skips the first 12.',
+        placeholder: '0',
+        advanced: true,
+      },
+      {
+        name: 'html',
+        label: 'Return full HTML',
+        type: 'boolean',
+        wire: 'true-false',
+        default: 'false',
+        help: 'When on, the full HTML of the search page is returned as well.',
+        advanced: true,
+      },
+    ],
+  },
+  search: {
+    id: 'search',
+    path: '/search',
+    title: 'Search',
+    action: 'Search',
+    summary: 'General (universal) search results: organic results in rank order.',
+    cost: 20,
+    response: 'json',
+    // The interface leaves `query` unmarked; a search without one is useless and would cost 20 credits.
+    params: [QUERY_REQUIRED, COUNTRY, LANGUAGE],
+  },
+  autocomplete: {
+    id: 'autocomplete',
+    path: '/engine_autocomplete',
+    title: 'Autocomplete',
+    action: 'Suggest',
+    summary: 'Autocomplete suggestions for a partial query, by relevance.',
+    cost: null,
+    response: 'json',
+    params: [
+      { ...QUERY_REQUIRED, help: 'The partial query to complete.', placeholder: 'how to ma' },
+      COUNTRY,
+      LANGUAGE,
+    ],
+  },
+  realty: {
+    id: 'realty',
+    path: '/realty',
+    title: 'Realty listings',
+    action: 'Fetch listings',
+    summary: 'Real-estate listings of a listing-search page, ready for the map.',
+    cost: null,
+    response: 'json',
+    params: [
+      {
+        name: 'url',
+        label: 'Listing page URL',
+        type: 'url',
+        required: true,
+        help: 'The URL of the real-estate listing-search page to read.',
+        placeholder: 'https://www.realty.example/homes/seattle-wa_rb/',
+      },
+    ],
+  },
+  screenshot: {
+    id: 'screenshot',
+    path: '/screenshot',
+    title: 'Screenshot',
+    action: 'Capture',
+    summary: 'A screenshot of any page, as an image.',
+    cost: 5,
+    response: 'image',
+    params: [
+      {
+        name: 'url',
+        label: 'Page URL',
+        type: 'url',
+        required: true,
+        help: 'The page to capture.',
+        placeholder: 'https://example.com/',
+      },
+      {
+        name: 'fullPage',
+        label: 'Full page',
+        type: 'boolean',
+        wire: 'true-false',
+        help: 'On captures the whole page; off only the part visible without scrolling.',
+      },
+      {
+        name: 'width',
+        label: 'Viewport width (px)',
+        type: 'integer',
+        min: 1,
+        max: 10000,
+        help: 'Viewport width in pixels.',
+        placeholder: '1280',
+      },
+      {
+        name: 'height',
+        label: 'Viewport height (px)',
+        type: 'integer',
+        min: 1,
+        max: 10000,
+        help: 'Viewport height in pixels.',
+        placeholder: '800',
+      },
+      {
+        name: 'wait_until',
+        label: 'Wait until',
+        type: 'enum',
+        default: 'domcontentloaded',
+        help: 'When navigation counts as complete before the capture.',
+        options: [
+          { value: 'load', label: 'load (load event fires)' },
+          { value: 'domcontentloaded', label: 'domcontentloaded (DOM parsed)' },
+          { value: 'networkidle', label: 'networkidle (no requests for 500 ms)' },
+        ],
+      },
+      {
+        name: 'format',
+        label: 'Format',
+        type: 'enum',
+        default: 'png',
+        help: 'Image format of the capture.',
+        options: [
+          { value: 'png', label: 'PNG' },
+          { value: 'jpg', label: 'JPEG' },
+          { value: 'webp', label: 'WebP' },
+        ],
+      },
+      {
+        name: 'quality',
+        label: 'Quality',
+        type: 'integer',
+        min: 0,
+        max: 100,
+        default: '80',
+        help: 'Image quality from 0 to 100.',
+        placeholder: '80',
+      },
+    ],
+  },
+  account: {
+    id: 'account',
+    path: '/account',
+    title: 'Account',
+    action: 'Refresh',
+    summary: 'Credits left, plan and concurrent connections.',
+    // Most likely free (upstream-notes.md, unconfirmed), so still shown as unknown.
+    cost: null,
+    response: 'json',
+    params: [],
+  },
+  webhook: {
+    id: 'webhook',
+    path: '/webhook',
+    title: 'Webhook jobs',
+    action: 'Submit job',
+    summary: 'Submit a scrape job whose result the service POSTs to your webhook.',
+    cost: null,
+    response: 'json',
+    params: [
+      {
+        name: 'url',
+        label: 'Page to scrape',
+        type: 'url',
+        required: true,
+        help: 'The page the job scrapes (not the delivery address).',
+        placeholder: 'https://example.com/',
+      },
+      {
+        name: 'webhook_id',
+        label: 'Webhook name',
+        type: 'string',
+        help: 'Name of a webhook configured on the service dashboard; empty uses the default one.',
+        placeholder: 'default',
+        maxLength: 128,
+        pattern: {
+          regex: /^[\w.-]+$/,
+          message: 'Use letters, digits, dots, dashes or underscores.',
+        },
+      },
+      {
+        name: 'dynamic',
+        label: 'Dynamic',
+        type: 'boolean',
+        wire: 'true-false',
+        help: 'Sent as the text true or false (its meaning is not documented).',
+      },
+    ],
+  },
+};
+
+export const ENDPOINT_LIST: readonly EndpointSpec[] = Object.values(ENDPOINTS);
+
+/** Finds the catalogue entry for a request path, accepting both `/search` and `/search/`. */
+export function endpointForPath(path: string): EndpointSpec | undefined {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return ENDPOINT_LIST.find((e) => e.path === trimmed);
+}

@@ -1,0 +1,149 @@
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
+
+/** Whether the failed request used credits: known from the documented status table, or not knowable. */
+export type Charged = 'no' | 'yes' | 'unknown';
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  /** Path of the endpoint without the query string, so the key can never travel with the error. */
+  endpoint: string;
+  status?: number;
+  bodyExcerpt?: string;
+  durationMs?: number;
+  cause?: unknown;
+}
+
+const EXCERPT_LENGTH = 600;
+
+interface StatusText {
+  title: string;
+  advice: string;
+  charged: Charged;
+}
+
+/** The service's documented status codes (upstream-notes.md) and what a user should do about each. */
+const STATUS_TEXT: Record<number, StatusText> = {
+  202: {
+    title: 'The service accepted the request but is still working on it',
+    advice: 'Wait a little and check the account page before running it again, so it is not charged twice.',
+    charged: 'unknown',
+  },
+  400: {
+    title: 'The service rejected the request: a parameter is bad or missing, or the scrape failed',
+    advice: 'Check the parameters and run it again.',
+    charged: 'no',
+  },
+  401: {
+    title: 'The API key was rejected (missing or invalid)',
+    advice: 'Open the key dialog and enter the key shown on your service dashboard.',
+    charged: 'no',
+  },
+  403: {
+    title: "Your plan's request limit is reached: no credits left",
+    advice: 'Wait for the plan period to renew, or upgrade the plan.',
+    charged: 'no',
+  },
+  404: {
+    title: 'The target URL is wrong: the service could not find that page',
+    advice: 'Correct the URL before running again: every attempt is charged.',
+    charged: 'yes',
+  },
+  410: {
+    title: 'The service gave up after its internal retries (about 60 s)',
+    advice: 'Run it again; a slow target page may need another try.',
+    charged: 'no',
+  },
+  429: {
+    title: "Too many requests at once for your plan's concurrency limit",
+    advice: 'Wait for running requests to finish, then run it again.',
+    charged: 'no',
+  },
+};
+
+const KIND_TEXT: Record<Exclude<ApiErrorKind, 'http'>, StatusText> = {
+  network: {
+    title: 'The service could not be reached, or the connection dropped',
+    advice: 'Check the connection and the account page (credits may have been spent if it arrived), then try again.',
+    charged: 'unknown',
+  },
+  timeout: {
+    title: 'No answer within 90 seconds, so the request was abandoned',
+    advice: 'The service may still finish and charge it: check the account page before running again.',
+    charged: 'unknown',
+  },
+  aborted: {
+    title: 'You cancelled the request',
+    advice: 'The service may still finish and charge it: check the account page before running again.',
+    charged: 'unknown',
+  },
+  'invalid-response': {
+    title: 'The service answered, but the body was malformed or cut off',
+    advice: 'Run it again later; if it keeps happening, the raw body below shows what arrived.',
+    charged: 'unknown',
+  },
+};
+
+function textFor(kind: ApiErrorKind, status?: number): StatusText {
+  if (kind !== 'http') return KIND_TEXT[kind];
+  if (status !== undefined && STATUS_TEXT[status]) return STATUS_TEXT[status];
+  if (status !== undefined && status >= 500) {
+    return {
+      title: `The service had an internal error (HTTP ${status})`,
+      advice: 'This is usually temporary: check the account page, then try again in a moment.',
+      charged: 'unknown',
+    };
+  }
+  return {
+    title: `The service answered with an unexpected status (HTTP ${status ?? '?'})`,
+    advice: 'Check the parameters and the account page, then try again.',
+    charged: 'unknown',
+  };
+}
+
+/** A failed API call. Its message never contains the API key: only the endpoint path is kept. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly endpoint: string;
+  readonly status: number | undefined;
+  readonly bodyExcerpt: string;
+  readonly durationMs: number | undefined;
+  readonly title: string;
+  readonly advice: string;
+  readonly charged: Charged;
+
+  constructor(init: ApiErrorInit) {
+    const text = textFor(init.kind, init.status);
+    super(`${text.title}.`, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.endpoint = init.endpoint;
+    this.status = init.status;
+    this.bodyExcerpt = excerpt(init.bodyExcerpt ?? '');
+    this.durationMs = init.durationMs;
+    this.title = text.title;
+    this.advice = text.advice;
+    this.charged = text.charged;
+  }
+
+  /** Transient failures: free requests may retry these with backoff (never credit-spending ones). */
+  get isTransient(): boolean {
+    if (this.kind === 'network' || this.kind === 'timeout') return true;
+    return this.kind === 'http' && (this.status === 410 || this.status === 429 || (this.status ?? 0) >= 500);
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+export function chargedLabel(charged: Charged): string {
+  if (charged === 'yes') return 'Credits were spent on this request.';
+  if (charged === 'no') return 'No credits were spent.';
+  return 'Whether credits were spent is unknown.';
+}
+
+/** Error bodies are plain text or HTML: keep a short, whitespace-collapsed excerpt to show as text. */
+export function excerpt(body: string): string {
+  const flat = body.replace(/\s+/g, ' ').trim();
+  return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat;
+}

@@ -1,0 +1,129 @@
+import type { BooleanParam, EndpointSpec, ParamSpec } from './endpoints.ts';
+
+/** Parameter values as a form or a page URL holds them: strings, empty meaning "not set". */
+export type ParamValues = Readonly<Record<string, string | undefined>>;
+export type ParamErrors = Record<string, string>;
+
+export type Validation =
+  | { ok: true; /** wire name/value pairs in catalogue order, empty optionals left out */ wire: [string, string][] }
+  | { ok: false; errors: ParamErrors };
+
+const DEFAULT_MAX_LENGTH = 2048;
+const URL_MAX_LENGTH = 4096;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const TRUE_WORDS = new Set(['true', '1', 'on', 'yes']);
+const FALSE_WORDS = new Set(['false', '0', 'off', 'no']);
+
+export function parseBoolean(raw: string): boolean | undefined {
+  const word = raw.trim().toLowerCase();
+  if (TRUE_WORDS.has(word)) return true;
+  if (FALSE_WORDS.has(word)) return false;
+  return undefined;
+}
+
+export function booleanToWire(param: BooleanParam, value: boolean): string {
+  if (param.wire === 'one-zero') return value ? '1' : '0';
+  return value ? 'true' : 'false';
+}
+
+/** Checks one value; returns the wire form, or an error message that names the field. */
+export function checkParam(
+  param: ParamSpec,
+  raw: string | undefined,
+): { value?: string; error?: string } {
+  const value = (raw ?? '').trim();
+  if (value === '') {
+    return param.required ? { error: `${param.label} is required.` } : {};
+  }
+  if (LONE_SURROGATE.test(value)) {
+    return { error: `${param.label} contains a character that cannot be sent.` };
+  }
+  switch (param.type) {
+    case 'string': {
+      const max = param.maxLength ?? DEFAULT_MAX_LENGTH;
+      if (value.length > max) return { error: `${param.label} is too long (at most ${max} characters).` };
+      if (param.pattern && !param.pattern.regex.test(value)) return { error: param.pattern.message };
+      return { value };
+    }
+    case 'url': {
+      if (value.length > URL_MAX_LENGTH) {
+        return { error: `${param.label} is too long (at most ${URL_MAX_LENGTH} characters).` };
+      }
+      if (!isHttpUrl(value)) {
+        return { error: `${param.label} must be a full http:// or https:// address.` };
+      }
+      return { value };
+    }
+    case 'integer': {
+      const range = describeRange(param.min, param.max);
+      if (!/^[+-]?\d{1,9}$/.test(value)) return { error: `${param.label} must be a whole number${range}.` };
+      const n = Number(value);
+      if ((param.min !== undefined && n < param.min) || (param.max !== undefined && n > param.max)) {
+        return { error: `${param.label} must be a whole number${range}.` };
+      }
+      return { value: String(n) };
+    }
+    case 'boolean': {
+      const b = parseBoolean(value);
+      if (b === undefined) return { error: `${param.label} must be on or off.` };
+      return { value: booleanToWire(param, b) };
+    }
+    case 'enum': {
+      const match = param.options.find((o) => o.value.toLowerCase() === value.toLowerCase());
+      if (!match) {
+        return {
+          error: `${param.label} must be one of ${param.options.map((o) => o.value).join(', ')}.`,
+        };
+      }
+      return { value: match.value };
+    }
+  }
+}
+
+/** Validates every catalogue parameter of an endpoint. Values the catalogue does not know are ignored. */
+export function validateParams(spec: EndpointSpec, values: ParamValues): Validation {
+  const errors: ParamErrors = {};
+  const wire: [string, string][] = [];
+  for (const param of spec.params) {
+    const { value, error } = checkParam(param, values[param.name]);
+    if (error) errors[param.name] = error;
+    else if (value !== undefined) wire.push([param.name, value]);
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, wire };
+}
+
+/**
+ * The query string for a request, `api_key` last. Every value is percent-encoded
+ * (spaces as %20, so the string reads the same in curl and in a browser).
+ */
+export function buildQueryString(wire: readonly [string, string][], apiKey?: string): string {
+  const pairs = apiKey === undefined ? wire : [...wire, ['api_key', apiKey] as const];
+  return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+}
+
+/** Only the form's own parameters, trimmed and with empty ones dropped: what a page URL keeps. */
+export function pickParams(spec: EndpointSpec, source: ParamValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of spec.params) {
+    const v = source[p.name]?.trim();
+    if (v) out[p.name] = v;
+  }
+  return out;
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function describeRange(min?: number, max?: number): string {
+  if (min !== undefined && max !== undefined) return ` from ${min} to ${max}`;
+  if (min !== undefined) return ` of at least ${min}`;
+  if (max !== undefined) return ` of at most ${max}`;
+  return '';
+}

@@ -1,0 +1,204 @@
+import * as z from 'zod/mini';
+
+/*
+ * Response schemas. The upstream is scraped data: fields go missing, arrive as
+ * strings instead of numbers, or are added without notice. Every field is
+ * optional and falls back to `undefined` when its type is off, objects keep
+ * unknown keys, and array items that are not objects are dropped, so one odd
+ * record never hides the other results. Only a body that is not an object at
+ * all is rejected (ApiError kind 'invalid-response').
+ */
+
+const toNumber = (v: unknown): number | undefined => {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v === 'string' && v.trim() !== '') {
+    const n = Number(v.replace(/[,\s]/g, ''));
+    return Number.isFinite(n) ? n : undefined;
+  }
+  return undefined;
+};
+
+export const optNumber = z.optional(z.pipe(z.unknown(), z.transform(toNumber)));
+export const optString = z.catch(z.optional(z.string()), undefined);
+export const optBoolean = z.optional(
+  z.pipe(
+    z.unknown(),
+    z.transform((v): boolean | undefined =>
+      typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined,
+    ),
+  ),
+);
+
+/** An array of which the valid items are kept; anything that is not an array reads as empty. */
+function lenientArray<T extends z.ZodMiniType>(item: T) {
+  const array = z.pipe(
+    z.unknown(),
+    z.transform((v): z.output<T>[] => {
+      if (!Array.isArray(v)) return [];
+      const out: z.output<T>[] = [];
+      for (const entry of v) {
+        const parsed = item.safeParse(entry);
+        if (parsed.success) out.push(parsed.data);
+      }
+      return out;
+    }),
+  );
+  return z._default(array, []);
+}
+
+const optObject = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+
+// ---- /engine_shorts
+export const shortVideoSchema = z.looseObject({
+  title: optString,
+  source: optString,
+  source_logo: optString,
+  thumbnail: optString,
+  gif_url: optString,
+  account_name: optString,
+  date: optString,
+  link: optString,
+});
+export const shortsResponseSchema = z.looseObject({
+  short_videos_results: lenientArray(shortVideoSchema),
+});
+
+// ---- /search
+export const sitelinkSchema = z.looseObject({ title: optString, link: optString });
+export const organicResultSchema = z.looseObject({
+  title: optString,
+  displayed_link: optString,
+  snippet: optString,
+  date: optString,
+  missing: lenientArray(z.unknown()),
+  link: optString,
+  extended_sitelinks: lenientArray(sitelinkSchema),
+  rank: optNumber,
+});
+export const searchResponseSchema = z.looseObject({
+  organic_results: lenientArray(organicResultSchema),
+});
+
+// ---- /engine_autocomplete
+export const suggestionSchema = z.looseObject({
+  value: optString,
+  relevance: optNumber,
+  type: optString,
+});
+export const autocompleteResponseSchema = z.looseObject({
+  suggestions: lenientArray(suggestionSchema),
+  verbatim_relevance: optNumber,
+});
+
+// ---- /realty
+export const latLongSchema = z.looseObject({ latitude: optNumber, longitude: optNumber });
+export const homeInfoSchema = z.looseObject({
+  rpid: optNumber,
+  streetAddress: optString,
+  zipcode: optString,
+  city: optString,
+  state: optString,
+  latitude: optNumber,
+  longitude: optNumber,
+  price: optNumber,
+  bathrooms: optNumber,
+  bedrooms: optNumber,
+  homeType: optString,
+  homeStatus: optString,
+  daysOnRealty: optNumber,
+  isFeatured: optBoolean,
+  shouldHighlight: optBoolean,
+  estimate: optNumber,
+  rentEstimate: optNumber,
+  listing_sub_type: optObject(z.looseObject({ is_FSBA: optBoolean })),
+  isUnmappable: optBoolean,
+  isPreforeclosureAuction: optBoolean,
+  homeStatusForHDP: optString,
+  priceForHDP: optNumber,
+  timeOnRealty: optNumber,
+  isNonOwnerOccupied: optBoolean,
+  isPremierBuilder: optBoolean,
+  isRealtyOwned: optBoolean,
+  currency: optString,
+  country: optString,
+  taxAssessedValue: optNumber,
+  lotAreaValue: optNumber,
+  lotAreaUnit: optString,
+  isShowcaseListing: optBoolean,
+});
+export const realtyListingSchema = z.looseObject({
+  rpid: optString,
+  id: optString,
+  rawHomeStatusCd: optString,
+  marketingStatusSimplifiedCd: optString,
+  imgSrc: optString,
+  hasImage: optBoolean,
+  detailUrl: optString,
+  statusType: optString,
+  statusText: optString,
+  countryCurrency: optString,
+  price: z.catch(z.optional(z.union([z.string(), z.number()])), undefined),
+  unformattedPrice: optNumber,
+  address: optString,
+  addressStreet: optString,
+  addressCity: optString,
+  addressState: optString,
+  addressZipcode: optString,
+  isUndisclosedAddress: optBoolean,
+  beds: optNumber,
+  baths: optNumber,
+  latLong: optObject(latLongSchema),
+  isRealtyOwned: optBoolean,
+  flexFieldText: optString,
+  flexFieldType: optString,
+  hdpData: optObject(z.looseObject({ homeInfo: optObject(homeInfoSchema) })),
+  isSaved: optBoolean,
+  isUserClaimingOwner: optBoolean,
+  isUserConfirmedClaim: optBoolean,
+  pgapt: optString,
+  sgapt: optString,
+  estimate: optNumber,
+  shouldShowEstimateAsPrice: optBoolean,
+  has3DModel: optBoolean,
+  hasVideo: optBoolean,
+  isHomeRec: optBoolean,
+  hasAdditionalAttributions: optBoolean,
+  isFeaturedListing: optBoolean,
+  isShowcaseListing: optBoolean,
+  list: optBoolean,
+  relaxed: optBoolean,
+  info3String: optString,
+  brokerName: optString,
+  carouselPhotos: lenientArray(z.looseObject({ url: optString })),
+});
+export const realtyResponseSchema = z.looseObject({
+  realty_listings: lenientArray(realtyListingSchema),
+});
+
+// ---- /webhook
+export const webhookResponseSchema = z.looseObject({ sid: optString });
+
+// ---- /account (field names from upstream-notes.md; every one may be missing)
+export const accountResponseSchema = z.looseObject({
+  requestLimit: optNumber,
+  requestUsed: optNumber,
+  validity: optNumber,
+  concurrencyLimit: optNumber,
+  threadCount: optNumber,
+  activeThread: optNumber,
+  pack: optString,
+  packType: optString,
+  email: optString,
+  username: optString,
+});
+
+export type ShortsResponse = z.output<typeof shortsResponseSchema>;
+export type ShortVideo = z.output<typeof shortVideoSchema>;
+export type SearchResponse = z.output<typeof searchResponseSchema>;
+export type OrganicResult = z.output<typeof organicResultSchema>;
+export type AutocompleteResponse = z.output<typeof autocompleteResponseSchema>;
+export type RealtyResponse = z.output<typeof realtyResponseSchema>;
+export type RealtyListing = z.output<typeof realtyListingSchema>;
+export type HomeInfo = z.output<typeof homeInfoSchema>;
+export type WebhookResponse = z.output<typeof webhookResponseSchema>;
+export type AccountResponse = z.output<typeof accountResponseSchema>;

@@ -1,0 +1,22 @@
+import { useIsFetching, useQuery } from '@tanstack/react-query';
+import { accountQueries } from '../api/account-queries.ts';
+import { useApiKey } from '../session/use-api-key.ts';
+
+/** Requests this tab has in flight against the plan's concurrency cap. */
+export function ConcurrencyIndicator() {
+  const apiKey = useApiKey();
+  const running = useIsFetching({ predicate: (q) => q.meta?.spendsCredits === true });
+  const { data } = useQuery({ ...accountQueries.details(), enabled: apiKey !== null });
+  const limit = data?.summary.concurrencyLimit;
+  if (!apiKey) return null;
+  const full = limit !== undefined && running >= limit;
+  return (
+    <span
+      data-testid="concurrency"
+      title="Requests running from this tab, against your plan's concurrent-request limit"
+      className={`rounded-full px-3 py-0.5 text-sm ${full ? 'bg-amber-200 text-amber-950' : 'bg-slate-100 dark:bg-slate-800'}`}
+    >
+      {running} / {limit ?? '?'} running
+    </span>
+  );
+}

@@ -1,0 +1,131 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { metaQueries } from '../api/meta-queries.ts';
+import { getApiKey, setApiKey } from '../session/key-store.ts';
+import { closeKeyDialog, useKeyDialogOpen } from '../session/key-dialog-store.ts';
+
+export function KeyDialog() {
+  const open = useKeyDialogOpen();
+  return open ? <KeyDialogContent /> : null;
+}
+
+/** Masked key entry with reveal, paste and clear. The key goes to sessionStorage only, never into a URL. */
+function KeyDialogContent() {
+  const titleId = useId();
+  const inputId = useId();
+  const { data: meta } = useQuery(metaQueries.current());
+  const [draft, setDraft] = useState(() => getApiKey() ?? '');
+  const [reveal, setReveal] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    // Keeps Tab inside the dialog and lets Escape close it.
+    function onKeyDown(e: globalThis.KeyboardEvent) {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        closeKeyDialog();
+        return;
+      }
+      if (e.key !== 'Tab' || !dialogRef.current) return;
+      const focusable = dialogRef.current.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled])');
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last?.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first?.focus();
+      }
+    }
+    const previous = document.activeElement as HTMLElement | null;
+    inputRef.current?.focus();
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      previous?.focus();
+    };
+  }, []);
+
+  const save = (key: string) => {
+    setApiKey(key);
+    closeKeyDialog();
+  };
+
+  const paste = async () => {
+    try {
+      const text = (await navigator.clipboard.readText()).trim();
+      setDraft(text);
+      setNote(text ? 'Pasted from the clipboard.' : 'The clipboard is empty.');
+    } catch {
+      setNote('The browser did not allow reading the clipboard: paste with Ctrl+V / ⌘V instead.');
+    }
+  };
+
+  return (
+    <div className="fixed inset-0 z-[2000] flex items-start justify-center bg-black/50 p-4 pt-24">
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="w-full max-w-md space-y-4 rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900"
+      >
+        <h2 id={titleId} className="text-lg font-semibold">API key</h2>
+        <form
+          className="space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save(draft);
+          }}
+        >
+          <label htmlFor={inputId} className="block text-sm font-medium">Your personal key</label>
+          <div className="flex gap-2">
+            <input
+              ref={inputRef}
+              id={inputId}
+              type={reveal ? 'text' : 'password'}
+              autoComplete="off"
+              spellCheck={false}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              className="flex-1 rounded border border-slate-300 bg-white px-2 py-1.5 font-mono dark:border-slate-600 dark:bg-slate-950"
+            />
+            <button type="button" className="btn-secondary" aria-pressed={reveal} onClick={() => setReveal((r) => !r)}>
+              {reveal ? 'Hide' : 'Show'}
+            </button>
+          </div>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            Kept in this browser tab only (sessionStorage): it is gone when the tab closes and never put in a link.
+          </p>
+          {note && <p role="status" className="text-sm">{note}</p>}
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className="btn-primary">Save key</button>
+            <button type="button" className="btn-secondary" onClick={() => void paste()}>Paste</button>
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => {
+                setDraft('');
+                save('');
+              }}
+            >
+              Clear key
+            </button>
+            <button type="button" className="btn-secondary ml-auto" onClick={closeKeyDialog}>Close</button>
+          </div>
+        </form>
+        {meta?.mode === 'sandbox' && meta.demoKey && (
+          <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950/40">
+            <p className="mb-2">You are on the built-in sandbox: its demo key has 100,000 credits.</p>
+            <button type="button" className="btn-primary" onClick={() => save(meta.demoKey ?? '')}>
+              Use the sandbox demo key
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Suspense } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { CreditsPill } from './credits-pill.tsx';
+import { ConcurrencyIndicator } from './concurrency-indicator.tsx';
+import { KeyButton } from './key-button.tsx';
+import { KeyDialog } from './key-dialog.tsx';
+import { ModeBadge } from './mode-badge.tsx';
+import { VIEWS } from './routes.ts';
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded px-2 py-1 text-sm whitespace-nowrap ${isActive ? 'bg-teal-700 text-white dark:bg-teal-600' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`;
+
+export function Layout() {
+  return (
+    <div className="min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2 focus:text-slate-900">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 dark:border-slate-800">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
+          <NavLink to="/" className="flex items-center gap-2 font-semibold">
+            <img src="/favicon.svg" alt="" className="h-6 w-6" />
+            Web Data Dashboard
+          </NavLink>
+          <ModeBadge />
+          <div className="ml-auto flex flex-wrap items-center gap-2">
+            <CreditsPill />
+            <ConcurrencyIndicator />
+            <KeyButton />
+          </div>
+        </div>
+        <nav aria-label="Views" className="mx-auto max-w-7xl overflow-x-auto px-4 pb-2">
+          <ul className="flex gap-1">
+            <li>
+              <NavLink to="/" end className={navClass}>Overview</NavLink>
+            </li>
+            {VIEWS.map((v) => (
+              <li key={v.path}>
+                <NavLink to={v.path} className={navClass}>{v.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-4">
+        <Suspense fallback={<p role="status">Loading view…</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <KeyDialog />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { accountQueries } from '../api/account-queries.ts';
+
+/**
+ * One QueryClient per app (and per test). After every request that may spend
+ * credits, the account is refreshed so the credits pill stays true.
+ */
+export function createQueryClient(): QueryClient {
+  const refreshAccount = (spendsCredits: boolean | undefined) => {
+    if (spendsCredits) void client.invalidateQueries({ queryKey: accountQueries.all });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onSettled: (_d, _e, query) => refreshAccount(query.meta?.spendsCredits) }),
+    mutationCache: new MutationCache({
+      onSettled: (_d, _e, _v, _c, mutation) => refreshAccount(mutation.meta?.spendsCredits),
+    }),
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, retry: 0 },
+      mutations: { retry: 0 },
+    },
+  });
+  return client;
+}

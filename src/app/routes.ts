@@ -1,0 +1,10 @@
+/** Paths and names of every view; the router, the nav and the overview cards read this list. */
+export const VIEWS = [
+  { path: '/search', label: 'Search', endpoint: 'search' },
+  { path: '/shorts', label: 'Shorts', endpoint: 'shorts' },
+  { path: '/autocomplete', label: 'Autocomplete', endpoint: 'autocomplete' },
+  { path: '/realty', label: 'Realty map', endpoint: 'realty' },
+  { path: '/screenshot', label: 'Screenshot', endpoint: 'screenshot' },
+  { path: '/account', label: 'Account', endpoint: 'account' },
+  { path: '/webhook', label: 'Webhooks', endpoint: 'webhook' },
+] as const;

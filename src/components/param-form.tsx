@@ -1,0 +1,55 @@
+import { useId, type ComponentType } from 'react';
+import type { EndpointSpec, ParamSpec } from '../api/endpoints.ts';
+import type { ParamErrors, ParamValues } from '../api/params.ts';
+import { ParamField, type FieldProps } from './param-field.tsx';
+
+export interface ParamFormProps {
+  spec: EndpointSpec;
+  values: ParamValues;
+  errors: ParamErrors;
+  onChange: (name: string, value: string) => void;
+  onBlur: (name: string) => void;
+  /** Custom inputs for some parameters (e.g. a searchable country picker). */
+  inputs?: Partial<Record<string, ComponentType<FieldProps>>>;
+}
+
+/** The parameter form generated from the catalogue: essentials first, the rest under "More options". */
+export function ParamForm({ spec, values, errors, onChange, onBlur, inputs = {} }: ParamFormProps) {
+  const baseId = useId();
+  const field = (param: ParamSpec) => {
+    const id = `${baseId}-${param.name}`;
+    const error = errors[param.name];
+    const props: FieldProps = {
+      param,
+      id,
+      value: values[param.name] ?? '',
+      error,
+      onChange: (v) => onChange(param.name, v),
+      onBlur: () => onBlur(param.name),
+      describedBy: error ? `${id}-help ${id}-error` : `${id}-help`,
+    };
+    const Custom = inputs[param.name];
+    return (
+      <ParamField key={param.name} {...props}>
+        {Custom ? <Custom {...props} /> : undefined}
+      </ParamField>
+    );
+  };
+  const main = spec.params.filter((p) => !p.advanced);
+  const advanced = spec.params.filter((p) => p.advanced);
+  const advancedHasError = advanced.some((p) => errors[p.name]);
+  const advancedSet = advanced.filter((p) => values[p.name]).length;
+  return (
+    <div className="space-y-3">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">{main.map(field)}</div>
+      {advanced.length > 0 && (
+        <details open={advancedHasError || undefined} className="rounded border border-slate-200 dark:border-slate-700 p-2">
+          <summary className="cursor-pointer text-sm font-medium">
+            More options{advancedSet > 0 && ` (${advancedSet} set)`}
+          </summary>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">{advanced.map(field)}</div>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { isApiError } from '../api/errors.ts';
+import type { EndpointSpec } from '../api/endpoints.ts';
+import { API_BASE, type ResponseMeta } from '../api/client.ts';
+import { buildQueryString } from '../api/params.ts';
+import { metaQueries } from '../api/meta-queries.ts';
+import { formatBytes, formatDuration } from '../lib/format.ts';
+import { useApiKey } from '../session/use-api-key.ts';
+import { CodeSnippets } from './code-snippets.tsx';
+import { CopyButton } from './copy-button.tsx';
+import { JsonViewer } from './json-viewer.tsx';
+
+export interface InspectorProps {
+  spec: EndpointSpec;
+  /** Wire parameters of the form as it stands (null while invalid). */
+  wire: readonly [string, string][] | null;
+  meta: ResponseMeta | undefined;
+  error: unknown;
+  raw: unknown;
+}
+
+/** The request as sent (key masked), ready-made code, and what came back. */
+export function RequestInspector({ spec, wire, meta, error, raw }: InspectorProps) {
+  const apiKey = useApiKey();
+  const { data: apiMeta } = useQuery(metaQueries.current());
+  const name = spec.path.slice(1);
+  const upstreamPath = `/${apiMeta?.pathMap[name] ?? name}`;
+  const base = apiMeta?.snippetBase ?? `${window.location.origin}${API_BASE}`;
+  const requestUrl = wire ? `${API_BASE}${spec.path}?${buildQueryString(wire, '•••')}` : null;
+  const status = meta?.status ?? (isApiError(error) ? error.status : undefined);
+  const duration = meta?.durationMs ?? (isApiError(error) ? error.durationMs : undefined);
+
+  return (
+    <section aria-label="Request inspector" className="space-y-3 rounded border border-slate-200 dark:border-slate-700 p-3">
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Request inspector</h2>
+      {requestUrl ? (
+        <div className="flex items-start gap-2">
+          <code data-testid="request-url" className="flex-1 break-all rounded bg-slate-100 dark:bg-slate-800 p-2 text-xs">
+            GET {requestUrl}
+          </code>
+          <CopyButton text={`${window.location.origin}${requestUrl}`} label="Copy URL" />
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-400">Fix the form to see the request.</p>
+      )}
+      {(meta || status !== undefined) && (
+        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          <div>
+            <dt className="inline text-slate-600 dark:text-slate-400">Status </dt>
+            <dd className="inline font-medium" data-testid="response-status">{status ?? (isApiError(error) ? error.kind : '—')}</dd>
+          </div>
+          {duration !== undefined && (
+            <div>
+              <dt className="inline text-slate-600 dark:text-slate-400">Time </dt>
+              <dd className="inline font-medium">{formatDuration(duration)}</dd>
+            </div>
+          )}
+          {meta && (
+            <div>
+              <dt className="inline text-slate-600 dark:text-slate-400">Size </dt>
+              <dd className="inline font-medium">{formatBytes(meta.bytes)}</dd>
+            </div>
+          )}
+          {meta?.contentType && (
+            <div>
+              <dt className="inline text-slate-600 dark:text-slate-400">Type </dt>
+              <dd className="inline font-medium">{meta.contentType}</dd>
+            </div>
+          )}
+        </dl>
+      )}
+      {wire && (
+        <details>
+          <summary className="cursor-pointer text-sm font-medium">Code snippets</summary>
+          <div className="mt-2">
+            <CodeSnippets target={{ base, path: upstreamPath, params: wire, image: spec.response === 'image' }} realKey={apiKey} />
+          </div>
+        </details>
+      )}
+      {raw !== undefined && (
+        <details>
+          <summary className="cursor-pointer text-sm font-medium">Raw response</summary>
+          <div className="mt-2">
+            <JsonViewer value={raw} label="response" />
+          </div>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ResponseMeta } from '../api/client.ts';
+import type { spendingQuery } from '../api/endpoint-query.ts';
+import type { EndpointSpec } from '../api/endpoints.ts';
+import { pickParams, validateParams, type ParamErrors } from '../api/params.ts';
+import { getApiKey } from '../session/key-store.ts';
+import { openKeyDialog } from '../session/key-dialog-store.ts';
+
+export type Params = Record<string, string>;
+
+/** What every endpoint query returns: parsed data plus what the inspector shows. */
+export interface WithMeta {
+  meta: ResponseMeta;
+}
+
+type QueryFactory<T> = (params: Params) => ReturnType<typeof spendingQuery<T>>;
+
+/**
+ * The state of one view's request: form values live in the page URL (so a link
+ * reproduces the form, never the key), and the request runs only on Run.
+ * Identical requests are answered from the session cache at no cost.
+ */
+export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: QueryFactory<T>) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const values = useMemo(() => pickParams(spec, Object.fromEntries(searchParams)), [spec, searchParams]);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitAttempted, setSubmitAttempted] = useState(false);
+  // A link whose request is already in the session cache shows its result at once (it is free).
+  const [submitted, setSubmitted] = useState<Params | null>(() =>
+    queryClient.getQueryData(factory(values).queryKey) !== undefined ? values : null,
+  );
+  const [fromCache, setFromCache] = useState(submitted !== null);
+  const [cancelled, setCancelled] = useState(false);
+
+  const validation = useMemo(() => validateParams(spec, values), [spec, values]);
+  const allErrors: ParamErrors = validation.ok ? {} : validation.errors;
+  const visibleErrors = Object.fromEntries(
+    Object.entries(allErrors).filter(([name]) => submitAttempted || touched.has(name)),
+  );
+
+  const options = factory(submitted ?? values);
+  const query = useQuery({ ...options, enabled: submitted !== null });
+
+  const setValue = useCallback(
+    (name: string, value: string) => {
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value === '') next.delete(name);
+          else next.set(name, value);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  const markTouched = useCallback((name: string) => setTouched((t) => new Set(t).add(name)), []);
+
+  /** Returns false (and sends nothing) when the form is invalid or there is no key. */
+  const run = useCallback((): boolean => {
+    setSubmitAttempted(true);
+    if (!validation.ok) return false;
+    setCancelled(false);
+    if (!getApiKey()) {
+      openKeyDialog();
+      return false;
+    }
+    const key = factory(values).queryKey;
+    const state = queryClient.getQueryState(key);
+    if (state?.data !== undefined) {
+      setSubmitted(values);
+      setFromCache(true);
+      return true;
+    }
+    setFromCache(false);
+    const sameAsCurrent = submitted !== null && JSON.stringify(factory(submitted).queryKey) === JSON.stringify(key);
+    setSubmitted(values);
+    // Same key as the one on screen (after an error or a cancel): the observer will not refetch by itself.
+    if (sameAsCurrent) void queryClient.refetchQueries({ queryKey: key, exact: true });
+    return true;
+  }, [validation.ok, factory, values, queryClient, submitted]);
+
+  /** A fresh copy of the result on screen, paid again. */
+  const runAgain = useCallback(() => {
+    if (!submitted) return;
+    setFromCache(false);
+    setCancelled(false);
+    void queryClient.refetchQueries({ queryKey: factory(submitted).queryKey, exact: true });
+  }, [submitted, queryClient, factory]);
+
+  const cancel = useCallback(() => {
+    if (!submitted) return;
+    setCancelled(true);
+    void queryClient.cancelQueries({ queryKey: factory(submitted).queryKey, exact: true });
+  }, [submitted, queryClient, factory]);
+
+  return {
+    spec,
+    values,
+    setValue,
+    markTouched,
+    errors: visibleErrors,
+    isValid: validation.ok,
+    wire: validation.ok ? validation.wire : null,
+    submitted,
+    run,
+    runAgain,
+    cancel,
+    query,
+    data: submitted ? query.data : undefined,
+    isRunning: query.fetchStatus === 'fetching',
+    cancelled: cancelled && query.fetchStatus !== 'fetching',
+    fromCache: fromCache && query.fetchStatus !== 'fetching',
+  };
+}
+
+export type EndpointRun<T extends WithMeta> = ReturnType<typeof useEndpointRun<T>>;

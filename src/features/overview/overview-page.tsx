@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { accountQueries } from '../../api/account-queries.ts';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
+import { costLabel } from '../../lib/cost.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { openKeyDialog } from '../../session/key-dialog-store.ts';
+import { useApiKey } from '../../session/use-api-key.ts';
+
+const CARDS: { path: string; endpoint: EndpointId }[] = [
+  { path: '/search', endpoint: 'search' },
+  { path: '/shorts', endpoint: 'shorts' },
+  { path: '/autocomplete', endpoint: 'autocomplete' },
+  { path: '/realty', endpoint: 'realty' },
+  { path: '/screenshot', endpoint: 'screenshot' },
+  { path: '/account', endpoint: 'account' },
+  { path: '/webhook', endpoint: 'webhook' },
+];
+
+export default function OverviewPage() {
+  const apiKey = useApiKey();
+  const account = useQuery({ ...accountQueries.details(), enabled: apiKey !== null });
+  const s = account.data?.summary;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">Overview</h1>
+      <section aria-labelledby="credits-heading" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+        <h2 id="credits-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Credits</h2>
+        {!apiKey ? (
+          <p className="mt-2">
+            No key yet.{' '}
+            <button type="button" className="btn-primary" onClick={openKeyDialog}>Set API key</button>
+          </p>
+        ) : account.isError ? (
+          <div className="mt-2"><ErrorPanel error={account.error} /></div>
+        ) : (
+          <div className="mt-2 flex flex-wrap items-end gap-x-8 gap-y-2">
+            <p>
+              <span className="text-4xl font-bold tabular-nums">{formatNumber(s?.creditsLeft)}</span>{' '}
+              <span className="text-slate-600 dark:text-slate-400">credits left</span>
+            </p>
+            <p className="text-sm">
+              {formatNumber(s?.requestUsed)} used of {formatNumber(s?.requestLimit)}
+              {s?.validityDays !== undefined && ` · renews in ${s.validityDays} days`}
+            </p>
+            {s?.requestLimit !== undefined && s.requestUsed !== undefined && (
+              <progress className="h-2 w-64" max={s.requestLimit} value={s.requestUsed} aria-label="Credits used" />
+            )}
+          </div>
+        )}
+      </section>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {CARDS.map(({ path, endpoint }) => {
+          const spec = ENDPOINTS[endpoint];
+          return (
+            <li key={path} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+              <h2 className="font-semibold">
+                <Link to={path} className="hover:underline">{spec.title}</Link>
+              </h2>
+              <p className="text-sm text-slate-700 dark:text-slate-300">{spec.summary}</p>
+              <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+                <code>GET {spec.path}</code> · {costLabel(spec.cost)}
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { KEY_PLACEHOLDER } from '../api/client.ts';
+
+export type SnippetLanguage = 'curl' | 'javascript' | 'python';
+
+export interface SnippetTarget {
+  /** Absolute base, e.g. https://api.example.com or http://127.0.0.1:5173/api */
+  base: string;
+  /** Upstream path, after any rename (e.g. /search). */
+  path: string;
+  /** Wire parameters without the key. */
+  params: readonly [string, string][];
+  /** The key to show; the placeholder unless the user opts in. */
+  apiKey?: string;
+  image: boolean;
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+const jsString = (s: string) => JSON.stringify(s);
+const pyString = (s: string) => JSON.stringify(s);
+
+export function snippetUrl(t: SnippetTarget): string {
+  const pairs = [...t.params, ['api_key', t.apiKey ?? KEY_PLACEHOLDER] as const];
+  return `${t.base}${t.path}?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`
+    .replace(encodeURIComponent(KEY_PLACEHOLDER), KEY_PLACEHOLDER);
+}
+
+export function buildSnippet(language: SnippetLanguage, t: SnippetTarget): string {
+  const key = t.apiKey ?? KEY_PLACEHOLDER;
+  const url = `${t.base}${t.path}`;
+  if (language === 'curl') {
+    const out = t.image ? ` -o screenshot.${t.params.find(([k]) => k === 'format')?.[1] ?? 'png'}` : '';
+    return `curl -G ${shellQuote(url)}${out} \\\n${[...t.params, ['api_key', key] as const]
+      .map(([k, v]) => `  --data-urlencode ${shellQuote(`${k}=${v}`)}`)
+      .join(' \\\n')}`;
+  }
+  if (language === 'javascript') {
+    const entries = [...t.params, ['api_key', key] as const].map(([k, v]) => `  ${jsString(k)}: ${jsString(v)},`);
+    const read = t.image ? 'await res.blob()' : 'await res.json()';
+    return [
+      `const params = new URLSearchParams({`,
+      ...entries,
+      `});`,
+      `const res = await fetch(${jsString(url)} + "?" + params);`,
+      `if (!res.ok) throw new Error(\`HTTP \${res.status}: \${await res.text()}\`);`,
+      `const data = ${read};`,
+    ].join('\n');
+  }
+  const entries = [...t.params, ['api_key', key] as const].map(([k, v]) => `    ${pyString(k)}: ${pyString(v)},`);
+  const read = t.image
+    ? `open("screenshot", "wb").write(res.content)`
+    : 'data = res.json()';
+  return [
+    'import requests',
+    '',
+    'params = {',
+    ...entries,
+    '}',
+    `res = requests.get(${pyString(url)}, params=params, timeout=90)`,
+    'res.raise_for_status()',
+    read,
+  ].join('\n');
+}

@@ -1,0 +1,257 @@
+import type { IncomingMessage } from 'node:http';
+import { Hono, type Context } from 'hono';
+import { endpointForPath, type EndpointSpec } from '../api/endpoints.ts';
+import { validateParams } from '../api/params.ts';
+import { suggestions } from './data/autocomplete.ts';
+import { renderListingPhoto } from './data/photos.ts';
+import { realtyListings } from './data/realty.ts';
+import { CONTENT_TYPES, renderScreenshot, type ScreenshotFormat } from './data/screenshot.ts';
+import { organicResults } from './data/search.ts';
+import { shortVideos } from './data/shorts.ts';
+import { webhookJob } from './data/webhook.ts';
+import { DEMO_KEY, SandboxState, type FaultInit, type KeyAccount } from './state.ts';
+
+export interface SandboxOptions {
+  /** Simulated latency per request (default 250 ms; tests use 0). */
+  latencyMs?: number;
+}
+
+export interface Sandbox {
+  app: Hono;
+  state: SandboxState;
+}
+
+/** Plain-text error bodies, like the live service (upstream-notes.md). */
+const STATUS_BODIES: Record<number, string> = {
+  400: 'Bad request.',
+  401: 'Invalid API key. Your API key should be here: https://dashboard.example/manage-api-key',
+  403: 'Your account has run out of searches. Upgrade your plan or wait for it to renew.',
+  404: 'The target URL could not be found.',
+  410: 'The request timed out after several retries.',
+  429: 'Concurrent connection limit reached. Retry once a running request has finished.',
+  500: 'Internal server error.',
+  502: 'Bad gateway.',
+  503: 'Service unavailable.',
+};
+
+type Payload = { kind: 'json'; body: unknown } | { kind: 'bytes'; body: Uint8Array; contentType: string };
+
+const text = (c: Context, status: number, body?: string) =>
+  c.text(body ?? STATUS_BODIES[status] ?? `HTTP ${status}`, status as 400);
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (ms <= 0) return resolve();
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+  });
+
+/** The reserved `.invalid` top-level domain stands for "the target URL is wrong" (a charged 404). */
+const isUnreachable = (url: string | undefined) => {
+  try {
+    return url !== undefined && new URL(url).hostname.endsWith('.invalid');
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The embedded upstream: the whole interface with key checks, credit metering,
+ * a concurrency cap, plain-text errors, latency and fault injection. Served at
+ * both `/…` and `/api/…`, so the same app works behind the dev proxy and standalone.
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const state = new SandboxState(options.latencyMs);
+  const core = new Hono();
+
+  core.get('/_sandbox', (c) => c.json(state.snapshot()));
+  core.post('/_sandbox/reset', (c) => {
+    state.reset();
+    return c.json(state.snapshot());
+  });
+  core.post('/_sandbox/faults', async (c) => {
+    const init = (await c.req.json().catch(() => null)) as FaultInit | null;
+    const fault = init ? state.addFault(init) : 'send a JSON fault, e.g. {"kind":"status","status":500}';
+    return typeof fault === 'string' ? c.text(fault, 400) : c.json(fault, 201);
+  });
+  core.delete('/_sandbox/faults', (c) => {
+    state.faults = [];
+    return c.json(state.snapshot());
+  });
+  core.post('/_sandbox/latency', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { ms?: unknown };
+    const ms = Number(body.ms);
+    if (!Number.isFinite(ms) || ms < 0 || ms > 120_000) return c.text('ms must be from 0 to 120000', 400);
+    state.latencyMs = ms;
+    return c.json(state.snapshot());
+  });
+  core.post('/_sandbox/credits', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { used?: unknown; key?: unknown };
+    const account = state.accounts.get(typeof body.key === 'string' ? body.key : DEMO_KEY);
+    const used = Number(body.used);
+    if (!account || !Number.isInteger(used) || used < 0) return c.text('send {"used": <whole number>}', 400);
+    account.requestUsed = Math.min(used, account.requestLimit);
+    return c.json(state.snapshot());
+  });
+  core.get('/_sandbox/photos/:file', async (c) => {
+    const seed = c.req.param('file').replace(/\.jpg$/, '');
+    if (!/^[\w-]{1,80}$/.test(seed)) return text(c, 404, 'No such photo.');
+    const jpeg = await renderListingPhoto(seed);
+    return c.body(new Uint8Array(jpeg), 200, {
+      'content-type': 'image/jpeg',
+      'cache-control': 'public, max-age=86400, immutable',
+    });
+  });
+
+  core.get('*', async (c) => {
+    // Mounted at both / and /api, hono keeps the full path: drop the prefix before the lookup.
+    const path = c.req.path.replace(/^\/api(?=\/)/, '');
+    const spec = endpointForPath(path);
+    if (!spec) return text(c, 404, `No endpoint at ${path}.`);
+    return handleEndpoint(c, spec, state);
+  });
+
+  const app = new Hono();
+  app.route('/api', core);
+  app.route('/', core);
+  return { app, state };
+}
+
+async function handleEndpoint(c: Context, spec: EndpointSpec, state: SandboxState): Promise<Response> {
+  const query = c.req.query();
+  const account = state.accounts.get(query.api_key ?? '');
+  const finish = (status: number, credits = 0) => {
+    if (account) account.requestUsed = Math.min(account.requestLimit, account.requestUsed + credits);
+    state.record({ endpoint: spec.path, status, credits });
+  };
+  if (!account) {
+    finish(401);
+    return text(c, 401);
+  }
+
+  const metered = spec.id !== 'account';
+  if (metered && account.inFlight >= account.concurrencyLimit) {
+    finish(429);
+    return text(c, 429);
+  }
+
+  account.inFlight += 1;
+  const signal = c.req.raw.signal;
+  try {
+    await sleep(state.latencyMs, signal);
+    const fault = metered ? state.takeFault(spec.id) : undefined;
+    if (fault?.kind === 'slow') await sleep(fault.delayMs ?? 0, signal);
+    if (fault?.kind === 'drop') {
+      finish(0);
+      return dropConnection(c);
+    }
+    if (fault?.kind === 'status' && fault.status !== undefined && fault.status !== 200) {
+      const charged = fault.status === 404 ? (spec.cost ?? 0) : 0;
+      finish(fault.status, charged);
+      return text(c, fault.status, fault.body);
+    }
+
+    const checked = validateParams(spec, query);
+    if (!checked.ok) {
+      finish(400);
+      return text(c, 400, `Invalid request: ${Object.values(checked.errors).join(' ')}`);
+    }
+    const cost = spec.cost ?? 0;
+    if (metered && account.requestLimit - account.requestUsed < Math.max(cost, 1)) {
+      finish(403);
+      return text(c, 403);
+    }
+    const params = Object.fromEntries(checked.wire);
+    if (isUnreachable(params.url)) {
+      finish(404, cost);
+      return text(c, 404);
+    }
+
+    const payload = await answer(spec, params, account, c, state.calls.length);
+    finish(200, cost);
+    if (payload.kind === 'bytes') {
+      return c.body(payload.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': payload.contentType });
+    }
+    const json = JSON.stringify(payload.body);
+    if (fault?.kind === 'malformed') return c.body(`<html><body>Upstream hiccup ${json.slice(0, 40)}`, 200, { 'content-type': 'application/json' });
+    if (fault?.kind === 'truncated') return c.body(json.slice(0, Math.floor(json.length / 2)), 200, { 'content-type': 'application/json' });
+    return c.body(json, 200, { 'content-type': 'application/json; charset=utf-8' });
+  } finally {
+    account.inFlight -= 1;
+  }
+}
+
+async function answer(
+  spec: EndpointSpec,
+  params: Record<string, string>,
+  account: KeyAccount,
+  c: Context,
+  sequence: number,
+): Promise<Payload> {
+  const prefix = c.req.path.startsWith('/api/') ? '/api' : '';
+  const mediaBase = `${new URL(c.req.url).origin}${prefix}/_sandbox/photos`;
+  const echo = { search_parameters: { engine: spec.path.slice(1), ...params } };
+  switch (spec.id) {
+    case 'shorts':
+      return { kind: 'json', body: { ...echo, short_videos_results: shortVideos({ query: params.query ?? '', ...params }, mediaBase) } };
+    case 'search':
+      return { kind: 'json', body: { ...echo, organic_results: organicResults({ query: params.query ?? '', ...params }) } };
+    case 'autocomplete':
+      return { kind: 'json', body: suggestions({ query: params.query ?? '', ...params }) };
+    case 'realty':
+      return { kind: 'json', body: { ...echo, realty_listings: realtyListings(params.url ?? '', mediaBase) } };
+    case 'webhook':
+      return { kind: 'json', body: webhookJob(params, sequence) };
+    case 'account':
+      return { kind: 'json', body: accountBody(account) };
+    case 'screenshot': {
+      const format = (params.format ?? 'png') as ScreenshotFormat;
+      const bytes = await renderScreenshot({
+        url: params.url ?? '',
+        width: params.width ? Number(params.width) : undefined,
+        height: params.height ? Number(params.height) : undefined,
+        fullPage: params.fullPage === 'true',
+        format,
+        quality: params.quality ? Number(params.quality) : 80,
+        waitUntil: params.wait_until ?? 'domcontentloaded',
+      });
+      return { kind: 'bytes', body: new Uint8Array(bytes), contentType: CONTENT_TYPES[format] };
+    }
+  }
+}
+
+/** The live service's own field names (upstream-notes.md), reflecting real usage. */
+function accountBody(account: KeyAccount) {
+  return {
+    account_id: 'sandbox-0001',
+    email: 'demo@sandbox.example',
+    username: 'demo',
+    pack: 'Sandbox',
+    packType: 'monthly',
+    validity: 30,
+    requestLimit: account.requestLimit,
+    requestUsed: account.requestUsed,
+    concurrencyLimit: account.concurrencyLimit,
+    // This /account call itself is not counted: only the metered requests in flight.
+    threadCount: Math.max(0, account.inFlight - 1),
+    screenshotConcurrencyLimit: account.concurrencyLimit,
+    screenshotThreadCount: 0,
+  };
+}
+
+/** Closes the socket without an answer, like a proxy or the service falling over mid-request. */
+function dropConnection(c: Context): Response {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming) {
+    incoming.socket.destroy();
+    return new Response(null);
+  }
+  // No socket (called through app.fetch directly): a body that fails half-way is the nearest thing.
+  return new Response(
+    new ReadableStream({
+      start(controller) {
+        controller.error(new Error('connection dropped by the sandbox'));
+      },
+    }),
+  );
+}

@@ -1,0 +1,118 @@
+import type { EndpointId } from '../api/endpoints.ts';
+
+export const DEMO_KEY = 'demo-key';
+export const DEMO_CREDITS = 100_000;
+export const DEMO_CONCURRENCY = 5;
+export const DEFAULT_LATENCY_MS = 250;
+
+export type FaultKind = 'status' | 'slow' | 'malformed' | 'truncated' | 'drop';
+
+export interface FaultInit {
+  /** Which endpoint it hits; '*' (the default) hits any metered endpoint. */
+  endpoint?: EndpointId | '*';
+  kind: FaultKind;
+  /** For 'status': the HTTP status to answer (e.g. 404, 410, 500). */
+  status?: number;
+  /** For 'status': a plain-text body to send instead of the default one. */
+  body?: string;
+  /** For 'slow': how long to wait before answering normally. */
+  delayMs?: number;
+  /** How many requests it applies to before it is used up (default 1). */
+  times?: number;
+}
+
+export interface Fault extends Required<Pick<FaultInit, 'endpoint' | 'kind'>> {
+  id: number;
+  status: number | undefined;
+  body: string | undefined;
+  delayMs: number | undefined;
+  remaining: number;
+}
+
+export interface KeyAccount {
+  requestLimit: number;
+  requestUsed: number;
+  concurrencyLimit: number;
+  inFlight: number;
+}
+
+export interface CallRecord {
+  at: string;
+  endpoint: string;
+  status: number;
+  credits: number;
+}
+
+const FAULT_KINDS: readonly FaultKind[] = ['status', 'slow', 'malformed', 'truncated', 'drop'];
+
+/** Everything the sandbox remembers between requests: credits per key, faults to inject, latency. */
+export class SandboxState {
+  readonly accounts = new Map<string, KeyAccount>();
+  faults: Fault[] = [];
+  calls: CallRecord[] = [];
+  latencyMs: number;
+  private nextFaultId = 1;
+  private readonly defaultLatencyMs: number;
+
+  constructor(defaultLatencyMs = DEFAULT_LATENCY_MS) {
+    this.defaultLatencyMs = defaultLatencyMs;
+    this.latencyMs = defaultLatencyMs;
+    this.reset();
+  }
+
+  reset(): void {
+    this.accounts.clear();
+    this.accounts.set(DEMO_KEY, {
+      requestLimit: DEMO_CREDITS,
+      requestUsed: 0,
+      concurrencyLimit: DEMO_CONCURRENCY,
+      inFlight: 0,
+    });
+    this.faults = [];
+    this.calls = [];
+    this.latencyMs = this.defaultLatencyMs;
+  }
+
+  addFault(init: FaultInit): Fault | string {
+    if (!FAULT_KINDS.includes(init.kind)) return `kind must be one of ${FAULT_KINDS.join(', ')}`;
+    if (init.kind === 'status' && !(Number.isInteger(init.status) && init.status! >= 200 && init.status! <= 599)) {
+      return 'a status fault needs a status from 200 to 599';
+    }
+    const fault: Fault = {
+      id: this.nextFaultId++,
+      endpoint: init.endpoint ?? '*',
+      kind: init.kind,
+      status: init.status,
+      body: init.body,
+      delayMs: init.delayMs ?? (init.kind === 'slow' ? 5_000 : undefined),
+      remaining: Math.max(1, Math.floor(init.times ?? 1)),
+    };
+    this.faults.push(fault);
+    return fault;
+  }
+
+  /** Takes the first fault that matches the endpoint, counting it down. */
+  takeFault(endpoint: EndpointId): Fault | undefined {
+    const fault = this.faults.find((f) => f.endpoint === '*' || f.endpoint === endpoint);
+    if (!fault) return undefined;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== fault);
+    return fault;
+  }
+
+  record(call: Omit<CallRecord, 'at'>): void {
+    this.calls.push({ at: new Date().toISOString(), ...call });
+    if (this.calls.length > 500) this.calls.splice(0, this.calls.length - 500);
+  }
+
+  snapshot() {
+    return {
+      latencyMs: this.latencyMs,
+      accounts: Object.fromEntries(
+        [...this.accounts].map(([key, a]) => [key, { ...a, creditsLeft: a.requestLimit - a.requestUsed }]),
+      ),
+      faults: this.faults,
+      calls: this.calls,
+    };
+  }
+}

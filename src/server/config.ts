@@ -1,0 +1,62 @@
+/** Where `/api/*` goes: the live service (API_TARGET) or the embedded sandbox. */
+export type ApiConfig =
+  | { mode: 'sandbox'; latencyMs: number | undefined }
+  | { mode: 'live'; target: URL; pathMap: Readonly<Record<string, string>> };
+
+export interface ApiMeta {
+  mode: 'sandbox' | 'live';
+  /** Host of the upstream (no path, no credentials), for the header and for snippets. */
+  upstreamHost: string | null;
+  /** Base URL that code snippets should call. */
+  snippetBase: string | null;
+  pathMap: Readonly<Record<string, string>>;
+  demoKey: string | null;
+}
+
+/** Reads API_TARGET, API_PATH_MAP and SANDBOX_LATENCY_MS; throws a message that says what to fix. */
+export function readApiConfig(env: Readonly<Record<string, string | undefined>>): ApiConfig {
+  const rawTarget = env.API_TARGET?.trim();
+  if (!rawTarget) {
+    const latency = env.SANDBOX_LATENCY_MS?.trim();
+    const latencyMs = latency ? Number(latency) : undefined;
+    if (latencyMs !== undefined && !(Number.isFinite(latencyMs) && latencyMs >= 0)) {
+      throw new Error(`SANDBOX_LATENCY_MS must be a number of milliseconds, got "${latency}".`);
+    }
+    return { mode: 'sandbox', latencyMs };
+  }
+  let target: URL;
+  try {
+    target = new URL(rawTarget);
+  } catch {
+    throw new Error(`API_TARGET must be a base URL such as https://api.example.com, got "${rawTarget}".`);
+  }
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') {
+    throw new Error(`API_TARGET must start with https:// (or http:// for a local upstream), got "${target.protocol}".`);
+  }
+  if (target.username || target.password || target.search) {
+    throw new Error('API_TARGET must not carry credentials or a query string: the key comes from the dashboard.');
+  }
+  return { mode: 'live', target, pathMap: parsePathMap(env.API_PATH_MAP ?? '') };
+}
+
+/** `engine_shorts=brand_shorts, realty=brand_realty` → { engine_shorts: 'brand_shorts', realty: 'brand_realty' } */
+export function parsePathMap(raw: string): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const pair of raw.split(',')) {
+    if (!pair.trim()) continue;
+    const [from, to, ...rest] = pair.split('=').map((s) => s.trim().replace(/^\/+|\/+$/g, ''));
+    if (!from || !to || rest.length > 0 || !/^[\w.-]+$/.test(from) || !/^[\w./-]+$/.test(to)) {
+      throw new Error(`API_PATH_MAP entries look like neutral=upstream, got "${pair.trim()}".`);
+    }
+    map[from] = to;
+  }
+  return map;
+}
+
+export function metaFor(config: ApiConfig, demoKey: string): ApiMeta {
+  if (config.mode === 'sandbox') {
+    return { mode: 'sandbox', upstreamHost: null, snippetBase: null, pathMap: {}, demoKey };
+  }
+  const base = `${config.target.origin}${config.target.pathname.replace(/\/+$/, '')}`;
+  return { mode: 'live', upstreamHost: config.target.host, snippetBase: base, pathMap: config.pathMap, demoKey: null };
+}

@@ -1,0 +1,62 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApiMiddleware } from '../src/server/api-middleware.ts';
+import type { FaultInit } from '../src/sandbox/state.ts';
+
+export interface TestSandbox {
+  origin: string;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+let current: { origin: string } | undefined;
+
+/** The same middleware Vite mounts, on its own port, with no simulated latency. */
+export async function startTestSandbox(): Promise<TestSandbox> {
+  const middleware = createApiMiddleware({ mode: 'sandbox', latencyMs: 0 });
+  const server: Server = createServer((req, res) =>
+    middleware(req, res, () => {
+      res.statusCode = 404;
+      res.end('not an API path');
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  current = { origin };
+  return {
+    origin,
+    reset: async () => {
+      await control('POST', '/reset');
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function control(method: string, path: string, body?: unknown): Promise<unknown> {
+  if (!current) throw new Error('The test sandbox is not running');
+  const res = await fetch(`${current.origin}/api/_sandbox${path}`, {
+    method,
+    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`sandbox control ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+export interface Ledger {
+  latencyMs: number;
+  accounts: Record<string, { requestUsed: number; requestLimit: number; creditsLeft: number; inFlight: number }>;
+  calls: { endpoint: string; status: number; credits: number }[];
+}
+
+/** The sandbox's control endpoint, as tests and demos use it. */
+export const sandboxControl = {
+  ledger: () => control('GET', '') as Promise<Ledger>,
+  fault: (fault: FaultInit) => control('POST', '/faults', fault),
+  setCreditsUsed: (used: number) => control('POST', '/credits', { used }),
+  setLatency: (ms: number) => control('POST', '/latency', { ms }),
+};

@@ -1,0 +1,48 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { startTestSandbox, type TestSandbox } from './sandbox-server.ts';
+
+let sandbox: TestSandbox;
+const nodeFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  // The app calls same-origin `/api/…`. jsdom has no server behind its origin, so
+  // relative URLs go to the real sandbox on its port (the network edge, not our modules).
+  // jsdom's AbortSignal is not the one Node's fetch accepts, so aborts are forwarded.
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = raw.startsWith('/') ? `${sandbox.origin}${raw}` : raw;
+    const controller = new AbortController();
+    const signal = init?.signal;
+    if (signal?.aborted) controller.abort();
+    signal?.addEventListener('abort', () => controller.abort(), { once: true });
+    return nodeFetch(url, { ...init, signal: controller.signal });
+  });
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+// A console.error during a test (React warnings, failed prop types, act()) fails it.
+let consoleErrors: unknown[][] = [];
+beforeEach(async () => {
+  await sandbox.reset();
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  if (consoleErrors.length > 0) {
+    const first = consoleErrors[0]?.map(String).join(' ') ?? '';
+    consoleErrors = [];
+    throw new Error(`console.error was called during the test: ${first.slice(0, 500)}`);
+  }
+});
