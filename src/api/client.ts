@@ -41,13 +41,22 @@ export function maskKey(text: string, apiKey: string): string {
   return apiKey ? text.split(apiKey).join('•••') : text;
 }
 
+function validWire(id: EndpointId, values: ParamValues): [string, string][] {
+  const checked = validateParams(ENDPOINTS[id], values);
+  if (!checked.ok) throw new ParamValidationError(checked.errors);
+  return checked.wire;
+}
+
 /** Builds the same-origin URL for an endpoint; throws ParamValidationError on bad input. */
 export function buildRequestUrl(id: EndpointId, values: ParamValues, apiKey?: string): string {
-  const spec = ENDPOINTS[id];
-  const checked = validateParams(spec, values);
-  if (!checked.ok) throw new ParamValidationError(checked.errors);
-  const qs = buildQueryString(checked.wire, apiKey);
-  return qs ? `${API_BASE}${spec.path}?${qs}` : `${API_BASE}${spec.path}`;
+  const qs = buildQueryString(validWire(id, values), apiKey);
+  return qs ? `${API_BASE}${ENDPOINTS[id].path}?${qs}` : `${API_BASE}${ENDPOINTS[id].path}`;
+}
+
+/** The request URL as it may be shown or logged: the key replaced by a mask. */
+export function maskedRequestUrl(id: EndpointId, wire: readonly [string, string][]): string {
+  const qs = buildQueryString(wire);
+  return `${API_BASE}${ENDPOINTS[id].path}?${qs ? `${qs}&` : ''}api_key=•••`;
 }
 
 /**
@@ -61,8 +70,9 @@ export async function callEndpoint(
   { apiKey, signal, timeoutMs = REQUEST_TIMEOUT_MS }: RequestOptions,
 ): Promise<RawResponse> {
   const spec = ENDPOINTS[id];
-  const url = buildRequestUrl(id, values, apiKey);
-  const maskedUrl = maskKey(url, encodeURIComponent(apiKey));
+  const wire = validWire(id, values);
+  const url = `${API_BASE}${spec.path}?${buildQueryString(wire, apiKey)}`;
+  const maskedUrl = maskedRequestUrl(id, wire);
   const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'endpoint'>) =>
     new ApiError({ ...init, endpoint: spec.path });
 

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../api/errors.ts';
 import type { EndpointSpec } from '../api/endpoints.ts';
-import { API_BASE, type ResponseMeta } from '../api/client.ts';
-import { buildQueryString } from '../api/params.ts';
+import { API_BASE, maskedRequestUrl, type ResponseMeta } from '../api/client.ts';
 import { metaQueries } from '../api/meta-queries.ts';
 import { formatBytes, formatDuration } from '../lib/format.ts';
 import { useApiKey } from '../session/use-api-key.ts';
@@ -26,7 +25,7 @@ export function RequestInspector({ spec, wire, meta, error, raw }: InspectorProp
   const name = spec.path.slice(1);
   const upstreamPath = `/${apiMeta?.pathMap[name] ?? name}`;
   const base = apiMeta?.snippetBase ?? `${window.location.origin}${API_BASE}`;
-  const requestUrl = wire ? `${API_BASE}${spec.path}?${buildQueryString(wire, '•••')}` : null;
+  const requestUrl = wire ? maskedRequestUrl(spec.id, wire) : null;
   const status = meta?.status ?? (isApiError(error) ? error.status : undefined);
   const duration = meta?.durationMs ?? (isApiError(error) ? error.durationMs : undefined);
 

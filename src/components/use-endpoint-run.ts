@@ -25,12 +25,16 @@ type QueryFactory<T> = (params: Params) => ReturnType<typeof spendingQuery<T>>;
 export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: QueryFactory<T>) {
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const values = useMemo(() => pickParams(spec, Object.fromEntries(searchParams)), [spec, searchParams]);
+  // The form shows what is typed (spaces included); requests and cache keys use the trimmed form.
+  const values = useMemo(() => rawParams(spec, searchParams), [spec, searchParams]);
+  const normalized = useMemo(() => pickParams(spec, values), [spec, values]);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitAttempted, setSubmitAttempted] = useState(false);
   // A link whose request is already in the session cache shows its result at once (it is free).
   const [submitted, setSubmitted] = useState<Params | null>(() =>
-    queryClient.getQueryData(factory(values).queryKey) !== undefined ? values : null,
+    queryClient.getQueryData(factory(pickParams(spec, rawParams(spec, searchParams))).queryKey) !== undefined
+      ? pickParams(spec, rawParams(spec, searchParams))
+      : null,
   );
   const [fromCache, setFromCache] = useState(submitted !== null);
   const [cancelled, setCancelled] = useState(false);
@@ -41,7 +45,7 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
     Object.entries(allErrors).filter(([name]) => submitAttempted || touched.has(name)),
   );
 
-  const options = factory(submitted ?? values);
+  const options = factory(submitted ?? normalized);
   const query = useQuery({ ...options, enabled: submitted !== null });
 
   const setValue = useCallback(
@@ -70,20 +74,20 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
       openKeyDialog();
       return false;
     }
-    const key = factory(values).queryKey;
+    const key = factory(normalized).queryKey;
     const state = queryClient.getQueryState(key);
     if (state?.data !== undefined) {
-      setSubmitted(values);
+      setSubmitted(normalized);
       setFromCache(true);
       return true;
     }
     setFromCache(false);
     const sameAsCurrent = submitted !== null && JSON.stringify(factory(submitted).queryKey) === JSON.stringify(key);
-    setSubmitted(values);
+    setSubmitted(normalized);
     // Same key as the one on screen (after an error or a cancel): the observer will not refetch by itself.
     if (sameAsCurrent) void queryClient.refetchQueries({ queryKey: key, exact: true });
     return true;
-  }, [validation.ok, factory, values, queryClient, submitted]);
+  }, [validation.ok, factory, normalized, queryClient, submitted]);
 
   /** A fresh copy of the result on screen, paid again. */
   const runAgain = useCallback(() => {
@@ -117,6 +121,15 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
     cancelled: cancelled && query.fetchStatus !== 'fetching',
     fromCache: fromCache && query.fetchStatus !== 'fetching',
   };
+}
+
+function rawParams(spec: EndpointSpec, searchParams: URLSearchParams): Params {
+  const out: Params = {};
+  for (const p of spec.params) {
+    const v = searchParams.get(p.name);
+    if (v) out[p.name] = v;
+  }
+  return out;
 }
 
 export type EndpointRun<T extends WithMeta> = ReturnType<typeof useEndpointRun<T>>;

@@ -1,0 +1,118 @@
+import { describe, expect, test } from 'vitest';
+import { createSandbox } from './app.ts';
+
+/** Requests straight into the hono app: the sandbox's own rules, without HTTP in between. */
+function sandbox() {
+  const { app, state } = createSandbox({ latencyMs: 0 });
+  const get = (path: string) => app.fetch(new Request(`http://sandbox.test${path}`));
+  return { app, state, get };
+}
+
+describe('sandbox', () => {
+  test('answers a wrong or missing key with 401 in plain text', async () => {
+    const { get } = sandbox();
+    for (const path of ['/search?query=x&api_key=nope', '/search?query=x']) {
+      const res = await get(path);
+      expect(res.status).toBe(401);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await res.text()).toMatch(/Invalid API key/);
+    }
+  });
+
+  test('serves both path forms, with and without /api', async () => {
+    const { get } = sandbox();
+    for (const path of ['/search', '/search/', '/api/search', '/api/search/']) {
+      expect((await get(`${path}?query=x&api_key=demo-key`)).status).toBe(200);
+    }
+  });
+
+  test('meters 20 credits per search and 5 per screenshot, and /account reflects it', async () => {
+    const { get } = sandbox();
+    await get('/search?query=a&api_key=demo-key');
+    await get('/screenshot?url=https://example.com&api_key=demo-key');
+    const account = (await (await get('/account?api_key=demo-key')).json()) as Record<string, number>;
+    expect(account.requestLimit).toBe(100_000);
+    expect(account.requestUsed).toBe(25);
+    expect(account.concurrencyLimit).toBe(5);
+    expect(account.threadCount).toBe(0);
+  });
+
+  test('rejects bad parameters with 400 and a reason, without charging', async () => {
+    const { get, state } = sandbox();
+    const res = await get('/screenshot?url=https://example.com&quality=300&api_key=demo-key');
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/Quality must be a whole number from 0 to 100/);
+    expect(state.accounts.get('demo-key')?.requestUsed).toBe(0);
+  });
+
+  test('answers 403 once the credits are used up', async () => {
+    const { get, state } = sandbox();
+    state.accounts.get('demo-key')!.requestUsed = 100_000 - 10;
+    expect((await get('/search?query=a&api_key=demo-key')).status).toBe(403);
+    expect((await get('/screenshot?url=https://example.com&api_key=demo-key')).status).toBe(200);
+  });
+
+  test('caps concurrent requests at 5 with a 429', async () => {
+    const { app, state } = createSandbox({ latencyMs: 200 });
+    const results = await Promise.all(
+      Array.from({ length: 7 }, () => app.fetch(new Request('http://s.test/search?query=a&api_key=demo-key'))),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(state.accounts.get('demo-key')?.inFlight).toBe(0);
+  });
+
+  test('gives the same answer to the same request', async () => {
+    const { get } = sandbox();
+    const a = await (await get('/search?query=coffee&country=gb&api_key=demo-key')).text();
+    const b = await (await get('/search?query=coffee&country=gb&api_key=demo-key')).text();
+    expect(a).toBe(b);
+  });
+
+  test('serves contract-shaped data for every JSON endpoint', async () => {
+    const { get } = sandbox();
+    const json = async (path: string) => (await (await get(`${path}&api_key=demo-key`)).json()) as Record<string, unknown>;
+    expect((await json('/engine_shorts?query=cats')).short_videos_results).toEqual(
+      expect.arrayContaining([expect.objectContaining({ title: expect.any(String), source_logo: expect.stringMatching(/^data:image\//) })]),
+    );
+    const ac = await json('/engine_autocomplete?query=how');
+    const rel = (ac.suggestions as { relevance: number; type: string }[]).map((s) => s.relevance);
+    expect(rel).toEqual([...rel].sort((x, y) => y - x));
+    expect(typeof ac.verbatim_relevance).toBe('number');
+    expect((await json('/webhook?url=https://example.com')).sid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(((await json('/realty?url=https://www.realty.example/homes/austin-tx_rb/')).realty_listings as unknown[]).length).toBeGreaterThan(10);
+  });
+
+  test('answers a screenshot in the asked format with its content type', async () => {
+    const { get } = sandbox();
+    for (const [format, type] of [['png', 'image/png'], ['jpg', 'image/jpeg'], ['webp', 'image/webp']]) {
+      const res = await get(`/screenshot?url=https://example.com&format=${format}&width=200&height=100&api_key=demo-key`);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    }
+  });
+
+  test('injects a status fault a given number of times, charging only a 404', async () => {
+    const { app, get, state } = sandbox();
+    await app.fetch(new Request('http://s.test/_sandbox/faults', { method: 'POST', body: JSON.stringify({ kind: 'status', status: 503, times: 2 }) }));
+    expect((await get('/search?query=a&api_key=demo-key')).status).toBe(503);
+    expect((await get('/search?query=a&api_key=demo-key')).status).toBe(503);
+    expect((await get('/search?query=a&api_key=demo-key')).status).toBe(200);
+    await app.fetch(new Request('http://s.test/_sandbox/faults', { method: 'POST', body: JSON.stringify({ kind: 'status', status: 404, endpoint: 'search' }) }));
+    expect((await get('/search?query=a&api_key=demo-key')).status).toBe(404);
+    expect(state.accounts.get('demo-key')?.requestUsed).toBe(40);
+  });
+
+  test('refuses a malformed fault with a reason', async () => {
+    const { app } = sandbox();
+    const res = await app.fetch(new Request('http://s.test/_sandbox/faults', { method: 'POST', body: JSON.stringify({ kind: 'explode' }) }));
+    expect(res.status).toBe(400);
+    expect(await res.text()).toMatch(/kind must be one of/);
+  });
+
+  test('serves generated listing photos as JPEG', async () => {
+    const { get } = sandbox();
+    const res = await get('/api/_sandbox/photos/abc-1.jpg');
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect((await get('/_sandbox/photos/..%2Fetc.jpg')).status).toBe(404);
+  });
+});

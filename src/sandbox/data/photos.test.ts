@@ -1,0 +1,47 @@
+// @vitest-environment node
+import sharp from 'sharp';
+import { describe, expect, test } from 'vitest';
+import { LISTING_PHOTO_HEIGHT, LISTING_PHOTO_WIDTH, renderListingPhoto } from './photos.ts';
+
+describe('renderListingPhoto', () => {
+  test('renders a 480x320 JPEG', async () => {
+    const buf = await renderListingPhoto('123456789-0');
+    expect(buf[0]).toBe(0xff);
+    expect(buf[1]).toBe(0xd8);
+    const meta = await sharp(buf).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.width).toBe(480);
+    expect(meta.height).toBe(320);
+    expect([LISTING_PHOTO_WIDTH, LISTING_PHOTO_HEIGHT]).toEqual([480, 320]);
+  });
+
+  test('the same seed gives identical bytes', async () => {
+    const a = await renderListingPhoto('987654321-3');
+    const b = await renderListingPhoto('987654321-3');
+    expect(Buffer.compare(a, b)).toBe(0);
+  });
+
+  test('different seeds give different bytes, for outside and inside views alike', async () => {
+    const seeds = ['111111111-0', '222222222-0', '111111111-1', '111111111-2'];
+    const bufs = await Promise.all(seeds.map((s) => renderListingPhoto(s)));
+    const distinct = new Set(bufs.map((b) => b.toString('base64')));
+    expect(distinct.size).toBe(seeds.length);
+  });
+
+  test('odd seeds with markup or control characters still render', async () => {
+    for (const seed of ['', '<svg>&"\'', 'a\u0000b\ud800c', 'x'.repeat(500)]) {
+      const meta = await sharp(await renderListingPhoto(seed)).metadata();
+      expect(meta.width).toBe(480);
+    }
+  });
+
+  test('renders fast once warm', async () => {
+    await renderListingPhoto('warm-up');
+    const n = 20;
+    const started = performance.now();
+    for (let i = 0; i < n; i++) await renderListingPhoto(`555555555-${i}-speed`);
+    const perPhoto = (performance.now() - started) / n;
+    // The goal is < 30 ms; leave room for a busy test machine.
+    expect(perPhoto).toBeLessThan(100);
+  });
+});
