@@ -49,7 +49,10 @@ async function control(method: string, path: string, body?: unknown): Promise<un
 
 export interface Ledger {
   latencyMs: number;
-  accounts: Record<string, { requestUsed: number; requestLimit: number; creditsLeft: number; inFlight: number }>;
+  accounts: Record<
+    string,
+    { requestUsed: number; requestLimit: number; creditsLeft: number; inFlight: number }
+  >;
   calls: { endpoint: string; status: number; credits: number }[];
 }
 

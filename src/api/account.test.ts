@@ -22,7 +22,13 @@ describe('toAccountSummary', () => {
   });
 
   test('lists unknown numeric fields generically', () => {
-    const s = summary({ requestLimit: 1, requestUsed: 0, screenshotConcurrencyLimit: 3, serpThreadCount: 1, note: 'x' });
+    const s = summary({
+      requestLimit: 1,
+      requestUsed: 0,
+      screenshotConcurrencyLimit: 3,
+      serpThreadCount: 1,
+      note: 'x',
+    });
     expect(s.otherNumbers).toEqual([
       ['screenshotConcurrencyLimit', 3],
       ['serpThreadCount', 1],

@@ -33,10 +33,15 @@ export interface AccountSummary {
 export function toAccountSummary(account: AccountResponse): AccountSummary {
   const { requestLimit, requestUsed } = account;
   const creditsLeft =
-    requestLimit !== undefined && requestUsed !== undefined ? Math.max(0, requestLimit - requestUsed) : undefined;
+    requestLimit !== undefined && requestUsed !== undefined
+      ? Math.max(0, requestLimit - requestUsed)
+      : undefined;
   const plan = [account.pack, account.packType].filter(Boolean).join(' · ') || undefined;
   const otherNumbers = Object.entries(account)
-    .filter((entry): entry is [string, number] => !NAMED_FIELDS.has(entry[0]) && typeof entry[1] === 'number')
+    .filter(
+      (entry): entry is [string, number] =>
+        !NAMED_FIELDS.has(entry[0]) && typeof entry[1] === 'number',
+    )
     .sort(([a], [b]) => a.localeCompare(b));
   return {
     creditsLeft,

@@ -31,7 +31,9 @@ describe('callEndpoint against the sandbox', () => {
     expect(e.kind).toBe('http');
     expect(e.status).toBe(401);
     expect(e.charged).toBe('no');
-    expect(JSON.stringify({ m: e.message, b: e.bodyExcerpt, e: e.endpoint, s: String(e) })).not.toContain(secret);
+    expect(
+      JSON.stringify({ m: e.message, b: e.bodyExcerpt, e: e.endpoint, s: String(e) }),
+    ).not.toContain(secret);
   });
 
   test('an upstream echoing the key in its error body has it masked', async () => {
@@ -50,7 +52,9 @@ describe('callEndpoint against the sandbox', () => {
 
   test('gives up after the timeout with kind "timeout"', async () => {
     await sandboxControl.fault({ kind: 'slow', delayMs: 2000 });
-    const e = await failure(callEndpoint('search', { query: 'x' }, { apiKey: KEY, timeoutMs: 100 }));
+    const e = await failure(
+      callEndpoint('search', { query: 'x' }, { apiKey: KEY, timeoutMs: 100 }),
+    );
     expect(e.kind).toBe('timeout');
   });
 
@@ -58,7 +62,9 @@ describe('callEndpoint against the sandbox', () => {
     await sandboxControl.fault({ kind: 'slow', delayMs: 2000 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const e = await failure(callEndpoint('search', { query: 'x' }, { apiKey: KEY, signal: controller.signal }));
+    const e = await failure(
+      callEndpoint('search', { query: 'x' }, { apiKey: KEY, signal: controller.signal }),
+    );
     expect(e.kind).toBe('aborted');
   });
 
@@ -73,11 +79,16 @@ describe('callEndpoint against the sandbox', () => {
     expect(malformed.kind).toBe('invalid-response');
     expect(malformed.bodyExcerpt).toContain('<html>');
     await sandboxControl.fault({ kind: 'truncated' });
-    expect((await failure(getSearch({ query: 'x' }, { apiKey: KEY }))).kind).toBe('invalid-response');
+    expect((await failure(getSearch({ query: 'x' }, { apiKey: KEY }))).kind).toBe(
+      'invalid-response',
+    );
   });
 
   test('reads a screenshot as image bytes of the asked format', async () => {
-    const res = await getScreenshot({ url: 'https://example.com/', format: 'jpg', quality: '50', width: '320', height: '200' }, { apiKey: KEY });
+    const res = await getScreenshot(
+      { url: 'https://example.com/', format: 'jpg', quality: '50', width: '320', height: '200' },
+      { apiKey: KEY },
+    );
     expect(res.kind).toBe('image');
     if (res.kind !== 'image') return;
     expect(res.blob.type).toBe('image/jpeg');

@@ -94,7 +94,11 @@ export async function callEndpoint(
     try {
       response = await fetch(url, { signal: controller.signal, headers: { accept: '*/*' } });
     } catch (cause) {
-      throw fail({ kind: controller.signal.aborted ? abortKind() : 'network', durationMs: elapsed(), cause });
+      throw fail({
+        kind: controller.signal.aborted ? abortKind() : 'network',
+        durationMs: elapsed(),
+        cause,
+      });
     }
 
     let bytes: ArrayBuffer;
@@ -102,7 +106,11 @@ export async function callEndpoint(
       bytes = await response.arrayBuffer();
     } catch (cause) {
       // The headers arrived but the body did not: a dropped connection or a cancel mid-body.
-      throw fail({ kind: controller.signal.aborted ? abortKind() : 'network', durationMs: elapsed(), cause });
+      throw fail({
+        kind: controller.signal.aborted ? abortKind() : 'network',
+        durationMs: elapsed(),
+        cause,
+      });
     }
     const contentType = response.headers.get('content-type') ?? '';
     const meta: ResponseMeta = {
@@ -116,7 +124,12 @@ export async function callEndpoint(
 
     if (response.status !== 200) {
       const text = maskKey(new TextDecoder().decode(bytes), apiKey);
-      throw fail({ kind: 'http', status: response.status, bodyExcerpt: text, durationMs: meta.durationMs });
+      throw fail({
+        kind: 'http',
+        status: response.status,
+        bodyExcerpt: text,
+        durationMs: meta.durationMs,
+      });
     }
 
     if (spec.response === 'image' && /^image\//i.test(contentType)) {
@@ -126,7 +139,13 @@ export async function callEndpoint(
     try {
       return { kind: 'json', value: JSON.parse(text) as unknown, text, meta };
     } catch (cause) {
-      throw fail({ kind: 'invalid-response', status: 200, bodyExcerpt: maskKey(text, apiKey), durationMs: meta.durationMs, cause });
+      throw fail({
+        kind: 'invalid-response',
+        status: 200,
+        bodyExcerpt: maskKey(text, apiKey),
+        durationMs: meta.durationMs,
+        cause,
+      });
     }
   } finally {
     clearTimeout(timer);

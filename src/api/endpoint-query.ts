@@ -11,7 +11,11 @@ type Fetcher<T> = (params: Record<string, string>, options: RequestOptions) => P
  * [endpoint, 'results', params]; the API key is read at call time and never
  * enters the key (the cache is cleared when the key changes instead).
  */
-export function spendingQuery<T>(id: EndpointId, params: Record<string, string>, fetcher: Fetcher<T>) {
+export function spendingQuery<T>(
+  id: EndpointId,
+  params: Record<string, string>,
+  fetcher: Fetcher<T>,
+) {
   return queryOptions({
     queryKey: [id, 'results', params] as const,
     queryFn: ({ signal }) => fetcher(params, { apiKey: getApiKey() ?? '', signal }),

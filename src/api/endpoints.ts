@@ -5,13 +5,7 @@
  */
 
 export type EndpointId =
-  | 'shorts'
-  | 'search'
-  | 'autocomplete'
-  | 'realty'
-  | 'screenshot'
-  | 'account'
-  | 'webhook';
+  'shorts' | 'search' | 'autocomplete' | 'realty' | 'screenshot' | 'account' | 'webhook';
 
 /** How a boolean travels on the wire: the interface writes `nfpr` as 1/0, the rest as true/false. */
 export type BooleanWire = 'true-false' | 'one-zero';
@@ -109,7 +103,7 @@ export const ENDPOINTS: Record<EndpointId, EndpointSpec> = {
     path: '/engine_shorts',
     title: 'Short videos',
     action: 'Search shorts',
-    summary: "Short-video results of the search engine for a query.",
+    summary: 'Short-video results of the search engine for a query.',
     cost: null,
     response: 'json',
     params: [

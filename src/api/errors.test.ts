@@ -33,7 +33,12 @@ describe('ApiError', () => {
 
   test('treats 410, 429, 5xx and network failures as transient, 4xx otherwise not', () => {
     expect([410, 429, 500, 502].map((s) => http(s).isTransient)).toEqual([true, true, true, true]);
-    expect([400, 401, 403, 404].map((s) => http(s).isTransient)).toEqual([false, false, false, false]);
+    expect([400, 401, 403, 404].map((s) => http(s).isTransient)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   test('keeps a short, flat excerpt of an HTML or text body', () => {

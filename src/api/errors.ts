@@ -25,7 +25,8 @@ interface StatusText {
 const STATUS_TEXT: Record<number, StatusText> = {
   202: {
     title: 'The service accepted the request but is still working on it',
-    advice: 'Wait a little and check the account page before running it again, so it is not charged twice.',
+    advice:
+      'Wait a little and check the account page before running it again, so it is not charged twice.',
     charged: 'unknown',
   },
   400: {
@@ -63,17 +64,20 @@ const STATUS_TEXT: Record<number, StatusText> = {
 const KIND_TEXT: Record<Exclude<ApiErrorKind, 'http'>, StatusText> = {
   network: {
     title: 'The service could not be reached, or the connection dropped',
-    advice: 'Check the connection and the account page (credits may have been spent if it arrived), then try again.',
+    advice:
+      'Check the connection and the account page (credits may have been spent if it arrived), then try again.',
     charged: 'unknown',
   },
   timeout: {
     title: 'No answer within 90 seconds, so the request was abandoned',
-    advice: 'The service may still finish and charge it: check the account page before running again.',
+    advice:
+      'The service may still finish and charge it: check the account page before running again.',
     charged: 'unknown',
   },
   aborted: {
     title: 'You cancelled the request',
-    advice: 'The service may still finish and charge it: check the account page before running again.',
+    advice:
+      'The service may still finish and charge it: check the account page before running again.',
     charged: 'unknown',
   },
   'invalid-response': {
@@ -128,7 +132,10 @@ export class ApiError extends Error {
   /** Transient failures: free requests may retry these with backoff (never credit-spending ones). */
   get isTransient(): boolean {
     if (this.kind === 'network' || this.kind === 'timeout') return true;
-    return this.kind === 'http' && (this.status === 410 || this.status === 429 || (this.status ?? 0) >= 500);
+    return (
+      this.kind === 'http' &&
+      (this.status === 410 || this.status === 429 || (this.status ?? 0) >= 500)
+    );
   }
 }
 

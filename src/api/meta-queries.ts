@@ -13,7 +13,10 @@ export const metaQueries = {
       queryKey: [...metaQueries.all, 'current'] as const,
       queryFn: async ({ signal }): Promise<ApiMeta> => {
         const res = await fetch(META_URL, { signal });
-        if (!res.ok) throw new Error(`The dashboard server did not describe its upstream (HTTP ${res.status}).`);
+        if (!res.ok)
+          throw new Error(
+            `The dashboard server did not describe its upstream (HTTP ${res.status}).`,
+          );
         return (await res.json()) as ApiMeta;
       },
       staleTime: Infinity,

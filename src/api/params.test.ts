@@ -7,7 +7,15 @@ import { validateParams } from './params.ts';
 describe('endpoint catalogue', () => {
   test('lists all seven endpoints with their interface paths', () => {
     expect(ENDPOINT_LIST.map((e) => e.path).sort()).toEqual(
-      ['/account', '/engine_autocomplete', '/engine_shorts', '/realty', '/screenshot', '/search', '/webhook'].sort(),
+      [
+        '/account',
+        '/engine_autocomplete',
+        '/engine_shorts',
+        '/realty',
+        '/screenshot',
+        '/search',
+        '/webhook',
+      ].sort(),
     );
   });
 
@@ -22,7 +30,19 @@ describe('endpoint catalogue', () => {
 
   test('knows every short-video parameter of the interface', () => {
     expect(ENDPOINTS.shorts.params.map((p) => p.name).sort()).toEqual(
-      ['country', 'domain', 'html', 'language', 'lr', 'nfpr', 'query', 'safe', 'start', 'tbs', 'uule'].sort(),
+      [
+        'country',
+        'domain',
+        'html',
+        'language',
+        'lr',
+        'nfpr',
+        'query',
+        'safe',
+        'start',
+        'tbs',
+        'uule',
+      ].sort(),
     );
   });
 
@@ -50,13 +70,22 @@ describe('buildRequestUrl', () => {
     const url = buildRequestUrl('shorts', { query: 'x', nfpr: 'true', html: 'on' }, 'k');
     expect(url).toContain('nfpr=1');
     expect(url).toContain('html=true');
-    expect(buildRequestUrl('webhook', { url: 'https://a.example/', dynamic: 'false' }, 'k')).toContain('dynamic=false');
-    expect(buildRequestUrl('screenshot', { url: 'https://a.example/', fullPage: '0' }, 'k')).toContain('fullPage=false');
+    expect(
+      buildRequestUrl('webhook', { url: 'https://a.example/', dynamic: 'false' }, 'k'),
+    ).toContain('dynamic=false');
+    expect(
+      buildRequestUrl('screenshot', { url: 'https://a.example/', fullPage: '0' }, 'k'),
+    ).toContain('fullPage=false');
   });
 
   test('refuses bad input with a message per field and sends nothing', () => {
     expect(() => buildRequestUrl('search', { query: '' }, 'k')).toThrow(ParamValidationError);
-    const check = validateParams(ENDPOINTS.screenshot, { url: 'ftp://x', quality: '101', wait_until: 'soon', format: 'gif' });
+    const check = validateParams(ENDPOINTS.screenshot, {
+      url: 'ftp://x',
+      quality: '101',
+      wait_until: 'soon',
+      format: 'gif',
+    });
     expect(check.ok).toBe(false);
     if (check.ok) return;
     expect(check.errors.url).toMatch(/http/);
@@ -66,9 +95,24 @@ describe('buildRequestUrl', () => {
   });
 
   test('checks ranges and patterns: start ≥ 0, lr as lang_<code>, two-letter countries', () => {
-    const bad = validateParams(ENDPOINTS.shorts, { query: 'x', start: '-1', lr: 'english', country: 'usa' });
-    expect(bad.ok || bad.errors).toMatchObject({ start: expect.any(String), lr: expect.any(String), country: expect.any(String) });
-    const good = validateParams(ENDPOINTS.shorts, { query: 'x', start: '12', lr: 'lang_en|lang_fr', country: 'GB', safe: 'Active' });
+    const bad = validateParams(ENDPOINTS.shorts, {
+      query: 'x',
+      start: '-1',
+      lr: 'english',
+      country: 'usa',
+    });
+    expect(bad.ok || bad.errors).toMatchObject({
+      start: expect.any(String),
+      lr: expect.any(String),
+      country: expect.any(String),
+    });
+    const good = validateParams(ENDPOINTS.shorts, {
+      query: 'x',
+      start: '12',
+      lr: 'lang_en|lang_fr',
+      country: 'GB',
+      safe: 'Active',
+    });
     expect(good).toEqual({
       ok: true,
       wire: [
@@ -83,35 +127,48 @@ describe('buildRequestUrl', () => {
 });
 
 describe('buildRequestUrl with any input (property)', () => {
-  const anyValue = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('', ' ', 'true', '0', '100', '-5', 'https://x.example/'));
+  const anyValue = fc.oneof(
+    fc.string(),
+    fc.string({ unit: 'binary' }),
+    fc.constantFrom('', ' ', 'true', '0', '100', '-5', 'https://x.example/'),
+  );
 
   test('never crashes: either a parseable URL or a validation error naming a field', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ENDPOINT_LIST), fc.dictionary(fc.string(), anyValue), fc.string({ unit: 'binary' }), (spec, values, key) => {
-        const names = new Set(spec.params.map((p) => p.name));
-        try {
-          const url = buildRequestUrl(spec.id, values, key);
-          const parsed = new URL(url, 'http://localhost');
-          expect(parsed.pathname).toBe(`/api${spec.path}`);
-          // Every parameter sent is one the catalogue knows, plus the key.
-          for (const name of parsed.searchParams.keys()) expect(name === 'api_key' || names.has(name)).toBe(true);
-        } catch (error) {
-          expect(error).toBeInstanceOf(ParamValidationError);
-          const fields = Object.keys((error as ParamValidationError).errors);
-          expect(fields.length).toBeGreaterThan(0);
-          for (const f of fields) expect(names.has(f)).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...ENDPOINT_LIST),
+        fc.dictionary(fc.string(), anyValue),
+        fc.string({ unit: 'binary' }),
+        (spec, values, key) => {
+          const names = new Set(spec.params.map((p) => p.name));
+          try {
+            const url = buildRequestUrl(spec.id, values, key);
+            const parsed = new URL(url, 'http://localhost');
+            expect(parsed.pathname).toBe(`/api${spec.path}`);
+            // Every parameter sent is one the catalogue knows, plus the key.
+            for (const name of parsed.searchParams.keys())
+              expect(name === 'api_key' || names.has(name)).toBe(true);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ParamValidationError);
+            const fields = Object.keys((error as ParamValidationError).errors);
+            expect(fields.length).toBeGreaterThan(0);
+            for (const f of fields) expect(names.has(f)).toBe(true);
+          }
+        },
+      ),
       { numRuns: 400 },
     );
   });
 
   test('round-trips any valid query text exactly', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim() !== ''), (query) => {
-        const url = buildRequestUrl('search', { query }, 'k');
-        expect(new URL(url, 'http://localhost').searchParams.get('query')).toBe(query.trim());
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim() !== ''),
+        (query) => {
+          const url = buildRequestUrl('search', { query }, 'k');
+          expect(new URL(url, 'http://localhost').searchParams.get('query')).toBe(query.trim());
+        },
+      ),
     );
   });
 });

@@ -5,7 +5,13 @@ export type ParamValues = Readonly<Record<string, string | undefined>>;
 export type ParamErrors = Record<string, string>;
 
 export type Validation =
-  | { ok: true; /** wire name/value pairs in catalogue order, empty optionals left out */ wire: [string, string][] }
+  | {
+      ok: true;
+      /** wire name/value pairs in catalogue order, empty optionals left out */ wire: [
+        string,
+        string,
+      ][];
+    }
   | { ok: false; errors: ParamErrors };
 
 const DEFAULT_MAX_LENGTH = 2048;
@@ -42,8 +48,10 @@ export function checkParam(
   switch (param.type) {
     case 'string': {
       const max = param.maxLength ?? DEFAULT_MAX_LENGTH;
-      if (value.length > max) return { error: `${param.label} is too long (at most ${max} characters).` };
-      if (param.pattern && !param.pattern.regex.test(value)) return { error: param.pattern.message };
+      if (value.length > max)
+        return { error: `${param.label} is too long (at most ${max} characters).` };
+      if (param.pattern && !param.pattern.regex.test(value))
+        return { error: param.pattern.message };
       return { value };
     }
     case 'url': {
@@ -57,9 +65,13 @@ export function checkParam(
     }
     case 'integer': {
       const range = describeRange(param.min, param.max);
-      if (!/^[+-]?\d{1,9}$/.test(value)) return { error: `${param.label} must be a whole number${range}.` };
+      if (!/^[+-]?\d{1,9}$/.test(value))
+        return { error: `${param.label} must be a whole number${range}.` };
       const n = Number(value);
-      if ((param.min !== undefined && n < param.min) || (param.max !== undefined && n > param.max)) {
+      if (
+        (param.min !== undefined && n < param.min) ||
+        (param.max !== undefined && n > param.max)
+      ) {
         return { error: `${param.label} must be a whole number${range}.` };
       }
       return { value: String(n) };

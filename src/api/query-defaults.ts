@@ -24,6 +24,7 @@ export const SPENDING_QUERY = {
 
 /** Free requests (account, meta) may retry transient failures twice with backoff. */
 export const FREE_QUERY = {
-  retry: (failureCount: number, error: unknown) => failureCount < 2 && isApiError(error) && error.isTransient,
+  retry: (failureCount: number, error: unknown) =>
+    failureCount < 2 && isApiError(error) && error.isTransient,
   refetchOnWindowFocus: false,
 } as const;

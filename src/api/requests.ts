@@ -32,7 +32,12 @@ async function getJson<S extends z.ZodMiniType>(
 ): Promise<JsonResult<z.output<S>>> {
   const res = await callEndpoint(id, values, options);
   if (res.kind !== 'json') {
-    throw new ApiError({ kind: 'invalid-response', endpoint: ENDPOINTS[id].path, status: res.meta.status, bodyExcerpt: `(${res.meta.contentType} body)` });
+    throw new ApiError({
+      kind: 'invalid-response',
+      endpoint: ENDPOINTS[id].path,
+      status: res.meta.status,
+      bodyExcerpt: `(${res.meta.contentType} body)`,
+    });
   }
   const parsed = schema.safeParse(res.value);
   if (!parsed.success) {
@@ -47,15 +52,22 @@ async function getJson<S extends z.ZodMiniType>(
   return { data: parsed.data, raw: res.value, meta: res.meta };
 }
 
-export const getShorts = (v: ParamValues, o: RequestOptions) => getJson('shorts', shortsResponseSchema, v, o);
-export const getSearch = (v: ParamValues, o: RequestOptions) => getJson('search', searchResponseSchema, v, o);
+export const getShorts = (v: ParamValues, o: RequestOptions) =>
+  getJson('shorts', shortsResponseSchema, v, o);
+export const getSearch = (v: ParamValues, o: RequestOptions) =>
+  getJson('search', searchResponseSchema, v, o);
 export const getAutocomplete = (v: ParamValues, o: RequestOptions) =>
   getJson('autocomplete', autocompleteResponseSchema, v, o);
-export const getRealty = (v: ParamValues, o: RequestOptions) => getJson('realty', realtyResponseSchema, v, o);
+export const getRealty = (v: ParamValues, o: RequestOptions) =>
+  getJson('realty', realtyResponseSchema, v, o);
 export const getAccount = (o: RequestOptions) => getJson('account', accountResponseSchema, {}, o);
-export const submitWebhook = (v: ParamValues, o: RequestOptions) => getJson('webhook', webhookResponseSchema, v, o);
+export const submitWebhook = (v: ParamValues, o: RequestOptions) =>
+  getJson('webhook', webhookResponseSchema, v, o);
 
-export async function getScreenshot(values: ParamValues, options: RequestOptions): Promise<ScreenshotResult> {
+export async function getScreenshot(
+  values: ParamValues,
+  options: RequestOptions,
+): Promise<ScreenshotResult> {
   const res = await callEndpoint('screenshot', values, options);
   if (res.kind === 'image') return res;
   return { kind: 'json', raw: res.value, meta: res.meta };

@@ -4,7 +4,10 @@ import { realtyResponseSchema, searchResponseSchema } from './schemas.ts';
 describe('response schemas', () => {
   test('keep unknown fields and survive odd types without dropping the result', () => {
     const parsed = searchResponseSchema.parse({
-      organic_results: [{ title: 'a', rank: '3', missing: ['x'], extended_sitelinks: [{ title: 1 }], extra: true }, 5],
+      organic_results: [
+        { title: 'a', rank: '3', missing: ['x'], extended_sitelinks: [{ title: 1 }], extra: true },
+        5,
+      ],
       search_metadata: { id: 'x' },
     });
     expect(parsed.organic_results).toHaveLength(1);
@@ -22,7 +25,12 @@ describe('response schemas', () => {
     const parsed = realtyResponseSchema.parse({
       realty_listings: [{ price: '$1.2M', beds: '3', latLong: {}, hdpData: 5, id: 'x1' }],
     });
-    expect(parsed.realty_listings[0]).toMatchObject({ price: '$1.2M', beds: 3, latLong: {}, id: 'x1' });
+    expect(parsed.realty_listings[0]).toMatchObject({
+      price: '$1.2M',
+      beds: 3,
+      latLong: {},
+      id: 'x1',
+    });
     expect(parsed.realty_listings[0]?.hdpData).toBeUndefined();
   });
 });

@@ -7,14 +7,20 @@ import { useApiKey } from '../session/use-api-key.ts';
 /** Credits left at a glance; refreshed after every request that may spend credits. */
 export function CreditsPill() {
   const apiKey = useApiKey();
-  const { data, isError, isPending, isFetching } = useQuery({ ...accountQueries.details(), enabled: apiKey !== null });
+  const { data, isError, isPending, isFetching } = useQuery({
+    ...accountQueries.details(),
+    enabled: apiKey !== null,
+  });
   if (!apiKey) return null;
   let text: string;
   if (isError) text = 'credits: unavailable';
   else if (isPending) text = 'credits: …';
   else if (data.summary.creditsLeft === undefined) text = 'credits: unknown';
   else text = `${formatNumber(data.summary.creditsLeft)} credits left`;
-  const low = data?.summary.creditsLeft !== undefined && data.summary.requestLimit !== undefined && data.summary.creditsLeft < data.summary.requestLimit * 0.1;
+  const low =
+    data?.summary.creditsLeft !== undefined &&
+    data.summary.requestLimit !== undefined &&
+    data.summary.creditsLeft < data.summary.requestLimit * 0.1;
   return (
     <Link
       to="/account"

@@ -29,7 +29,9 @@ function KeyDialogContent() {
         return;
       }
       if (e.key !== 'Tab' || !dialogRef.current) return;
-      const focusable = dialogRef.current.querySelectorAll<HTMLElement>('button:not([disabled]), input:not([disabled])');
+      const focusable = dialogRef.current.querySelectorAll<HTMLElement>(
+        'button:not([disabled]), input:not([disabled])',
+      );
       const first = focusable[0];
       const last = focusable[focusable.length - 1];
       if (e.shiftKey && document.activeElement === first) {
@@ -73,7 +75,9 @@ function KeyDialogContent() {
         aria-labelledby={titleId}
         className="w-full max-w-md space-y-4 rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900"
       >
-        <h2 id={titleId} className="text-lg font-semibold">API key</h2>
+        <h2 id={titleId} className="text-lg font-semibold">
+          API key
+        </h2>
         <form
           className="space-y-3"
           onSubmit={(e) => {
@@ -81,7 +85,9 @@ function KeyDialogContent() {
             save(draft);
           }}
         >
-          <label htmlFor={inputId} className="block text-sm font-medium">Your personal key</label>
+          <label htmlFor={inputId} className="block text-sm font-medium">
+            Your personal key
+          </label>
           <div className="flex gap-2">
             <input
               ref={inputRef}
@@ -93,17 +99,31 @@ function KeyDialogContent() {
               onChange={(e) => setDraft(e.target.value)}
               className="flex-1 rounded border border-slate-300 bg-white px-2 py-1.5 font-mono dark:border-slate-600 dark:bg-slate-950"
             />
-            <button type="button" className="btn-secondary" aria-pressed={reveal} onClick={() => setReveal((r) => !r)}>
+            <button
+              type="button"
+              className="btn-secondary"
+              aria-pressed={reveal}
+              onClick={() => setReveal((r) => !r)}
+            >
               {reveal ? 'Hide' : 'Show'}
             </button>
           </div>
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            Kept in this browser tab only (sessionStorage): it is gone when the tab closes and never put in a link.
+            Kept in this browser tab only (sessionStorage): it is gone when the tab closes and never
+            put in a link.
           </p>
-          {note && <p role="status" className="text-sm">{note}</p>}
+          {note && (
+            <p role="status" className="text-sm">
+              {note}
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn-primary">Save key</button>
-            <button type="button" className="btn-secondary" onClick={() => void paste()}>Paste</button>
+            <button type="submit" className="btn-primary">
+              Save key
+            </button>
+            <button type="button" className="btn-secondary" onClick={() => void paste()}>
+              Paste
+            </button>
             <button
               type="button"
               className="btn-secondary"
@@ -114,12 +134,16 @@ function KeyDialogContent() {
             >
               Clear key
             </button>
-            <button type="button" className="btn-secondary ml-auto" onClick={closeKeyDialog}>Close</button>
+            <button type="button" className="btn-secondary ml-auto" onClick={closeKeyDialog}>
+              Close
+            </button>
           </div>
         </form>
         {meta?.mode === 'sandbox' && meta.demoKey && (
           <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950/40">
-            <p className="mb-2">You are on the built-in sandbox: its demo key has 100,000 credits.</p>
+            <p className="mb-2">
+              You are on the built-in sandbox: its demo key has 100,000 credits.
+            </p>
             <button type="button" className="btn-primary" onClick={() => save(meta.demoKey ?? '')}>
               Use the sandbox demo key
             </button>

@@ -13,7 +13,10 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function Layout() {
   return (
     <div className="min-h-screen">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2 focus:text-slate-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2 focus:text-slate-900"
+      >
         Skip to content
       </a>
       <header className="border-b border-slate-200 dark:border-slate-800">
@@ -32,11 +35,15 @@ export function Layout() {
         <nav aria-label="Views" className="mx-auto max-w-7xl overflow-x-auto px-4 pb-2">
           <ul className="flex gap-1">
             <li>
-              <NavLink to="/" end className={navClass}>Overview</NavLink>
+              <NavLink to="/" end className={navClass}>
+                Overview
+              </NavLink>
             </li>
             {VIEWS.map((v) => (
               <li key={v.path}>
-                <NavLink to={v.path} className={navClass}>{v.label}</NavLink>
+                <NavLink to={v.path} className={navClass}>
+                  {v.label}
+                </NavLink>
               </li>
             ))}
           </ul>

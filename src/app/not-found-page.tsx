@@ -10,10 +10,16 @@ export default function NotFoundPage() {
         There is no view at <code>{pathname}</code>. These are the views:
       </p>
       <ul className="list-disc pl-5">
-        <li><Link className="btn-link" to="/">Overview</Link></li>
+        <li>
+          <Link className="btn-link" to="/">
+            Overview
+          </Link>
+        </li>
         {VIEWS.map((v) => (
           <li key={v.path}>
-            <Link className="btn-link" to={v.path}>{v.label}</Link>
+            <Link className="btn-link" to={v.path}>
+              {v.label}
+            </Link>
           </li>
         ))}
       </ul>

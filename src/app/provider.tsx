@@ -3,7 +3,13 @@ import { useEffect, type ReactNode } from 'react';
 import { subscribeApiKey } from '../session/key-store.ts';
 
 /** Providers for the whole app. A new or cleared key empties the cache: nothing fetched with one key shows under another. */
-export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProvider({
+  queryClient,
+  children,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+}) {
   useEffect(() => subscribeApiKey(() => queryClient.clear()), [queryClient]);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -10,7 +10,9 @@ export function createQueryClient(): QueryClient {
     if (spendsCredits) void client.invalidateQueries({ queryKey: accountQueries.all });
   };
   const client: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onSettled: (_d, _e, query) => refreshAccount(query.meta?.spendsCredits) }),
+    queryCache: new QueryCache({
+      onSettled: (_d, _e, query) => refreshAccount(query.meta?.spendsCredits),
+    }),
     mutationCache: new MutationCache({
       onSettled: (_d, _e, _v, _c, mutation) => refreshAccount(mutation.meta?.spendsCredits),
     }),

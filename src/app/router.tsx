@@ -21,7 +21,10 @@ export const routes: RouteObject[] = [
       { index: true, ...view(() => import('../features/overview/overview-page.tsx')) },
       { path: 'search', ...view(() => import('../features/search/search-page.tsx')) },
       { path: 'shorts', ...view(() => import('../features/shorts/shorts-page.tsx')) },
-      { path: 'autocomplete', ...view(() => import('../features/autocomplete/autocomplete-page.tsx')) },
+      {
+        path: 'autocomplete',
+        ...view(() => import('../features/autocomplete/autocomplete-page.tsx')),
+      },
       { path: 'realty', ...view(() => import('../features/realty/realty-page.tsx')) },
       { path: 'screenshot', ...view(() => import('../features/screenshot/screenshot-page.tsx')) },
       { path: 'account', ...view(() => import('../features/account/account-page.tsx')) },

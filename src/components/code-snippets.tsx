@@ -9,26 +9,56 @@ const LANGUAGES: { id: SnippetLanguage; label: string }[] = [
 ];
 
 /** curl / JavaScript / Python for the current request, with a key placeholder unless the user opts in. */
-export function CodeSnippets({ target, realKey }: { target: Omit<SnippetTarget, 'apiKey'>; realKey: string | null }) {
+export function CodeSnippets({
+  target,
+  realKey,
+}: {
+  target: Omit<SnippetTarget, 'apiKey'>;
+  realKey: string | null;
+}) {
   const [language, setLanguage] = useState<SnippetLanguage>('curl');
   const [withKey, setWithKey] = useState(false);
-  const code = buildSnippet(language, { ...target, apiKey: withKey && realKey ? realKey : undefined });
+  const code = buildSnippet(language, {
+    ...target,
+    apiKey: withKey && realKey ? realKey : undefined,
+  });
   return (
     <div className="space-y-2">
-      <div role="radiogroup" aria-label="Snippet language" className="flex flex-wrap items-center gap-2">
+      <div
+        role="radiogroup"
+        aria-label="Snippet language"
+        className="flex flex-wrap items-center gap-2"
+      >
         {LANGUAGES.map((l) => (
-          <label key={l.id} className="btn-chip has-[:checked]:bg-slate-800 has-[:checked]:text-white dark:has-[:checked]:bg-slate-200 dark:has-[:checked]:text-slate-900">
-            <input type="radio" className="sr-only" name="snippet-language" checked={language === l.id} onChange={() => setLanguage(l.id)} />
+          <label
+            key={l.id}
+            className="btn-chip has-[:checked]:bg-slate-800 has-[:checked]:text-white dark:has-[:checked]:bg-slate-200 dark:has-[:checked]:text-slate-900"
+          >
+            <input
+              type="radio"
+              className="sr-only"
+              name="snippet-language"
+              checked={language === l.id}
+              onChange={() => setLanguage(l.id)}
+            />
             {l.label}
           </label>
         ))}
         <label className="ml-auto flex items-center gap-1 text-sm">
-          <input type="checkbox" checked={withKey} disabled={!realKey} onChange={(e) => setWithKey(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={withKey}
+            disabled={!realKey}
+            onChange={(e) => setWithKey(e.target.checked)}
+          />
           Include my key
         </label>
         <CopyButton text={code} label="Copy code" />
       </div>
-      <pre aria-label={`${language} snippet`} className="overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
+      <pre
+        aria-label={`${language} snippet`}
+        className="overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100"
+      >
         <code>{code}</code>
       </pre>
     </div>

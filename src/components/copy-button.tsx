@@ -1,7 +1,13 @@
 import { useState } from 'react';
 
 /** Copies text to the clipboard and says so; says so too when the browser refuses. */
-export function CopyButton({ text, label = 'Copy' }: { text: string | (() => string); label?: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+}: {
+  text: string | (() => string);
+  label?: string;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
     try {

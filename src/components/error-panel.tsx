@@ -6,7 +6,10 @@ import { formatDuration } from '../lib/format.ts';
 export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   if (isApiError(error)) {
     return (
-      <div role="alert" className="rounded border border-red-300 dark:border-red-800 bg-red-50 dark:bg-red-950/40 p-4 space-y-2">
+      <div
+        role="alert"
+        className="rounded border border-red-300 dark:border-red-800 bg-red-50 dark:bg-red-950/40 p-4 space-y-2"
+      >
         <p className="font-semibold text-red-800 dark:text-red-200">{error.title}.</p>
         <p className="text-sm">
           <strong>{chargedLabel(error.charged)}</strong> {error.advice}
@@ -18,7 +21,9 @@ export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry?: () =>
         {error.bodyExcerpt && (
           <details>
             <summary className="cursor-pointer text-sm">What the service said</summary>
-            <pre className="mt-1 whitespace-pre-wrap break-all text-xs bg-white/60 dark:bg-black/30 p-2 rounded">{error.bodyExcerpt}</pre>
+            <pre className="mt-1 whitespace-pre-wrap break-all text-xs bg-white/60 dark:bg-black/30 p-2 rounded">
+              {error.bodyExcerpt}
+            </pre>
           </details>
         )}
         {onRetry && (
@@ -31,7 +36,10 @@ export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry?: () =>
   }
   if (error instanceof ParamValidationError) {
     return (
-      <div role="alert" className="rounded border border-amber-300 bg-amber-50 dark:bg-amber-950/40 p-4">
+      <div
+        role="alert"
+        className="rounded border border-amber-300 bg-amber-50 dark:bg-amber-950/40 p-4"
+      >
         <p className="font-semibold">Nothing was sent: some parameters need fixing.</p>
         <ul className="list-disc pl-5 text-sm">
           {Object.entries(error.errors).map(([k, m]) => (

@@ -17,7 +17,8 @@ const inputClass =
 
 function defaultHint(param: ParamSpec): string {
   if (param.default === undefined) return 'service default';
-  if (param.type === 'boolean') return `service default (${param.default === '1' || param.default === 'true' ? 'on' : 'off'})`;
+  if (param.type === 'boolean')
+    return `service default (${param.default === '1' || param.default === 'true' ? 'on' : 'off'})`;
   return `service default (${param.default})`;
 }
 
@@ -72,13 +73,23 @@ export function ParamField(props: FieldProps & { children?: ReactNode }) {
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium">
         {param.label}
-        {param.required && <span aria-hidden="true" className="text-red-700 dark:text-red-400"> *</span>}
-        <span className="ml-2 font-mono text-xs text-slate-500 dark:text-slate-400">{param.name}</span>
+        {param.required && (
+          <span aria-hidden="true" className="text-red-700 dark:text-red-400">
+            {' '}
+            *
+          </span>
+        )}
+        <span className="ml-2 font-mono text-xs text-slate-500 dark:text-slate-400">
+          {param.name}
+        </span>
       </label>
       {props.children ?? <ParamInput {...props} />}
       <p id={`${id}-help`} className="text-xs text-slate-600 dark:text-slate-400">
         {param.help}
-        {param.default !== undefined && param.type !== 'boolean' && param.type !== 'enum' && ` Default: ${param.default}.`}
+        {param.default !== undefined &&
+          param.type !== 'boolean' &&
+          param.type !== 'enum' &&
+          ` Default: ${param.default}.`}
       </p>
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">

@@ -43,7 +43,10 @@ export function ParamForm({ spec, values, errors, onChange, onBlur, inputs = {} 
     <div className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">{main.map(field)}</div>
       {advanced.length > 0 && (
-        <details open={advancedHasError || undefined} className="rounded border border-slate-200 dark:border-slate-700 p-2">
+        <details
+          open={advancedHasError || undefined}
+          className="rounded border border-slate-200 dark:border-slate-700 p-2"
+        >
           <summary className="cursor-pointer text-sm font-medium">
             More options{advancedSet > 0 && ` (${advancedSet} set)`}
           </summary>

@@ -30,23 +30,35 @@ export function RequestInspector({ spec, wire, meta, error, raw }: InspectorProp
   const duration = meta?.durationMs ?? (isApiError(error) ? error.durationMs : undefined);
 
   return (
-    <section aria-label="Request inspector" className="space-y-3 rounded border border-slate-200 dark:border-slate-700 p-3">
-      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Request inspector</h2>
+    <section
+      aria-label="Request inspector"
+      className="space-y-3 rounded border border-slate-200 dark:border-slate-700 p-3"
+    >
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+        Request inspector
+      </h2>
       {requestUrl ? (
         <div className="flex items-start gap-2">
-          <code data-testid="request-url" className="flex-1 break-all rounded bg-slate-100 dark:bg-slate-800 p-2 text-xs">
+          <code
+            data-testid="request-url"
+            className="flex-1 break-all rounded bg-slate-100 dark:bg-slate-800 p-2 text-xs"
+          >
             GET {requestUrl}
           </code>
           <CopyButton text={`${window.location.origin}${requestUrl}`} label="Copy URL" />
         </div>
       ) : (
-        <p className="text-sm text-slate-600 dark:text-slate-400">Fix the form to see the request.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Fix the form to see the request.
+        </p>
       )}
       {(meta || status !== undefined) && (
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div>
             <dt className="inline text-slate-600 dark:text-slate-400">Status </dt>
-            <dd className="inline font-medium" data-testid="response-status">{status ?? (isApiError(error) ? error.kind : '—')}</dd>
+            <dd className="inline font-medium" data-testid="response-status">
+              {status ?? (isApiError(error) ? error.kind : '—')}
+            </dd>
           </div>
           {duration !== undefined && (
             <div>
@@ -72,7 +84,10 @@ export function RequestInspector({ spec, wire, meta, error, raw }: InspectorProp
         <details>
           <summary className="cursor-pointer text-sm font-medium">Code snippets</summary>
           <div className="mt-2">
-            <CodeSnippets target={{ base, path: upstreamPath, params: wire, image: spec.response === 'image' }} realKey={apiKey} />
+            <CodeSnippets
+              target={{ base, path: upstreamPath, params: wire, image: spec.response === 'image' }}
+              realKey={apiKey}
+            />
           </div>
         </details>
       )}

@@ -21,7 +21,13 @@ export interface RequestPanelProps<T extends WithMeta> {
 }
 
 /** The shared request panel: generated form, Run with its cost, progress, errors, results, inspector. */
-export function RequestPanel<T extends WithMeta>({ run, raw, inputs, actions, children }: RequestPanelProps<T>) {
+export function RequestPanel<T extends WithMeta>({
+  run,
+  raw,
+  inputs,
+  actions,
+  children,
+}: RequestPanelProps<T>) {
   const { spec, query } = run;
   const apiKey = useApiKey();
   const account = useQuery({ ...accountQueries.details(), enabled: apiKey !== null });
@@ -41,29 +47,48 @@ export function RequestPanel<T extends WithMeta>({ run, raw, inputs, actions, ch
           run.run();
         }}
       >
-        <ParamForm spec={spec} values={run.values} errors={run.errors} onChange={run.setValue} onBlur={run.markTouched} inputs={inputs} />
+        <ParamForm
+          spec={spec}
+          values={run.values}
+          errors={run.errors}
+          onChange={run.setValue}
+          onBlur={run.markTouched}
+          inputs={inputs}
+        />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary" disabled={run.isRunning}>
             {spec.action} · {cost}
           </button>
           {after && <span className="text-sm text-slate-600 dark:text-slate-400">{after}</span>}
-          {!apiKey && <span className="text-sm text-amber-800 dark:text-amber-300">Set an API key to run requests.</span>}
+          {!apiKey && (
+            <span className="text-sm text-amber-800 dark:text-amber-300">
+              Set an API key to run requests.
+            </span>
+          )}
           {actions}
         </div>
       </form>
 
       {run.isRunning && <RequestProgress label={spec.title} onCancel={run.cancel} />}
       {run.cancelled && (
-        <p role="status" className="rounded border border-amber-300 bg-amber-50 dark:bg-amber-950/40 p-3 text-sm">
-          You cancelled the request. The service may still finish it and charge it; your form and earlier results are kept.
+        <p
+          role="status"
+          className="rounded border border-amber-300 bg-amber-50 dark:bg-amber-950/40 p-3 text-sm"
+        >
+          You cancelled the request. The service may still finish it and charge it; your form and
+          earlier results are kept.
         </p>
       )}
       {run.data && !run.isRunning && (
         <p className="flex flex-wrap items-center gap-3 text-sm" data-testid="result-source">
           {run.fromCache ? (
             <>
-              <span className="rounded bg-emerald-100 dark:bg-emerald-900/50 px-2 py-0.5 font-medium text-emerald-900 dark:text-emerald-200">cached · 0 credits</span>
-              <span className="text-slate-600 dark:text-slate-400">This exact request already ran in this session.</span>
+              <span className="rounded bg-emerald-100 dark:bg-emerald-900/50 px-2 py-0.5 font-medium text-emerald-900 dark:text-emerald-200">
+                cached · 0 credits
+              </span>
+              <span className="text-slate-600 dark:text-slate-400">
+                This exact request already ran in this session.
+              </span>
               <button type="button" className="btn-secondary" onClick={run.runAgain}>
                 Run again ({cost})
               </button>

@@ -10,12 +10,20 @@ export function RequestProgress({ label, onCancel }: { label: string; onCancel: 
   }, []);
   const seconds = Math.floor((now - started) / 1000);
   return (
-    <div role="status" className="flex flex-wrap items-center gap-3 rounded border border-sky-300 dark:border-sky-800 bg-sky-50 dark:bg-sky-950/40 p-3">
-      <span aria-hidden="true" className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-sky-600 border-t-transparent" />
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-3 rounded border border-sky-300 dark:border-sky-800 bg-sky-50 dark:bg-sky-950/40 p-3"
+    >
+      <span
+        aria-hidden="true"
+        className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-sky-600 border-t-transparent"
+      />
       <span>
         {label} running… {seconds > 0 && <span className="tabular-nums">{seconds} s. </span>}
         <span className="text-sm text-slate-600 dark:text-slate-400">
-          {seconds >= 15 ? 'Still working: the service may take up to a minute.' : 'A request can take up to a minute.'}
+          {seconds >= 15
+            ? 'Still working: the service may take up to a minute.'
+            : 'A request can take up to a minute.'}
         </span>
       </span>
       <button type="button" className="btn-secondary ml-auto" onClick={onCancel}>

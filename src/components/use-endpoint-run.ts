@@ -32,7 +32,8 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
   const [submitAttempted, setSubmitAttempted] = useState(false);
   // A link whose request is already in the session cache shows its result at once (it is free).
   const [submitted, setSubmitted] = useState<Params | null>(() =>
-    queryClient.getQueryData(factory(pickParams(spec, rawParams(spec, searchParams))).queryKey) !== undefined
+    queryClient.getQueryData(factory(pickParams(spec, rawParams(spec, searchParams))).queryKey) !==
+    undefined
       ? pickParams(spec, rawParams(spec, searchParams))
       : null,
   );
@@ -82,7 +83,8 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
       return true;
     }
     setFromCache(false);
-    const sameAsCurrent = submitted !== null && JSON.stringify(factory(submitted).queryKey) === JSON.stringify(key);
+    const sameAsCurrent =
+      submitted !== null && JSON.stringify(factory(submitted).queryKey) === JSON.stringify(key);
     setSubmitted(normalized);
     // Same key as the one on screen (after an error or a cancel): the observer will not refetch by itself.
     if (sameAsCurrent) void queryClient.refetchQueries({ queryKey: key, exact: true });

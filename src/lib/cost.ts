@@ -10,7 +10,11 @@ export function costLabel(cost: number | null, runs = 1): string {
 }
 
 /** "19,980 left after" when both numbers are known. */
-export function creditsAfter(cost: number | null, creditsLeft: number | undefined, runs = 1): string | null {
+export function creditsAfter(
+  cost: number | null,
+  creditsLeft: number | undefined,
+  runs = 1,
+): string | null {
   if (cost === null || creditsLeft === undefined) return null;
   const after = creditsLeft - cost * runs;
   return after < 0 ? 'not enough credits left' : `${formatNumber(after)} left after`;

@@ -12,5 +12,7 @@ export function safeHttpUrl(value: unknown): string | null {
 /** Logos are only shown when they are inline base64 images (no remote fetch, no script). */
 export function safeDataImage(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  return /^data:image\/(png|jpe?g|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=\s]+$/.test(value) ? value : null;
+  return /^data:image\/(png|jpe?g|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=\s]+$/.test(value)
+    ? value
+    : null;
 }

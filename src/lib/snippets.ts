@@ -20,21 +20,27 @@ const pyString = (s: string) => JSON.stringify(s);
 
 export function snippetUrl(t: SnippetTarget): string {
   const pairs = [...t.params, ['api_key', t.apiKey ?? KEY_PLACEHOLDER] as const];
-  return `${t.base}${t.path}?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`
-    .replace(encodeURIComponent(KEY_PLACEHOLDER), KEY_PLACEHOLDER);
+  return `${t.base}${t.path}?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`.replace(
+    encodeURIComponent(KEY_PLACEHOLDER),
+    KEY_PLACEHOLDER,
+  );
 }
 
 export function buildSnippet(language: SnippetLanguage, t: SnippetTarget): string {
   const key = t.apiKey ?? KEY_PLACEHOLDER;
   const url = `${t.base}${t.path}`;
   if (language === 'curl') {
-    const out = t.image ? ` -o screenshot.${t.params.find(([k]) => k === 'format')?.[1] ?? 'png'}` : '';
+    const out = t.image
+      ? ` -o screenshot.${t.params.find(([k]) => k === 'format')?.[1] ?? 'png'}`
+      : '';
     return `curl -G ${shellQuote(url)}${out} \\\n${[...t.params, ['api_key', key] as const]
       .map(([k, v]) => `  --data-urlencode ${shellQuote(`${k}=${v}`)}`)
       .join(' \\\n')}`;
   }
   if (language === 'javascript') {
-    const entries = [...t.params, ['api_key', key] as const].map(([k, v]) => `  ${jsString(k)}: ${jsString(v)},`);
+    const entries = [...t.params, ['api_key', key] as const].map(
+      ([k, v]) => `  ${jsString(k)}: ${jsString(v)},`,
+    );
     const read = t.image ? 'await res.blob()' : 'await res.json()';
     return [
       `const params = new URLSearchParams({`,
@@ -45,10 +51,10 @@ export function buildSnippet(language: SnippetLanguage, t: SnippetTarget): strin
       `const data = ${read};`,
     ].join('\n');
   }
-  const entries = [...t.params, ['api_key', key] as const].map(([k, v]) => `    ${pyString(k)}: ${pyString(v)},`);
-  const read = t.image
-    ? `open("screenshot", "wb").write(res.content)`
-    : 'data = res.json()';
+  const entries = [...t.params, ['api_key', key] as const].map(
+    ([k, v]) => `    ${pyString(k)}: ${pyString(v)},`,
+  );
+  const read = t.image ? `open("screenshot", "wb").write(res.content)` : 'data = res.json()';
   return [
     'import requests',
     '',

@@ -30,7 +30,10 @@ describe('sandbox', () => {
     const { get } = sandbox();
     await get('/search?query=a&api_key=demo-key');
     await get('/screenshot?url=https://example.com&api_key=demo-key');
-    const account = (await (await get('/account?api_key=demo-key')).json()) as Record<string, number>;
+    const account = (await (await get('/account?api_key=demo-key')).json()) as Record<
+      string,
+      number
+    >;
     expect(account.requestLimit).toBe(100_000);
     expect(account.requestUsed).toBe(25);
     expect(account.concurrencyLimit).toBe(5);
@@ -55,7 +58,9 @@ describe('sandbox', () => {
   test('caps concurrent requests at 5 with a 429', async () => {
     const { app, state } = createSandbox({ latencyMs: 200 });
     const results = await Promise.all(
-      Array.from({ length: 7 }, () => app.fetch(new Request('http://s.test/search?query=a&api_key=demo-key'))),
+      Array.from({ length: 7 }, async () =>
+        app.fetch(new Request('http://s.test/search?query=a&api_key=demo-key')),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 429, 429]);
     expect(state.accounts.get('demo-key')?.inFlight).toBe(0);
@@ -70,22 +75,41 @@ describe('sandbox', () => {
 
   test('serves contract-shaped data for every JSON endpoint', async () => {
     const { get } = sandbox();
-    const json = async (path: string) => (await (await get(`${path}&api_key=demo-key`)).json()) as Record<string, unknown>;
+    const json = async (path: string) =>
+      (await (await get(`${path}&api_key=demo-key`)).json()) as Record<string, unknown>;
     expect((await json('/engine_shorts?query=cats')).short_videos_results).toEqual(
-      expect.arrayContaining([expect.objectContaining({ title: expect.any(String), source_logo: expect.stringMatching(/^data:image\//) })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          title: expect.any(String),
+          source_logo: expect.stringMatching(/^data:image\//),
+        }),
+      ]),
     );
     const ac = await json('/engine_autocomplete?query=how');
     const rel = (ac.suggestions as { relevance: number; type: string }[]).map((s) => s.relevance);
     expect(rel).toEqual([...rel].sort((x, y) => y - x));
     expect(typeof ac.verbatim_relevance).toBe('number');
-    expect((await json('/webhook?url=https://example.com')).sid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(((await json('/realty?url=https://www.realty.example/homes/austin-tx_rb/')).realty_listings as unknown[]).length).toBeGreaterThan(10);
+    expect((await json('/webhook?url=https://example.com')).sid).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(
+      (
+        (await json('/realty?url=https://www.realty.example/homes/austin-tx_rb/'))
+          .realty_listings as unknown[]
+      ).length,
+    ).toBeGreaterThan(10);
   });
 
   test('answers a screenshot in the asked format with its content type', async () => {
     const { get } = sandbox();
-    for (const [format, type] of [['png', 'image/png'], ['jpg', 'image/jpeg'], ['webp', 'image/webp']]) {
-      const res = await get(`/screenshot?url=https://example.com&format=${format}&width=200&height=100&api_key=demo-key`);
+    for (const [format, type] of [
+      ['png', 'image/png'],
+      ['jpg', 'image/jpeg'],
+      ['webp', 'image/webp'],
+    ]) {
+      const res = await get(
+        `/screenshot?url=https://example.com&format=${format}&width=200&height=100&api_key=demo-key`,
+      );
       expect(res.headers.get('content-type')).toBe(type);
       expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100);
     }
@@ -93,18 +117,33 @@ describe('sandbox', () => {
 
   test('injects a status fault a given number of times, charging only a 404', async () => {
     const { app, get, state } = sandbox();
-    await app.fetch(new Request('http://s.test/_sandbox/faults', { method: 'POST', body: JSON.stringify({ kind: 'status', status: 503, times: 2 }) }));
+    await app.fetch(
+      new Request('http://s.test/_sandbox/faults', {
+        method: 'POST',
+        body: JSON.stringify({ kind: 'status', status: 503, times: 2 }),
+      }),
+    );
     expect((await get('/search?query=a&api_key=demo-key')).status).toBe(503);
     expect((await get('/search?query=a&api_key=demo-key')).status).toBe(503);
     expect((await get('/search?query=a&api_key=demo-key')).status).toBe(200);
-    await app.fetch(new Request('http://s.test/_sandbox/faults', { method: 'POST', body: JSON.stringify({ kind: 'status', status: 404, endpoint: 'search' }) }));
+    await app.fetch(
+      new Request('http://s.test/_sandbox/faults', {
+        method: 'POST',
+        body: JSON.stringify({ kind: 'status', status: 404, endpoint: 'search' }),
+      }),
+    );
     expect((await get('/search?query=a&api_key=demo-key')).status).toBe(404);
     expect(state.accounts.get('demo-key')?.requestUsed).toBe(40);
   });
 
   test('refuses a malformed fault with a reason', async () => {
     const { app } = sandbox();
-    const res = await app.fetch(new Request('http://s.test/_sandbox/faults', { method: 'POST', body: JSON.stringify({ kind: 'explode' }) }));
+    const res = await app.fetch(
+      new Request('http://s.test/_sandbox/faults', {
+        method: 'POST',
+        body: JSON.stringify({ kind: 'explode' }),
+      }),
+    );
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/kind must be one of/);
   });

@@ -34,7 +34,8 @@ const STATUS_BODIES: Record<number, string> = {
   503: 'Service unavailable.',
 };
 
-type Payload = { kind: 'json'; body: unknown } | { kind: 'bytes'; body: Uint8Array; contentType: string };
+type Payload =
+  { kind: 'json'; body: unknown } | { kind: 'bytes'; body: Uint8Array; contentType: string };
 
 const text = (c: Context, status: number, body?: string) =>
   c.text(body ?? STATUS_BODIES[status] ?? `HTTP ${status}`, status as 400);
@@ -71,7 +72,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   });
   core.post('/_sandbox/faults', async (c) => {
     const init = (await c.req.json().catch(() => null)) as FaultInit | null;
-    const fault = init ? state.addFault(init) : 'send a JSON fault, e.g. {"kind":"status","status":500}';
+    const fault = init
+      ? state.addFault(init)
+      : 'send a JSON fault, e.g. {"kind":"status","status":500}';
     return typeof fault === 'string' ? c.text(fault, 400) : c.json(fault, 201);
   });
   core.delete('/_sandbox/faults', (c) => {
@@ -81,7 +84,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   core.post('/_sandbox/latency', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { ms?: unknown };
     const ms = Number(body.ms);
-    if (!Number.isFinite(ms) || ms < 0 || ms > 120_000) return c.text('ms must be from 0 to 120000', 400);
+    if (!Number.isFinite(ms) || ms < 0 || ms > 120_000)
+      return c.text('ms must be from 0 to 120000', 400);
     state.latencyMs = ms;
     return c.json(state.snapshot());
   });
@@ -89,7 +93,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const body = (await c.req.json().catch(() => ({}))) as { used?: unknown; key?: unknown };
     const account = state.accounts.get(typeof body.key === 'string' ? body.key : DEMO_KEY);
     const used = Number(body.used);
-    if (!account || !Number.isInteger(used) || used < 0) return c.text('send {"used": <whole number>}', 400);
+    if (!account || !Number.isInteger(used) || used < 0)
+      return c.text('send {"used": <whole number>}', 400);
     account.requestUsed = Math.min(used, account.requestLimit);
     return c.json(state.snapshot());
   });
@@ -117,11 +122,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return { app, state };
 }
 
-async function handleEndpoint(c: Context, spec: EndpointSpec, state: SandboxState): Promise<Response> {
+async function handleEndpoint(
+  c: Context,
+  spec: EndpointSpec,
+  state: SandboxState,
+): Promise<Response> {
   const query = c.req.query();
   const account = state.accounts.get(query.api_key ?? '');
   const finish = (status: number, credits = 0) => {
-    if (account) account.requestUsed = Math.min(account.requestLimit, account.requestUsed + credits);
+    if (account)
+      account.requestUsed = Math.min(account.requestLimit, account.requestUsed + credits);
     state.record({ endpoint: spec.path, status, credits });
   };
   if (!account) {
@@ -170,11 +180,19 @@ async function handleEndpoint(c: Context, spec: EndpointSpec, state: SandboxStat
     const payload = await answer(spec, params, account, c, state.calls.length);
     finish(200, cost);
     if (payload.kind === 'bytes') {
-      return c.body(payload.body as Uint8Array<ArrayBuffer>, 200, { 'content-type': payload.contentType });
+      return c.body(payload.body as Uint8Array<ArrayBuffer>, 200, {
+        'content-type': payload.contentType,
+      });
     }
     const json = JSON.stringify(payload.body);
-    if (fault?.kind === 'malformed') return c.body(`<html><body>Upstream hiccup ${json.slice(0, 40)}`, 200, { 'content-type': 'application/json' });
-    if (fault?.kind === 'truncated') return c.body(json.slice(0, Math.floor(json.length / 2)), 200, { 'content-type': 'application/json' });
+    if (fault?.kind === 'malformed')
+      return c.body(`<html><body>Upstream hiccup ${json.slice(0, 40)}`, 200, {
+        'content-type': 'application/json',
+      });
+    if (fault?.kind === 'truncated')
+      return c.body(json.slice(0, Math.floor(json.length / 2)), 200, {
+        'content-type': 'application/json',
+      });
     return c.body(json, 200, { 'content-type': 'application/json; charset=utf-8' });
   } finally {
     account.inFlight -= 1;
@@ -193,13 +211,28 @@ async function answer(
   const echo = { search_parameters: { engine: spec.path.slice(1), ...params } };
   switch (spec.id) {
     case 'shorts':
-      return { kind: 'json', body: { ...echo, short_videos_results: shortVideos({ query: params.query ?? '', ...params }, mediaBase) } };
+      return {
+        kind: 'json',
+        body: {
+          ...echo,
+          short_videos_results: shortVideos({ query: params.query ?? '', ...params }, mediaBase),
+        },
+      };
     case 'search':
-      return { kind: 'json', body: { ...echo, organic_results: organicResults({ query: params.query ?? '', ...params }) } };
+      return {
+        kind: 'json',
+        body: {
+          ...echo,
+          organic_results: organicResults({ query: params.query ?? '', ...params }),
+        },
+      };
     case 'autocomplete':
       return { kind: 'json', body: suggestions({ query: params.query ?? '', ...params }) };
     case 'realty':
-      return { kind: 'json', body: { ...echo, realty_listings: realtyListings(params.url ?? '', mediaBase) } };
+      return {
+        kind: 'json',
+        body: { ...echo, realty_listings: realtyListings(params.url ?? '', mediaBase) },
+      };
     case 'webhook':
       return { kind: 'json', body: webhookJob(params, sequence) };
     case 'account':

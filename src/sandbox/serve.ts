@@ -12,5 +12,7 @@ serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
   console.log(`  curl "${base}/search?query=coffee&country=gb&api_key=demo-key"`);
   console.log(`  curl "${base}/account?api_key=demo-key"`);
   console.log(`  curl -o shot.png "${base}/screenshot?url=https://example.com&api_key=demo-key"`);
-  console.log(`  curl -X POST ${base}/_sandbox/faults -H 'content-type: application/json' -d '{"kind":"status","status":500}'`);
+  console.log(
+    `  curl -X POST ${base}/_sandbox/faults -H 'content-type: application/json' -d '{"kind":"status","status":500}'`,
+  );
 });

@@ -75,7 +75,10 @@ export class SandboxState {
 
   addFault(init: FaultInit): Fault | string {
     if (!FAULT_KINDS.includes(init.kind)) return `kind must be one of ${FAULT_KINDS.join(', ')}`;
-    if (init.kind === 'status' && !(Number.isInteger(init.status) && init.status! >= 200 && init.status! <= 599)) {
+    if (
+      init.kind === 'status' &&
+      !(Number.isInteger(init.status) && init.status! >= 200 && init.status! <= 599)
+    ) {
       return 'a status fault needs a status from 200 to 599';
     }
     const fault: Fault = {
@@ -109,7 +112,10 @@ export class SandboxState {
     return {
       latencyMs: this.latencyMs,
       accounts: Object.fromEntries(
-        [...this.accounts].map(([key, a]) => [key, { ...a, creditsLeft: a.requestLimit - a.requestUsed }]),
+        [...this.accounts].map(([key, a]) => [
+          key,
+          { ...a, creditsLeft: a.requestLimit - a.requestUsed },
+        ]),
       ),
       faults: this.faults,
       calls: this.calls,

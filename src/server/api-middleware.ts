@@ -17,9 +17,13 @@ export function createApiMiddleware(config: ApiConfig): Middleware {
   let sandboxListener: Promise<(req: IncomingMessage, res: ServerResponse) => unknown> | undefined;
   // Loaded on first use so a live-mode server never pulls in the sandbox (and sharp).
   const sandbox = () =>
-    (sandboxListener ??= Promise.all([import('@hono/node-server'), import('../sandbox/app.ts')]).then(
-      ([{ getRequestListener }, { createSandbox }]) =>
-        getRequestListener(createSandbox({ latencyMs: config.mode === 'sandbox' ? config.latencyMs : 0 }).app.fetch),
+    (sandboxListener ??= Promise.all([
+      import('@hono/node-server'),
+      import('../sandbox/app.ts'),
+    ]).then(([{ getRequestListener }, { createSandbox }]) =>
+      getRequestListener(
+        createSandbox({ latencyMs: config.mode === 'sandbox' ? config.latencyMs : 0 }).app.fetch,
+      ),
     ));
 
   return (req, res, next) => {

@@ -28,13 +28,19 @@ export function readApiConfig(env: Readonly<Record<string, string | undefined>>)
   try {
     target = new URL(rawTarget);
   } catch {
-    throw new Error(`API_TARGET must be a base URL such as https://api.example.com, got "${rawTarget}".`);
+    throw new Error(
+      `API_TARGET must be a base URL such as https://api.example.com, got "${rawTarget}".`,
+    );
   }
   if (target.protocol !== 'https:' && target.protocol !== 'http:') {
-    throw new Error(`API_TARGET must start with https:// (or http:// for a local upstream), got "${target.protocol}".`);
+    throw new Error(
+      `API_TARGET must start with https:// (or http:// for a local upstream), got "${target.protocol}".`,
+    );
   }
   if (target.username || target.password || target.search) {
-    throw new Error('API_TARGET must not carry credentials or a query string: the key comes from the dashboard.');
+    throw new Error(
+      'API_TARGET must not carry credentials or a query string: the key comes from the dashboard.',
+    );
   }
   return { mode: 'live', target, pathMap: parsePathMap(env.API_PATH_MAP ?? '') };
 }
@@ -58,5 +64,11 @@ export function metaFor(config: ApiConfig, demoKey: string): ApiMeta {
     return { mode: 'sandbox', upstreamHost: null, snippetBase: null, pathMap: {}, demoKey };
   }
   const base = `${config.target.origin}${config.target.pathname.replace(/\/+$/, '')}`;
-  return { mode: 'live', upstreamHost: config.target.host, snippetBase: base, pathMap: config.pathMap, demoKey: null };
+  return {
+    mode: 'live',
+    upstreamHost: config.target.host,
+    snippetBase: base,
+    pathMap: config.pathMap,
+    demoKey: null,
+  };
 }

@@ -7,10 +7,14 @@ import { upstreamUrl } from './proxy.ts';
 
 const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => (s.closeAllConnections(), s.close(r)))));
+  await Promise.all(
+    servers.splice(0).map((s) => new Promise((r) => (s.closeAllConnections(), s.close(r)))),
+  );
 });
 
-async function listen(handler: (req: IncomingMessage, res: import('node:http').ServerResponse) => void) {
+async function listen(
+  handler: (req: IncomingMessage, res: import('node:http').ServerResponse) => void,
+) {
   const server = createServer(handler);
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -22,8 +26,14 @@ describe('readApiConfig', () => {
     expect(readApiConfig({}).mode).toBe('sandbox');
   });
   test('accepts https and plain http targets and a path map', () => {
-    const c = readApiConfig({ API_TARGET: 'http://localhost:9000', API_PATH_MAP: 'engine_shorts=brand_shorts, realty=brand_realty' });
-    expect(c).toMatchObject({ mode: 'live', pathMap: { engine_shorts: 'brand_shorts', realty: 'brand_realty' } });
+    const c = readApiConfig({
+      API_TARGET: 'http://localhost:9000',
+      API_PATH_MAP: 'engine_shorts=brand_shorts, realty=brand_realty',
+    });
+    expect(c).toMatchObject({
+      mode: 'live',
+      pathMap: { engine_shorts: 'brand_shorts', realty: 'brand_realty' },
+    });
   });
   test('says what is wrong with a bad setting', () => {
     expect(() => readApiConfig({ API_TARGET: 'ftp://x' })).toThrow(/https:\/\//);
@@ -34,10 +44,17 @@ describe('readApiConfig', () => {
 });
 
 describe('upstreamUrl', () => {
-  const target = { target: new URL('https://api.example.com/v1/'), pathMap: { engine_shorts: 'brand_shorts' } };
+  const target = {
+    target: new URL('https://api.example.com/v1/'),
+    pathMap: { engine_shorts: 'brand_shorts' },
+  };
   test('renames mapped paths, keeps the trailing slash and the query byte for byte', () => {
-    expect(upstreamUrl(target, '/api/engine_shorts/?query=a%20b&api_key=k')).toBe('https://api.example.com/v1/brand_shorts/?query=a%20b&api_key=k');
-    expect(upstreamUrl(target, '/api/search?query=x')).toBe('https://api.example.com/v1/search?query=x');
+    expect(upstreamUrl(target, '/api/engine_shorts/?query=a%20b&api_key=k')).toBe(
+      'https://api.example.com/v1/brand_shorts/?query=a%20b&api_key=k',
+    );
+    expect(upstreamUrl(target, '/api/search?query=x')).toBe(
+      'https://api.example.com/v1/search?query=x',
+    );
   });
 });
 
@@ -46,7 +63,9 @@ describe('live proxy', () => {
     const seen: string[] = [];
     const upstream = await listen((req, res) => {
       seen.push(req.url ?? '');
-      res.writeHead(req.url?.startsWith('/brand_shorts') ? 200 : 401, { 'content-type': 'text/plain' });
+      res.writeHead(req.url?.startsWith('/brand_shorts') ? 200 : 401, {
+        'content-type': 'text/plain',
+      });
       res.end(req.url?.startsWith('/brand_shorts') ? 'ok' : 'Invalid API key');
     });
     const proxy = await listen(createProxyHandler(upstream));
@@ -70,13 +89,19 @@ describe('live proxy', () => {
 
   test('describes itself as live with the host only, and hides the sandbox controls', async () => {
     const proxy = await listen(createProxyHandler('https://user-data.example.com'));
-    expect(await (await fetch(`${proxy}/api/_dashboard/meta`)).json()).toMatchObject({ mode: 'live', upstreamHost: 'user-data.example.com', demoKey: null });
+    expect(await (await fetch(`${proxy}/api/_dashboard/meta`)).json()).toMatchObject({
+      mode: 'live',
+      upstreamHost: 'user-data.example.com',
+      demoKey: null,
+    });
     expect((await fetch(`${proxy}/api/_sandbox/reset`, { method: 'POST' })).status).toBe(404);
   });
 });
 
 function createProxyHandler(target: string) {
-  const middleware = createApiMiddleware(readApiConfig({ API_TARGET: target, API_PATH_MAP: 'engine_shorts=brand_shorts' }));
+  const middleware = createApiMiddleware(
+    readApiConfig({ API_TARGET: target, API_PATH_MAP: 'engine_shorts=brand_shorts' }),
+  );
   return (req: IncomingMessage, res: import('node:http').ServerResponse) =>
     middleware(req, res, () => {
       res.statusCode = 404;

@@ -26,7 +26,11 @@ export function upstreamUrl({ target, pathMap }: ProxyTarget, requestUrl: string
  * Vite's `server.proxy` because that one logs failing URLs with their query
  * string, which holds the API key (docs/decisions/003-own-proxy.md).
  */
-export async function proxyRequest(config: ProxyTarget, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function proxyRequest(
+  config: ProxyTarget,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const url = upstreamUrl(config, req.url ?? '/');
   const path = new URL(url).pathname;
   const controller = new AbortController();
@@ -51,7 +55,8 @@ export async function proxyRequest(config: ProxyTarget, req: IncomingMessage, re
     res.end(body);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
-    const reason = error instanceof Error && error.name === 'AbortError' ? 'no answer in time' : describe(error);
+    const reason =
+      error instanceof Error && error.name === 'AbortError' ? 'no answer in time' : describe(error);
     // Path only: the query string carries the key.
     console.warn(`[proxy] GET ${path} failed: ${reason}`);
     res.statusCode = 502;
@@ -64,5 +69,7 @@ export async function proxyRequest(config: ProxyTarget, req: IncomingMessage, re
 
 function describe(error: unknown): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : 'unknown error');
+  return (
+    cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : 'unknown error')
+  );
 }

@@ -44,7 +44,9 @@ describe('app shell', () => {
     expect(window.sessionStorage.getItem('web-data-dashboard.api-key')).toBe('demo-key');
 
     await user.click(screen.getByRole('button', { name: /Key ••••-key/ }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear key' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear key' }),
+    );
     expect(window.sessionStorage.length).toBe(0);
     expect(screen.queryByTestId('credits-pill')).not.toBeInTheDocument();
   });
@@ -77,7 +79,9 @@ describe('shared request panel', () => {
     expect(screen.getByText('Query is required.')).toBeInTheDocument();
     expect(screen.getByText(/two-letter country code such as us/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Query/)).toHaveAttribute('aria-invalid', 'true');
-    expect((await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/search')).toEqual([]);
+    expect((await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/search')).toEqual(
+      [],
+    );
   });
 
   test('runs on Run, shows the result in the inspector and refreshes the credits', async () => {
@@ -88,7 +92,9 @@ describe('shared request panel', () => {
     expect(await screen.findByRole('list', { name: 'Organic results' })).toBeInTheDocument();
     const inspector = screen.getByRole('region', { name: 'Request inspector' });
     expect(within(inspector).getByTestId('response-status')).toHaveTextContent('200');
-    expect(within(inspector).getByTestId('request-url')).toHaveTextContent('GET /api/search?query=flat%20white&api_key=•••');
+    expect(within(inspector).getByTestId('request-url')).toHaveTextContent(
+      'GET /api/search?query=flat%20white&api_key=•••',
+    );
     expect(await screen.findByText('99,980 credits left')).toBeInTheDocument();
     expect(router.state.location.search).not.toContain('demo-key');
   });
@@ -125,19 +131,22 @@ describe('shared request panel', () => {
     [410, /gave up after its internal retries/, 'No credits were spent.'],
     [429, /Too many requests at once/, 'No credits were spent.'],
     [503, /internal error \(HTTP 503\)/, 'Whether credits were spent is unknown.'],
-  ])('HTTP %i gives its own message and keeps the form and earlier results', async (status, title, charged) => {
-    const { user } = renderApp('/search?query=cortado');
-    await user.click(await screen.findByRole('button', { name: /Search · 20 credits/ }));
-    await screen.findByRole('list', { name: 'Organic results' });
-    await sandboxControl.fault({ kind: 'status', status });
-    await user.clear(screen.getByLabelText(/^Query/));
-    await user.type(screen.getByLabelText(/^Query/), 'ristretto');
-    await user.click(screen.getByRole('button', { name: /Search · 20 credits/ }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(title);
-    expect(alert).toHaveTextContent(charged);
-    expect(screen.getByLabelText(/^Query/)).toHaveValue('ristretto');
-  });
+  ])(
+    'HTTP %i gives its own message and keeps the form and earlier results',
+    async (status, title, charged) => {
+      const { user } = renderApp('/search?query=cortado');
+      await user.click(await screen.findByRole('button', { name: /Search · 20 credits/ }));
+      await screen.findByRole('list', { name: 'Organic results' });
+      await sandboxControl.fault({ kind: 'status', status });
+      await user.clear(screen.getByLabelText(/^Query/));
+      await user.type(screen.getByLabelText(/^Query/), 'ristretto');
+      await user.click(screen.getByRole('button', { name: /Search · 20 credits/ }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(title);
+      expect(alert).toHaveTextContent(charged);
+      expect(screen.getByLabelText(/^Query/)).toHaveValue('ristretto');
+    },
+  );
 
   test('a slow request says it may take a minute and can be cancelled', async () => {
     await sandboxControl.fault({ kind: 'slow', delayMs: 5000 });
@@ -147,7 +156,9 @@ describe('shared request panel', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText(/You cancelled the request/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Query/)).toHaveValue('slow');
-    await waitFor(() => expect(screen.queryByText(/can take up to a minute/)).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText(/can take up to a minute/)).not.toBeInTheDocument(),
+    );
   });
 
   test('Run without a key opens the key dialog instead of sending', async () => {

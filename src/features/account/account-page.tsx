@@ -9,7 +9,9 @@ import { useApiKey } from '../../session/use-api-key.ts';
 function Field({ label, value }: { label: string; value: string | undefined }) {
   return (
     <div className="rounded border border-slate-200 p-3 dark:border-slate-700">
-      <dt className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">{label}</dt>
+      <dt className="text-xs uppercase tracking-wide text-slate-600 dark:text-slate-400">
+        {label}
+      </dt>
       <dd className="text-xl font-semibold tabular-nums">{value ?? '—'}</dd>
     </div>
   );
@@ -24,24 +26,37 @@ export default function AccountPage() {
       <div className="flex items-center gap-3">
         <h1 className="text-2xl font-semibold">Account</h1>
         {apiKey && (
-          <button type="button" className="btn-secondary" onClick={() => void account.refetch()} disabled={account.isFetching}>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => void account.refetch()}
+            disabled={account.isFetching}
+          >
             {account.isFetching ? 'Refreshing…' : 'Refresh'}
           </button>
         )}
       </div>
       {!apiKey && (
         <p>
-          Set a key to see its account. <button type="button" className="btn-primary" onClick={openKeyDialog}>Set API key</button>
+          Set a key to see its account.{' '}
+          <button type="button" className="btn-primary" onClick={openKeyDialog}>
+            Set API key
+          </button>
         </p>
       )}
-      {account.isError && <ErrorPanel error={account.error} onRetry={() => void account.refetch()} />}
+      {account.isError && (
+        <ErrorPanel error={account.error} onRetry={() => void account.refetch()} />
+      )}
       {s && (
         <>
           <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             <Field label="Credits left" value={formatNumber(s.creditsLeft)} />
             <Field label="Credits used" value={formatNumber(s.requestUsed)} />
             <Field label="Plan credits" value={formatNumber(s.requestLimit)} />
-            <Field label="Renews in (days)" value={s.validityDays === undefined ? undefined : formatNumber(s.validityDays)} />
+            <Field
+              label="Renews in (days)"
+              value={s.validityDays === undefined ? undefined : formatNumber(s.validityDays)}
+            />
             <Field label="Running now" value={formatNumber(s.threadCount)} />
             <Field label="Concurrency limit" value={formatNumber(s.concurrencyLimit)} />
             <Field label="Plan" value={s.plan} />
@@ -49,7 +64,9 @@ export default function AccountPage() {
           </dl>
           {s.otherNumbers.length > 0 && (
             <section aria-labelledby="other-heading">
-              <h2 id="other-heading" className="font-semibold">Other counters</h2>
+              <h2 id="other-heading" className="font-semibold">
+                Other counters
+              </h2>
               <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
                 {s.otherNumbers.map(([k, v]) => (
                   <Field key={k} label={k} value={formatNumber(v)} />

@@ -3,5 +3,6 @@ import { getAutocomplete } from '../../api/requests.ts';
 
 export const autocompleteQueries = {
   all: ['autocomplete'] as const,
-  results: (params: Record<string, string>) => spendingQuery('autocomplete', params, getAutocomplete),
+  results: (params: Record<string, string>) =>
+    spendingQuery('autocomplete', params, getAutocomplete),
 };

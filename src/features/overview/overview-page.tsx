@@ -25,19 +25,33 @@ export default function OverviewPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Overview</h1>
-      <section aria-labelledby="credits-heading" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-        <h2 id="credits-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">Credits</h2>
+      <section
+        aria-labelledby="credits-heading"
+        className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+      >
+        <h2
+          id="credits-heading"
+          className="text-sm font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400"
+        >
+          Credits
+        </h2>
         {!apiKey ? (
           <p className="mt-2">
             No key yet.{' '}
-            <button type="button" className="btn-primary" onClick={openKeyDialog}>Set API key</button>
+            <button type="button" className="btn-primary" onClick={openKeyDialog}>
+              Set API key
+            </button>
           </p>
         ) : account.isError ? (
-          <div className="mt-2"><ErrorPanel error={account.error} /></div>
+          <div className="mt-2">
+            <ErrorPanel error={account.error} />
+          </div>
         ) : (
           <div className="mt-2 flex flex-wrap items-end gap-x-8 gap-y-2">
             <p>
-              <span className="text-4xl font-bold tabular-nums">{formatNumber(s?.creditsLeft)}</span>{' '}
+              <span className="text-4xl font-bold tabular-nums">
+                {formatNumber(s?.creditsLeft)}
+              </span>{' '}
               <span className="text-slate-600 dark:text-slate-400">credits left</span>
             </p>
             <p className="text-sm">
@@ -45,7 +59,12 @@ export default function OverviewPage() {
               {s?.validityDays !== undefined && ` · renews in ${s.validityDays} days`}
             </p>
             {s?.requestLimit !== undefined && s.requestUsed !== undefined && (
-              <progress className="h-2 w-64" max={s.requestLimit} value={s.requestUsed} aria-label="Credits used" />
+              <progress
+                className="h-2 w-64"
+                max={s.requestLimit}
+                value={s.requestUsed}
+                aria-label="Credits used"
+              />
             )}
           </div>
         )}
@@ -56,7 +75,9 @@ export default function OverviewPage() {
           return (
             <li key={path} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
               <h2 className="font-semibold">
-                <Link to={path} className="hover:underline">{spec.title}</Link>
+                <Link to={path} className="hover:underline">
+                  {spec.title}
+                </Link>
               </h2>
               <p className="text-sm text-slate-700 dark:text-slate-300">{spec.summary}</p>
               <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">

@@ -16,7 +16,8 @@ export default function RealtyPage() {
             <ul className="max-h-96 divide-y divide-slate-200 overflow-auto dark:divide-slate-700">
               {listings.slice(0, 200).map((l, i) => (
                 <li key={l.rpid ?? l.id ?? i} className="py-1 text-sm">
-                  <span className="font-medium">{String(l.price ?? 'no price')}</span> · {l.address ?? 'address unknown'} · {l.statusText}
+                  <span className="font-medium">{String(l.price ?? 'no price')}</span> ·{' '}
+                  {l.address ?? 'address unknown'} · {l.statusText}
                 </li>
               ))}
             </ul>

@@ -6,7 +6,11 @@ import { useEndpointRun } from '../../components/use-endpoint-run.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { screenshotQueries } from './queries.ts';
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
 
 // One object URL per image blob. The query cache keeps the blob for the session,
 // so the URL lives exactly as long (revoking it on unmount would break Back/Forward).
@@ -45,11 +49,22 @@ export default function ScreenshotPage() {
                 {blob.type} · {formatBytes(blob.size)}
                 {size && ` · ${size.w}×${size.h}px`}
               </span>
-              <a className="btn-secondary" href={src} download={`screenshot.${EXTENSIONS[blob.type] ?? 'img'}`}>
+              <a
+                className="btn-secondary"
+                href={src}
+                download={`screenshot.${EXTENSIONS[blob.type] ?? 'img'}`}
+              >
                 Download
               </a>
             </figcaption>
-            <img src={src} alt={`Screenshot of ${target}`} onLoad={(e) => setSize({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })} className="max-w-full rounded border border-slate-200 dark:border-slate-700" />
+            <img
+              src={src}
+              alt={`Screenshot of ${target}`}
+              onLoad={(e) =>
+                setSize({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })
+              }
+              className="max-w-full rounded border border-slate-200 dark:border-slate-700"
+            />
           </figure>
         )}
       </RequestPanel>

@@ -19,11 +19,23 @@ export default function ShortsPage() {
               const thumb = safeHttpUrl(v.thumbnail);
               const logo = safeDataImage(v.source_logo);
               return (
-                <li key={i} className="overflow-hidden rounded border border-slate-200 dark:border-slate-700">
-                  {thumb && <img src={thumb} alt="" loading="lazy" className="aspect-[3/4] w-full object-cover" />}
+                <li
+                  key={i}
+                  className="overflow-hidden rounded border border-slate-200 dark:border-slate-700"
+                >
+                  {thumb && (
+                    <img
+                      src={thumb}
+                      alt=""
+                      loading="lazy"
+                      className="aspect-[3/4] w-full object-cover"
+                    />
+                  )}
                   <div className="space-y-1 p-2">
                     <h2 className="text-sm font-medium">
-                      <ExternalLink href={v.link ?? v.thumbnail} className="hover:underline">{v.title ?? 'Untitled video'}</ExternalLink>
+                      <ExternalLink href={v.link ?? v.thumbnail} className="hover:underline">
+                        {v.title ?? 'Untitled video'}
+                      </ExternalLink>
                     </h2>
                     <p className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-400">
                       {logo && <img src={logo} alt="" className="h-4 w-4" />}

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { LISTING_PHOTO_HEIGHT, LISTING_PHOTO_WIDTH, renderListingPhoto } from './photos.ts';

@@ -37,10 +37,14 @@ function caption(seed: string): string {
   // Characters XML does not allow (controls, lone surrogates) are dropped.
   const chars = Array.from(seed).filter((ch) => {
     const cp = ch.codePointAt(0) ?? 0;
-    return cp >= 0x20 && cp !== 0x7f && !(cp >= 0xd800 && cp <= 0xdfff) && cp !== 0xfffe && cp !== 0xffff;
+    return (
+      cp >= 0x20 && cp !== 0x7f && !(cp >= 0xd800 && cp <= 0xdfff) && cp !== 0xfffe && cp !== 0xffff
+    );
   });
   if (chars.length === 0) return 'Listing photo';
-  return chars.length > CAPTION_MAX ? `${chars.slice(0, CAPTION_MAX - 1).join('')}…` : chars.join('');
+  return chars.length > CAPTION_MAX
+    ? `${chars.slice(0, CAPTION_MAX - 1).join('')}…`
+    : chars.join('');
 }
 
 function photoIndex(seed: string): number {
@@ -61,14 +65,18 @@ function tree(rng: Rng, x: number, ground: number): string {
 
 function exterior(rng: Rng, alternate: boolean): string {
   const dusk = rng.chance(0.2);
-  const skyTop = dusk ? hsl(rng.int(220, 260), 45, 35) : hsl(rng.int(195, 215), rng.int(55, 75), rng.int(52, 62));
+  const skyTop = dusk
+    ? hsl(rng.int(220, 260), 45, 35)
+    : hsl(rng.int(195, 215), rng.int(55, 75), rng.int(52, 62));
   const skyBottom = dusk ? hsl(rng.int(15, 35), 80, 70) : hsl(rng.int(190, 205), 60, 88);
   const grass = rng.int(85, 125);
   const ground = rng.int(230, 250);
 
   const houseW = rng.int(170, 240);
   const houseH = rng.int(95, 130);
-  const houseX = alternate ? rng.int(40, W - houseW - 40) : Math.round((W - houseW) / 2) + rng.int(-40, 40);
+  const houseX = alternate
+    ? rng.int(40, W - houseW - 40)
+    : Math.round((W - houseW) / 2) + rng.int(-40, 40);
   const houseY = ground - houseH;
   const wall = hsl(rng.int(0, 359), rng.int(10, 45), rng.int(58, 82));
   const trim = rng.chance(0.5) ? '#f7f5ef' : hsl(rng.int(0, 359), 15, 30);
@@ -84,8 +92,14 @@ function exterior(rng: Rng, alternate: boolean): string {
       `<linearGradient id="lawn" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${hsl(grass, 45, 45)}"/><stop offset="1" stop-color="${hsl(grass, 50, 30)}"/></linearGradient></defs>`,
     `<rect width="${W}" height="${H}" fill="url(#sky)"/>`,
   );
-  if (dusk) parts.push(`<circle cx="${rng.int(40, W - 40)}" cy="${ground - 10}" r="34" fill="#ffcf70" opacity="0.8"/>`);
-  else parts.push(`<circle cx="${rng.int(30, W - 30)}" cy="${rng.int(30, 70)}" r="${rng.int(16, 26)}" fill="#fff6c9"/>`);
+  if (dusk)
+    parts.push(
+      `<circle cx="${rng.int(40, W - 40)}" cy="${ground - 10}" r="34" fill="#ffcf70" opacity="0.8"/>`,
+    );
+  else
+    parts.push(
+      `<circle cx="${rng.int(30, W - 30)}" cy="${rng.int(30, 70)}" r="${rng.int(16, 26)}" fill="#fff6c9"/>`,
+    );
   for (let i = rng.int(0, 3); i > 0; i--) {
     const cx = rng.int(20, W - 20);
     const cy = rng.int(25, 110);
@@ -103,7 +117,9 @@ function exterior(rng: Rng, alternate: boolean): string {
 
   // Chimney, roof, walls.
   if (rng.chance(0.5)) {
-    parts.push(`<rect x="${houseX + houseW * 0.7}" y="${houseY - roofH + 8}" width="18" height="${roofH}" fill="${hsl(10, 35, 38)}"/>`);
+    parts.push(
+      `<rect x="${houseX + houseW * 0.7}" y="${houseY - roofH + 8}" width="18" height="${roofH}" fill="${hsl(10, 35, 38)}"/>`,
+    );
   }
   if (rng.chance(0.6)) {
     parts.push(
@@ -115,7 +131,9 @@ function exterior(rng: Rng, alternate: boolean): string {
       `<polygon points="${houseX - overhang},${houseY} ${houseX + inset},${houseY - roofH} ${houseX + houseW - inset},${houseY - roofH} ${houseX + houseW + overhang},${houseY}" fill="${roof}"/>`,
     );
   }
-  parts.push(`<rect x="${houseX}" y="${houseY}" width="${houseW}" height="${houseH}" fill="${wall}"/>`);
+  parts.push(
+    `<rect x="${houseX}" y="${houseY}" width="${houseW}" height="${houseH}" fill="${wall}"/>`,
+  );
 
   // Door, windows, maybe a garage.
   const doorW = 30;
@@ -140,7 +158,8 @@ function exterior(rng: Rng, alternate: boolean): string {
   const windowH = 30;
   const slots = [0.15, 0.85, 0.5].map((f) => houseX + Math.round(houseW * f) - windowW / 2);
   for (const wx of slots) {
-    const clashesDoor = wx + windowW > doorX - 6 && wx < doorX + doorW + 6 && windowY + windowH > ground - doorH;
+    const clashesDoor =
+      wx + windowW > doorX - 6 && wx < doorX + doorW + 6 && windowY + windowH > ground - doorH;
     const clashesGarage = garage && wx + windowW > houseX + houseW - 80;
     if (clashesDoor || clashesGarage) continue;
     parts.push(
@@ -154,9 +173,12 @@ function exterior(rng: Rng, alternate: boolean): string {
     `<polygon points="${doorX},${ground} ${doorX + doorW},${ground} ${doorX + doorW + 20},${H} ${doorX - 20},${H}" fill="#cfc8b8"/>`,
   );
   if (houseX > 70) parts.push(tree(rng, rng.int(25, houseX - 35), ground + 6));
-  if (houseX + houseW < W - 70) parts.push(tree(rng, rng.int(houseX + houseW + 35, W - 25), ground + 8));
+  if (houseX + houseW < W - 70)
+    parts.push(tree(rng, rng.int(houseX + houseW + 35, W - 25), ground + 8));
   if (rng.chance(0.5)) {
-    parts.push(`<rect x="${houseX - 6}" y="${ground - 14}" width="${doorX - houseX - 4}" height="18" rx="8" fill="${hsl(grass + 10, 45, 28)}"/>`);
+    parts.push(
+      `<rect x="${houseX - 6}" y="${ground - 14}" width="${doorX - houseX - 4}" height="18" rx="8" fill="${hsl(grass + 10, 45, 28)}"/>`,
+    );
   }
   return parts.join('');
 }

@@ -29,6 +29,7 @@ export interface RealtyCity {
   radiusKm?: number;
 }
 
+// prettier-ignore
 export const REALTY_CITIES: readonly RealtyCity[] = [
   { slug: 'seattle-wa', name: 'Seattle', state: 'WA', lat: 47.6062, lng: -122.3321, zipPrefix: '981', priceLevel: 2.0, landArc: [300, 235] },
   { slug: 'portland-or', name: 'Portland', state: 'OR', lat: 45.5152, lng: -122.6784, zipPrefix: '972', priceLevel: 1.25 },

@@ -32,7 +32,10 @@ export const REALTY_BULK_URL = 'https://www.realty.example/homes/los-angeles-ca_
 export const REALTY_EXAMPLE_URLS: readonly { label: string; url: string }[] = [
   { label: 'Seattle, WA: homes for sale', url: 'https://www.realty.example/homes/seattle-wa_rb/' },
   { label: 'Austin, TX: rentals', url: 'https://www.realty.example/homes/for_rent/austin-tx_rb/' },
-  { label: 'Chicago, IL: recently sold', url: 'https://www.realty.example/homes/recently_sold/chicago-il_rb/' },
+  {
+    label: 'Chicago, IL: recently sold',
+    url: 'https://www.realty.example/homes/recently_sold/chicago-il_rb/',
+  },
   { label: 'Miami, FL: homes for sale', url: 'https://www.realty.example/homes/miami-fl_rb/' },
   { label: 'Los Angeles, CA: 10,000 listings (bulk demo)', url: REALTY_BULK_URL },
 ];
@@ -43,13 +46,7 @@ const MAX_LISTINGS = 500;
 
 type Mode = 'sale' | 'rent' | 'sold';
 type HomeType =
-  | 'SINGLE_FAMILY'
-  | 'CONDO'
-  | 'TOWNHOUSE'
-  | 'MULTI_FAMILY'
-  | 'LOT'
-  | 'MANUFACTURED'
-  | 'APARTMENT';
+  'SINGLE_FAMILY' | 'CONDO' | 'TOWNHOUSE' | 'MULTI_FAMILY' | 'LOT' | 'MANUFACTURED' | 'APARTMENT';
 
 type Weighted<T> = readonly (readonly [T, number])[];
 
@@ -69,8 +66,7 @@ function gauss(rng: Rng): number {
   return (rng.next() + rng.next() + rng.next() - 1.5) * 2;
 }
 
-const commas = (n: number): string =>
-  String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const commas = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const dollars = (n: number): string => `$${commas(n)}`;
 const round = (n: number, step: number): number => Math.round(n / step) * step;
 const fixed = (n: number, digits: number): number => Number(n.toFixed(digits));
@@ -86,7 +82,11 @@ interface Page {
 
 const CITY_BY_SLUG = new Map(REALTY_CITIES.map((c) => [c.slug, c]));
 const CITY_BY_NAME = new Map(REALTY_CITIES.map((c) => [slugify(c.name).toLowerCase(), c]));
-const DEFAULT_CITY = CITY_BY_SLUG.get(DEFAULT_REALTY_CITY_SLUG) ?? (REALTY_CITIES[0] as RealtyCity);
+const DEFAULT_CITY: RealtyCity = (() => {
+  const found = CITY_BY_SLUG.get(DEFAULT_REALTY_CITY_SLUG) ?? REALTY_CITIES[0];
+  if (!found) throw new Error('REALTY_CITIES is empty');
+  return found;
+})();
 
 const RENT_SEGMENTS = new Set(['for_rent', 'for-rent', 'rent', 'rentals', 'apartments']);
 const SOLD_SEGMENTS = new Set(['sold', 'recently_sold', 'recently-sold']);
@@ -144,6 +144,7 @@ function describePage(targetUrl: string): Page {
 
 // ---------------------------------------------------------------- vocabulary
 
+// prettier-ignore
 const STREET_NAMES = [
   'Main', 'Oak', 'Pine', 'Maple', 'Cedar', 'Elm', 'Washington', 'Lake', 'Hill', 'Park',
   'Walnut', 'Spruce', 'Chestnut', 'Willow', 'Sunset', 'Highland', 'Jefferson', 'Lincoln',
@@ -153,12 +154,14 @@ const STREET_NAMES = [
   'Grove', 'Orchard', 'Prospect', 'Fairview', 'Greenwood', 'Woodland', 'Rosewood', 'Bayview',
   'Hillcrest', 'Cypress', 'Broadway', 'Market', 'Harrison', 'Cleveland', 'Wilson', 'Summit',
 ] as const;
+// prettier-ignore
 const STREET_SUFFIXES: Weighted<string> = [
   ['St', 25], ['Ave', 20], ['Dr', 15], ['Rd', 10], ['Ln', 8], ['Way', 6], ['Ct', 6],
   ['Pl', 4], ['Blvd', 3], ['Ter', 2], ['Cir', 2], ['Pkwy', 1],
 ];
 const DIRECTIONS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 
+// prettier-ignore
 const BROKERS = [
   'Harborline Realty', 'Summit & Vine Real Estate', 'Blue Door Homes', 'Cornerstone Property Group',
   'Keystone Collective Realty', 'Northpoint Realty Partners', 'Maple & Main Real Estate',
@@ -167,23 +170,28 @@ const BROKERS = [
   'Parkside Brokers', 'Homestead Realty Advisors', 'Crescent Key Realty', 'Silver Oak Real Estate',
   'Front Porch Realty',
 ] as const;
+// prettier-ignore
 const RENTAL_MANAGERS = [
   'Greystone Property Management', 'Urban Nest Rentals', 'Keyhole Leasing', 'Cityline Residential',
   'Oakridge Property Services', 'Brightwater Leasing', 'Tenfold Apartment Homes',
 ] as const;
 const BUILDING_WORDS = ['The', 'Lofts at', 'Residences at', 'Commons at', 'Flats on'] as const;
 
+// prettier-ignore
 const HOME_INSIGHTS = [
   'Spacious backyard', 'Updated kitchen', 'Hardwood floors', 'Mountain views', 'Walk-in closet',
   'Open floor plan', 'Quartz countertops', 'Fenced yard', 'Corner lot', 'Finished basement',
   'Vaulted ceilings', 'Detached garage', 'Close to light rail', 'Solar panels', 'Primary on main',
 ] as const;
+// prettier-ignore
 const LOT_INSIGHTS = [
   'Corner lot', 'Buildable lot', 'Utilities at street', 'Level lot', 'Territorial views', 'Zoned residential',
 ] as const;
+// prettier-ignore
 const OPEN_HOUSES = [
   'Open house Sat 1-3pm', 'Open house Sun 11am-1pm', 'Open house Sat 12-2pm', 'Open house Sun 2-4pm',
 ] as const;
+// prettier-ignore
 const RENT_NOTES = [
   'Available now', 'Pets allowed', 'In-unit laundry', 'Parking included', '1 month free',
   'Available Jun 1', 'Utilities included', 'Dog park on site',
@@ -199,6 +207,7 @@ const TYPE_WORD: Record<HomeType, string> = {
   APARTMENT: 'Apartment',
 };
 
+// prettier-ignore
 const HOME_TYPES: Record<Mode, Weighted<HomeType>> = {
   sale: [
     ['SINGLE_FAMILY', 55], ['CONDO', 16], ['TOWNHOUSE', 10], ['MULTI_FAMILY', 5], ['LOT', 7],
@@ -216,9 +225,21 @@ const HOME_TYPES: Record<Mode, Weighted<HomeType>> = {
 
 /** How a page of a kind mixes listing kinds: a page is biased, not pure. */
 const KIND_MIX: Record<Mode, Weighted<Mode>> = {
-  sale: [['sale', 94], ['rent', 3], ['sold', 3]],
-  rent: [['rent', 96], ['sale', 2], ['sold', 2]],
-  sold: [['sold', 96], ['sale', 2], ['rent', 2]],
+  sale: [
+    ['sale', 94],
+    ['rent', 3],
+    ['sold', 3],
+  ],
+  rent: [
+    ['rent', 96],
+    ['sale', 2],
+    ['sold', 2],
+  ],
+  sold: [
+    ['sold', 96],
+    ['sale', 2],
+    ['rent', 2],
+  ],
 };
 
 interface Status {
@@ -236,6 +257,7 @@ interface Status {
   auction?: boolean;
 }
 
+// prettier-ignore
 const SALE_STATUSES: Weighted<Status> = [
   [{ kind: 'sale', statusType: 'FOR_SALE', statusText: '{type} for sale', rawHomeStatusCd: 'ForSale', marketingStatusSimplifiedCd: 'For Sale by Agent', homeStatus: 'FOR_SALE', pgapt: 'ForSale', sgapt: 'For Sale (Broker)', subType: { is_FSBA: true } }, 78],
   [{ kind: 'sale', statusType: 'FOR_SALE', statusText: 'For sale by owner', rawHomeStatusCd: 'ForSale', marketingStatusSimplifiedCd: 'For Sale by Owner', homeStatus: 'FOR_SALE', pgapt: 'ForSale', sgapt: 'For Sale by Owner', subType: { is_FSBA: false, is_FSBO: true } }, 3],
@@ -245,7 +267,9 @@ const SALE_STATUSES: Weighted<Status> = [
   [{ kind: 'sale', statusType: 'FOR_SALE', statusText: 'Foreclosure', rawHomeStatusCd: 'ForSale', marketingStatusSimplifiedCd: 'Foreclosure', homeStatus: 'FOR_SALE', pgapt: 'ForSale', sgapt: 'For Sale (Broker)', subType: { is_FSBA: true, is_foreclosure: true } }, 2],
   [{ kind: 'sale', statusType: 'FOR_SALE', statusText: 'Auction', rawHomeStatusCd: 'ForSale', marketingStatusSimplifiedCd: 'Auction', homeStatus: 'FOR_SALE', pgapt: 'ForSale', sgapt: 'Auction', subType: { is_FSBA: false, is_forAuction: true }, auction: true }, 2],
 ];
+// prettier-ignore
 const RENT_STATUS: Status = { kind: 'rent', statusType: 'FOR_RENT', statusText: '{type} for rent', rawHomeStatusCd: 'ForRent', marketingStatusSimplifiedCd: 'For Rent', homeStatus: 'FOR_RENT', pgapt: 'ForRent', sgapt: 'For Rent', subType: { is_FSBA: false } };
+// prettier-ignore
 const SOLD_STATUS: Status = { kind: 'sold', statusType: 'SOLD', statusText: 'Sold', rawHomeStatusCd: 'RecentlySold', marketingStatusSimplifiedCd: 'Recently Sold', homeStatus: 'RECENTLY_SOLD', pgapt: 'RecentlySold', sgapt: 'Recently Sold', subType: { is_FSBA: false } };
 
 // ---------------------------------------------------------------- one listing
@@ -256,7 +280,7 @@ const DAY_MS = 86_400_000;
 
 function place(rng: Rng, city: RealtyCity) {
   const [from, to] = city.landArc ?? [0, 360];
-  const span = ((to - from + 360) % 360) || 360;
+  const span = (to - from + 360) % 360 || 360;
   const bearing = (from + rng.next() * span) % 360;
   // u^1.3: more homes near the centre, thinning out towards the edge.
   const km = 0.2 + ((city.radiusKm ?? 15) - 0.2) * Math.pow(rng.next(), 1.3);
@@ -299,31 +323,33 @@ function streetLine(rng: Rng, km: number, direction: string, homeType: HomeType)
   return line;
 }
 
+/** Bedroom counts by home type, with weights. */
+// prettier-ignore
+const BEDROOMS: Record<Exclude<HomeType, 'LOT'>, Weighted<number>> = {
+  SINGLE_FAMILY: [[2, 10], [3, 35], [4, 35], [5, 15], [6, 5]],
+  CONDO: [[0, 8], [1, 36], [2, 41], [3, 15]],
+  APARTMENT: [[0, 10], [1, 40], [2, 35], [3, 15]],
+  TOWNHOUSE: [[2, 30], [3, 50], [4, 20]],
+  MULTI_FAMILY: [[4, 25], [5, 20], [6, 25], [8, 20], [10, 10]],
+  MANUFACTURED: [[2, 35], [3, 50], [4, 15]],
+};
+
 function bedsAndBaths(rng: Rng, homeType: HomeType): { beds: number; baths: number } | null {
+  if (homeType === 'LOT') return null;
+  const beds = weighted(rng, BEDROOMS[homeType]);
+  const halves = (n: number) => round(n, 0.5);
   switch (homeType) {
-    case 'LOT':
-      return null;
-    case 'SINGLE_FAMILY': {
-      const beds = weighted(rng, [[2, 10], [3, 35], [4, 35], [5, 15], [6, 5]]);
-      return { beds, baths: Math.max(1, round(beds * 0.65 + rng.next() * 1.2, 0.5)) };
-    }
+    case 'SINGLE_FAMILY':
+      return { beds, baths: Math.max(1, halves(beds * 0.65 + rng.next() * 1.2)) };
     case 'CONDO':
-    case 'APARTMENT': {
-      const beds = weighted(rng, [[0, 8], [1, 36], [2, 41], [3, 15]]);
-      return { beds, baths: Math.max(1, round(beds * 0.6 + rng.next() * 0.9, 0.5)) };
-    }
-    case 'TOWNHOUSE': {
-      const beds = weighted(rng, [[2, 30], [3, 50], [4, 20]]);
-      return { beds, baths: Math.max(1.5, round(beds * 0.7 + rng.next() * 1.1, 0.5)) };
-    }
-    case 'MULTI_FAMILY': {
-      const beds = weighted(rng, [[4, 25], [5, 20], [6, 25], [8, 20], [10, 10]]);
+    case 'APARTMENT':
+      return { beds, baths: Math.max(1, halves(beds * 0.6 + rng.next() * 0.9)) };
+    case 'TOWNHOUSE':
+      return { beds, baths: Math.max(1.5, halves(beds * 0.7 + rng.next() * 1.1)) };
+    case 'MULTI_FAMILY':
       return { beds, baths: Math.max(2, Math.round(beds * 0.5 + rng.next() * 2)) };
-    }
-    case 'MANUFACTURED': {
-      const beds = weighted(rng, [[2, 35], [3, 50], [4, 15]]);
+    case 'MANUFACTURED':
       return { beds, baths: beds >= 3 ? 2 : rng.pick([1, 1.5, 2]) };
-    }
   }
 }
 
@@ -340,7 +366,9 @@ function lotSqft(rng: Rng, homeType: HomeType, km: number): number {
     case 'MULTI_FAMILY':
       return Math.round(4_000 + rng.next() * 8_000);
     default:
-      return Math.round((2_400 + km * 450) * (0.7 + rng.next() * 0.9) + (rng.chance(0.06) ? 40_000 : 0));
+      return Math.round(
+        (2_400 + km * 450) * (0.7 + rng.next() * 0.9) + (rng.chance(0.06) ? 40_000 : 0),
+      );
   }
 }
 
@@ -385,12 +413,14 @@ const RENT_BY_BEDS = [0.72, 0.85, 1.1, 1.4, 1.75, 2.1, 2.5] as const;
 function monthlyRent(rng: Rng, city: RealtyCity, homeType: HomeType, beds: number): number {
   const byBeds = RENT_BY_BEDS[Math.min(beds, RENT_BY_BEDS.length - 1)] ?? 1;
   const byType = homeType === 'SINGLE_FAMILY' ? 1.15 : homeType === 'TOWNHOUSE' ? 1.05 : 1;
-  const rent = 1_650 * (0.55 + 0.45 * city.priceLevel) * byBeds * byType * Math.exp(gauss(rng) * 0.15);
+  const rent =
+    1_650 * (0.55 + 0.45 * city.priceLevel) * byBeds * byType * Math.exp(gauss(rng) * 0.15);
   return Math.max(450, round(rent, 5));
 }
 
 function textPrice(rng: Rng, price: number, kind: Mode): string {
-  if (kind === 'rent') return rng.pick([`${dollars(price)}+/mo`, `From ${dollars(price)}`, 'Call for rent']);
+  if (kind === 'rent')
+    return rng.pick([`${dollars(price)}+/mo`, `From ${dollars(price)}`, 'Call for rent']);
   const compact =
     price >= 1_000_000 ? `$${(price / 1_000_000).toFixed(1)}M` : `$${Math.round(price / 1_000)}K`;
   return weighted(rng, [
@@ -418,29 +448,65 @@ function flexField(
     if (has3D && rng.chance(0.4)) return { text: '3D Tour', type: 'threeDTour' };
     return { text: rng.pick(RENT_NOTES), type: 'homeInsight' };
   }
-  if (kind === 'sold') return { text: `Sold ${shortDate(rng)}/${rng.int(24, 25)}`, type: 'soldDate' };
+  if (kind === 'sold')
+    return { text: `Sold ${shortDate(rng)}/${rng.int(24, 25)}`, type: 'soldDate' };
   const roll = rng.next();
   if (roll < 0.16) {
-    const cut = Math.max(1_000, round(price * (0.01 + rng.next() * 0.05), price > 300_000 ? 5_000 : 1_000));
+    const cut = Math.max(
+      1_000,
+      round(price * (0.01 + rng.next() * 0.05), price > 300_000 ? 5_000 : 1_000),
+    );
     return { text: `Price cut: ${dollars(cut)} (${shortDate(rng)})`, type: 'priceCut' };
   }
   if (roll < 0.26) return { text: rng.pick(OPEN_HOUSES), type: 'openHouse' };
   if (roll < 0.36 && has3D) return { text: '3D Tour', type: 'threeDTour' };
   if (roll < 0.46 && days <= 7) {
-    return { text: days === 0 ? 'New listing' : `${days} day${days === 1 ? '' : 's'} on Realty`, type: 'daysOnRealty' };
+    return {
+      text: days === 0 ? 'New listing' : `${days} day${days === 1 ? '' : 's'} on Realty`,
+      type: 'daysOnRealty',
+    };
   }
   return { text: rng.pick(isLot ? LOT_INSIGHTS : HOME_INSIGHTS), type: 'homeInsight' };
 }
 
+const BADGES = [
+  { type: 'NEW_LISTING', text: 'New' },
+  { type: 'OPEN_HOUSE', text: 'Open house' },
+  { type: 'PRICE_DROP', text: 'Price drop' },
+] as const;
+
 /** Fields the live service adds now and then and the contract does not name. */
 function extraFields(rng: Rng, days: number): Record<string, unknown> {
-  return weighted<Record<string, unknown>>(rng, [
-    [{ variableData: { type: 'TIME_ON_INFO', text: `${rng.int(1, 23)} hours ago`, data: { isRead: null, isFresh: days < 2 } } }, 3],
-    [{ badgeInfo: { type: rng.pick(['NEW_LISTING', 'OPEN_HOUSE', 'PRICE_DROP']), text: rng.pick(['New', 'Open house', 'Price drop']) } }, 3],
-    [{ valueTrend: { direction: rng.pick(['up', 'down', 'flat']), percent: fixed(rng.next() * 6, 1) } }, 2],
-    [{ streetViewUrl: `${FAKE_HOST}/static/streetview/${rng.int(1000, 9999)}.jpg`, streetViewMetadataUrl: null }, 1],
-    [{ listingAgentPhone: `(${rng.int(201, 989)}) ${rng.int(200, 999)}-${String(rng.int(0, 9999)).padStart(4, '0')}` }, 1],
+  const kind = weighted(rng, [
+    ['variableData', 3],
+    ['badgeInfo', 3],
+    ['valueTrend', 2],
+    ['streetView', 1],
+    ['agentPhone', 1],
   ]);
+  switch (kind) {
+    case 'variableData': {
+      const text = days < 1 ? `${rng.int(1, 23)} hours ago` : `${days} days ago`;
+      return { variableData: { type: 'TIME_ON_INFO', text, data: { isRead: null } } };
+    }
+    case 'badgeInfo':
+      return { badgeInfo: { ...rng.pick(BADGES) } };
+    case 'valueTrend':
+      return {
+        valueTrend: {
+          direction: rng.pick(['up', 'down', 'flat']),
+          percent: fixed(rng.next() * 6, 1),
+        },
+      };
+    case 'streetView':
+      return {
+        streetViewUrl: `${FAKE_HOST}/static/streetview/${rng.int(1000, 9999)}.jpg`,
+        streetViewMetadataUrl: null,
+      };
+    default:
+      // 555-0100…0199 are reserved for fiction.
+      return { listingAgentPhone: `(${rng.int(201, 989)}) 555-0${rng.int(100, 199)}` };
+  }
 }
 
 interface Context {
@@ -455,9 +521,11 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
   const r = ctx.rng.fork(String(index));
   const { city } = ctx;
   const kind = weighted(r, KIND_MIX[ctx.mode]);
-  const status = kind === 'rent' ? RENT_STATUS : kind === 'sold' ? SOLD_STATUS : weighted(r, SALE_STATUSES);
+  const status =
+    kind === 'rent' ? RENT_STATUS : kind === 'sold' ? SOLD_STATUS : weighted(r, SALE_STATUSES);
   let homeType = weighted(r, HOME_TYPES[kind]);
-  if (status.newConstruction && (homeType === 'LOT' || homeType === 'MANUFACTURED')) homeType = 'SINGLE_FAMILY';
+  if (status.newConstruction && (homeType === 'LOT' || homeType === 'MANUFACTURED'))
+    homeType = 'SINGLE_FAMILY';
 
   // 9-digit ids, distinct within a page: the step is coprime with the modulus.
   const rpidNumber = 100_000_000 + ((ctx.idBase + index * 48_271_057) % 899_999_999);
@@ -472,18 +540,30 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
 
   const value = salePrice(r, city, homeType, rooms, lot, spot.km);
   const rent = monthlyRent(r, city, homeType, rooms?.beds ?? 1);
-  const price = kind === 'rent' ? rent : kind === 'sold' ? round(value * (0.95 + r.next() * 0.1), 1_000) : value;
+  const price =
+    kind === 'rent'
+      ? rent
+      : kind === 'sold'
+        ? round(value * (0.95 + r.next() * 0.1), 1_000)
+        : value;
   const estimate = round(value * (0.9 + r.next() * 0.2), 100);
   const rentEstimate = round(rent * (0.9 + r.next() * 0.2), 5);
   const taxAssessedValue = round(value * (0.55 + r.next() * 0.4), 100);
 
   const days =
-    status.statusText === 'Coming soon' ? r.int(0, 5) : Math.min(365, Math.floor(-Math.log(1 - r.next()) * 25));
+    status.statusText === 'Coming soon'
+      ? r.int(0, 5)
+      : Math.min(365, Math.floor(-Math.log(1 - r.next()) * 25));
   const timeOnRealty = days * DAY_MS + r.int(0, DAY_MS - 1);
   const has3DModel = r.chance(homeType === 'LOT' ? 0 : 0.15);
   const hasVideo = r.chance(0.08);
   const flex = flexField(r, kind, price, days, has3DModel, homeType === 'LOT');
-  const broker = kind === 'rent' ? r.pick(RENTAL_MANAGERS) : status.subType['is_FSBO'] ? 'Owner' : r.pick(BROKERS);
+  const broker =
+    kind === 'rent'
+      ? r.pick(RENTAL_MANAGERS)
+      : status.subType['is_FSBO']
+        ? 'Owner'
+        : r.pick(BROKERS);
   const typeWord = TYPE_WORD[homeType];
 
   let priceText = kind === 'rent' ? `${dollars(price)}/mo` : dollars(price);
@@ -618,7 +698,8 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
     item['isUndisclosedAddress'] = true;
     item['address'] = `(undisclosed Address), ${cityState}`;
     item['addressStreet'] = '(undisclosed Address)';
-    item['detailUrl'] = `${FAKE_HOST}/homedetails/${slugify(`${city.name} ${city.state} ${spot.zipcode}`)}/${rpid}_rpid/`;
+    item['detailUrl'] =
+      `${FAKE_HOST}/homedetails/${slugify(`${city.name} ${city.state} ${spot.zipcode}`)}/${rpid}_rpid/`;
     const form = r.int(0, 2);
     if (form === 0) delete item['latLong'];
     else item['latLong'] = form === 1 ? {} : { latitude: null, longitude: null };
@@ -665,7 +746,7 @@ export function realtyListings(targetUrl: string, photoBase: string): Record<str
     photoBase: photoBase.replace(/\/+$/, ''),
     idBase: hashString(`${page.seed}|ids`) % 899_999_999,
   };
-  const out: Record<string, unknown>[] = new Array(count);
+  const out = new Array<Record<string, unknown>>(count);
   for (let i = 0; i < count; i++) out[i] = listing(ctx, i);
   return out;
 }

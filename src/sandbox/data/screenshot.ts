@@ -23,7 +23,10 @@ export const CONTENT_TYPES: Record<ScreenshotFormat, string> = {
 const MAX_PIXELS = 8_000_000;
 
 const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
 
 /** A fake "page" for the URL: browser-ish chrome, a hero block and text lines, coloured by the host. */
 export async function renderScreenshot(req: ScreenshotRequest): Promise<Buffer> {
@@ -37,11 +40,14 @@ export async function renderScreenshot(req: ScreenshotRequest): Promise<Buffer> 
 
   const host = safeHost(req.url);
   const hue = hashString(host) % 360;
-  const lines = Array.from({ length: Math.max(0, Math.floor((height - 360 * scale) / (40 * scale))) }, (_, i) => {
-    const y = 340 * scale + i * 40 * scale;
-    const len = 0.4 + ((hashString(`${host}${i}`) % 50) / 100);
-    return `<rect x="${48 * scale}" y="${y}" width="${(w - 96 * scale) * len}" height="${14 * scale}" rx="${4 * scale}" fill="hsl(${hue},15%,82%)"/>`;
-  }).join('');
+  const lines = Array.from(
+    { length: Math.max(0, Math.floor((height - 360 * scale) / (40 * scale))) },
+    (_, i) => {
+      const y = 340 * scale + i * 40 * scale;
+      const len = 0.4 + (hashString(`${host}${i}`) % 50) / 100;
+      return `<rect x="${48 * scale}" y="${y}" width="${(w - 96 * scale) * len}" height="${14 * scale}" rx="${4 * scale}" fill="hsl(${hue},15%,82%)"/>`;
+    },
+  ).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${height}">
   <rect width="100%" height="100%" fill="#ffffff"/>
   <rect width="100%" height="${64 * scale}" fill="hsl(${hue},45%,30%)"/>

@@ -28,8 +28,29 @@ const TITLES = [
   'Stop doing {q} wrong',
   '3 {q} mistakes',
 ];
-const ACCOUNTS = ['dailybits', 'the.curious.cook', 'urbanexplorer', 'techwithtara', 'minutefacts', 'mo.makes', 'quietstudio'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const ACCOUNTS = [
+  'dailybits',
+  'the.curious.cook',
+  'urbanexplorer',
+  'techwithtara',
+  'minutefacts',
+  'mo.makes',
+  'quietstudio',
+];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** A small square logo as a base64 SVG data URI, as the service sends `source_logo`. */
 function logoDataUri(colour: string, letter: string): string {
@@ -37,9 +58,14 @@ function logoDataUri(colour: string, letter: string): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
-export function shortVideos(params: { query: string; country?: string; language?: string; start?: string }, imageBase: string): ShortVideoRecord[] {
+export function shortVideos(
+  params: { query: string; country?: string; language?: string; start?: string },
+  imageBase: string,
+): ShortVideoRecord[] {
   const q = params.query.trim().replace(/\s+/g, ' ');
-  const rng = createRng(`shorts|${q.toLowerCase()}|${params.country ?? 'us'}|${params.language ?? 'en'}|${params.start ?? '0'}`);
+  const rng = createRng(
+    `shorts|${q.toLowerCase()}|${params.country ?? 'us'}|${params.language ?? 'en'}|${params.start ?? '0'}`,
+  );
   const count = rng.int(6, 10);
   return Array.from({ length: count }, (_, i) => {
     const platform = rng.pick(PLATFORMS);

@@ -3,35 +3,61 @@ import { ExternalLink } from '../../../components/external-link.tsx';
 import { JsonViewer } from '../../../components/json-viewer.tsx';
 
 /** One organic result as a search engine shows it, with its own JSON on demand. */
-export function ResultCard({ result, highlighted = false }: { result: OrganicResult; highlighted?: boolean }) {
+export function ResultCard({
+  result,
+  highlighted = false,
+}: {
+  result: OrganicResult;
+  highlighted?: boolean;
+}) {
   const missing = result.missing.filter((m): m is string => typeof m === 'string' && m !== '');
   return (
-    <li className={`rounded border p-3 ${highlighted ? 'border-amber-400 bg-amber-50 dark:bg-amber-950/30' : 'border-slate-200 dark:border-slate-700'}`}>
+    <li
+      className={`rounded border p-3 ${highlighted ? 'border-amber-400 bg-amber-50 dark:bg-amber-950/30' : 'border-slate-200 dark:border-slate-700'}`}
+    >
       <div className="flex items-start gap-3">
-        <span aria-label={`Rank ${result.rank ?? '?'}`} className="mt-0.5 inline-flex h-7 min-w-7 items-center justify-center rounded-full bg-slate-800 px-1 text-xs font-bold text-white dark:bg-slate-200 dark:text-slate-900">
+        <span
+          aria-label={`Rank ${result.rank ?? '?'}`}
+          className="mt-0.5 inline-flex h-7 min-w-7 items-center justify-center rounded-full bg-slate-800 px-1 text-xs font-bold text-white dark:bg-slate-200 dark:text-slate-900"
+        >
           {result.rank ?? '?'}
         </span>
         <div className="min-w-0 flex-1 space-y-1">
-          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{result.displayed_link}</p>
+          <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+            {result.displayed_link}
+          </p>
           <h3 className="text-lg leading-snug">
-            <ExternalLink href={result.link} className="text-blue-800 hover:underline dark:text-blue-300">
+            <ExternalLink
+              href={result.link}
+              className="text-blue-800 hover:underline dark:text-blue-300"
+            >
               {result.title || result.link || 'Untitled result'}
             </ExternalLink>
           </h3>
           <p className="text-sm">
-            {result.date && <span className="text-slate-600 dark:text-slate-400">{result.date} — </span>}
+            {result.date && (
+              <span className="text-slate-600 dark:text-slate-400">{result.date} — </span>
+            )}
             {result.snippet}
           </p>
           {missing.length > 0 && (
             <p className="text-xs text-slate-600 dark:text-slate-400">
-              Missing: {missing.map((m, i) => <s key={i} className="mr-1">{m}</s>)}
+              Missing:{' '}
+              {missing.map((m, i) => (
+                <s key={i} className="mr-1">
+                  {m}
+                </s>
+              ))}
             </p>
           )}
           {result.extended_sitelinks.length > 0 && (
             <ul aria-label="Sitelinks" className="flex flex-wrap gap-2 pt-1">
               {result.extended_sitelinks.map((s, i) => (
                 <li key={i}>
-                  <ExternalLink href={s.link} className="inline-block rounded-full border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+                  <ExternalLink
+                    href={s.link}
+                    className="inline-block rounded-full border border-slate-300 px-2 py-0.5 text-xs hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+                  >
                     {s.title || s.link}
                   </ExternalLink>
                 </li>
@@ -39,7 +65,9 @@ export function ResultCard({ result, highlighted = false }: { result: OrganicRes
             </ul>
           )}
           <details>
-            <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-400">JSON</summary>
+            <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-400">
+              JSON
+            </summary>
             <JsonViewer value={result} label={`result ${result.rank ?? ''}`} openDepth={1} />
           </details>
         </div>

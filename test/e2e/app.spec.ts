@@ -1,0 +1,94 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const ROUTES = [
+  '/',
+  '/search',
+  '/shorts',
+  '/autocomplete',
+  '/realty',
+  '/screenshot',
+  '/account',
+  '/webhook',
+  '/no-such-page',
+];
+
+async function useDemoKey(page: Page) {
+  await page.getByRole('button', { name: 'Set API key' }).first().click();
+  await page.getByRole('button', { name: 'Use the sandbox demo key' }).click();
+  await expect(page.getByTestId('credits-pill')).toHaveText(/[\d,]+ credits left/);
+}
+
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+test.beforeEach(async ({ request }) => {
+  await request.post('/api/_sandbox/reset');
+});
+
+test('enter the demo key and see the credits in the header', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('SANDBOX')).toBeVisible();
+  await useDemoKey(page);
+  await expect(page.getByTestId('credits-pill')).toHaveText('100,000 credits left');
+});
+
+test('every route renders without a console error and axe finds no serious issue', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto('/');
+  await useDemoKey(page);
+  for (const route of ROUTES) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('credits-pill')).toHaveText(/credits left/);
+    const axe = await new AxeBuilder({ page }).analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${route}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('run a search and see it in the inspector; the key is never in storage or a URL', async ({
+  page,
+}) => {
+  const urls: string[] = [];
+  page.on('framenavigated', (f) => urls.push(f.url()));
+  const errors = collectConsoleErrors(page);
+  await page.goto('/');
+  await useDemoKey(page);
+  await page.getByRole('link', { name: 'Search', exact: true }).click();
+  await page.getByLabel(/^Query/).fill('coffee grinder');
+  await page.getByRole('button', { name: 'Search · 20 credits' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Organic results' }).getByRole('listitem').first(),
+  ).toBeVisible();
+  const inspector = page.getByRole('region', { name: 'Request inspector' });
+  await expect(inspector.getByTestId('response-status')).toHaveText('200');
+  await expect(inspector.getByTestId('request-url')).toHaveText(
+    'GET /api/search?query=coffee%20grinder&api_key=•••',
+  );
+  await expect(page.getByTestId('credits-pill')).toHaveText('99,980 credits left');
+  expect(page.url()).toContain('/search?query=coffee+grinder');
+
+  await page.reload();
+  await expect(page.getByTestId('credits-pill')).toHaveText('99,980 credits left');
+  const storage = await page.evaluate(() => ({
+    local: JSON.stringify({ ...localStorage }),
+    session: JSON.stringify({ ...sessionStorage }),
+    cookie: document.cookie,
+  }));
+  expect(storage.local).not.toContain('demo-key');
+  expect(storage.cookie).not.toContain('demo-key');
+  expect(storage.session).toContain('demo-key');
+  urls.push(page.url());
+  expect(urls.filter((u) => u.includes('demo-key'))).toEqual([]);
+  expect(errors).toEqual([]);
+});
