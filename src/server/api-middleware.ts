@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { metaFor, type ApiConfig } from './config.ts';
+import { DEMO_KEY } from '../sandbox/state.ts';
+import { metaFor, type ApiConfig, type SandboxExamples } from './config.ts';
 import { proxyRequest } from './proxy.ts';
 
 type Next = (error?: unknown) => void;
@@ -26,13 +27,26 @@ export function createApiMiddleware(config: ApiConfig): Middleware {
       ),
     ));
 
+  const examples = async (): Promise<SandboxExamples | null> => {
+    if (config.mode !== 'sandbox') return null;
+    const [{ SEARCH_SAMPLE_QUERIES }, { REALTY_EXAMPLE_URLS }] = await Promise.all([
+      import('../sandbox/data/search.ts'),
+      import('../sandbox/data/realty.ts'),
+    ]);
+    return { searchQueries: SEARCH_SAMPLE_QUERIES, realtyUrls: REALTY_EXAMPLE_URLS };
+  };
+
   return (req, res, next) => {
     const url = req.url ?? '';
     if (!(url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))) return next();
     if (url.split('?')[0] === META_PATH) {
-      res.setHeader('content-type', 'application/json');
-      res.setHeader('cache-control', 'no-store');
-      res.end(JSON.stringify(metaFor(config, 'demo-key')));
+      examples()
+        .then((ex) => {
+          res.setHeader('content-type', 'application/json');
+          res.setHeader('cache-control', 'no-store');
+          res.end(JSON.stringify(metaFor(config, DEMO_KEY, ex)));
+        })
+        .catch(next);
       return;
     }
     if (config.mode === 'live') {

@@ -11,6 +11,13 @@ export interface ApiMeta {
   snippetBase: string | null;
   pathMap: Readonly<Record<string, string>>;
   demoKey: string | null;
+  /** Sandbox mode only: inputs that show off the sandbox data, one click away in the views. */
+  examples: SandboxExamples | null;
+}
+
+export interface SandboxExamples {
+  searchQueries: readonly string[];
+  realtyUrls: readonly { label: string; url: string }[];
 }
 
 /** Reads API_TARGET, API_PATH_MAP and SANDBOX_LATENCY_MS; throws a message that says what to fix. */
@@ -59,9 +66,20 @@ export function parsePathMap(raw: string): Record<string, string> {
   return map;
 }
 
-export function metaFor(config: ApiConfig, demoKey: string): ApiMeta {
+export function metaFor(
+  config: ApiConfig,
+  demoKey: string,
+  examples: SandboxExamples | null,
+): ApiMeta {
   if (config.mode === 'sandbox') {
-    return { mode: 'sandbox', upstreamHost: null, snippetBase: null, pathMap: {}, demoKey };
+    return {
+      mode: 'sandbox',
+      upstreamHost: null,
+      snippetBase: null,
+      pathMap: {},
+      demoKey,
+      examples,
+    };
   }
   const base = `${config.target.origin}${config.target.pathname.replace(/\/+$/, '')}`;
   return {
@@ -70,5 +88,6 @@ export function metaFor(config: ApiConfig, demoKey: string): ApiMeta {
     snippetBase: base,
     pathMap: config.pathMap,
     demoKey: null,
+    examples: null,
   };
 }
