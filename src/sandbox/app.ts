@@ -218,7 +218,9 @@ async function answer(
           short_videos_results: shortVideos({ query: params.query ?? '', ...params }, mediaBase),
         },
       };
-    case 'search':
+    case 'search': {
+      // Like the live engine, a query with nothing to match answers without the result list at all.
+      if (!/[\p{L}\p{N}]/u.test(params.query ?? '')) return { kind: 'json', body: echo };
       return {
         kind: 'json',
         body: {
@@ -226,6 +228,7 @@ async function answer(
           organic_results: organicResults({ query: params.query ?? '', ...params }),
         },
       };
+    }
     case 'autocomplete':
       return { kind: 'json', body: suggestions({ query: params.query ?? '', ...params }) };
     case 'realty':

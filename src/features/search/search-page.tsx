@@ -1,28 +1,119 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
 import { ENDPOINTS } from '../../api/endpoints.ts';
+import { metaQueries } from '../../api/meta-queries.ts';
+import { pickParams } from '../../api/params.ts';
 import { RequestPanel } from '../../components/request-panel.tsx';
 import { useEndpointRun } from '../../components/use-endpoint-run.ts';
-import { searchQueries } from './queries.ts';
+import { ComparePanel, labelOf } from './components/compare-panel.tsx';
+import { DomainSpotlight } from './components/domain-spotlight.tsx';
+import { ExportButtons } from './components/export-buttons.tsx';
+import { CountryPicker, LanguagePicker } from './components/locale-picker.tsx';
 import { ResultCard } from './components/result-card.tsx';
+import { ResultsHeader } from './components/results-header.tsx';
+import { linkOnDomain, normalizeDomain } from './lib/links.ts';
+import { resultsFileName, resultsToCsv } from './lib/export.ts';
+import { searchQueries } from './queries.ts';
+
+const PICKERS = { country: CountryPicker, language: LanguagePicker };
+type ViewParam = 'spot' | 'vs_country' | 'vs_language';
 
 export default function SearchPage() {
   const run = useEndpointRun(ENDPOINTS.search, searchQueries.results);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { data: meta } = useQuery(metaQueries.current());
   const results = run.data?.data.organic_results;
+  const spot = searchParams.get('spot') ?? '';
+  const domain = normalizeDomain(spot);
+
+  // View-only settings (spotlight, comparison pair) share the page URL with the form.
+  const setViewParam = useCallback(
+    (name: ViewParam, value: string) =>
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  const label = run.submitted ? labelOf(run.submitted) : null;
+  const samples = meta?.examples?.searchQueries ?? [];
+
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Search</h1>
-      <RequestPanel run={run} raw={run.data?.raw}>
-        {results && results.length === 0 && (
-          <p role="status" className="rounded border border-slate-200 p-3 dark:border-slate-700">
-            No organic results for this query. Try other words or another country.
-          </p>
+      {samples.length > 0 && (
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-slate-600 dark:text-slate-400">Sandbox queries:</span>
+          {samples.map((q) => (
+            <button
+              key={q}
+              type="button"
+              className="btn-chip"
+              onClick={() => run.setValue('query', q)}
+            >
+              {q}
+            </button>
+          ))}
+        </p>
+      )}
+      <RequestPanel run={run} raw={run.data?.raw} inputs={PICKERS}>
+        {results && run.data && (
+          <section aria-label="Search results" className="space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <ResultsHeader
+                count={results.length}
+                meta={run.data.meta}
+                fromCache={run.fromCache}
+              />
+              {label && (
+                <ExportButtons
+                  label="Export results"
+                  csv={{ name: resultsFileName(label, 'csv'), text: () => resultsToCsv(results) }}
+                  json={{
+                    name: resultsFileName(label, 'json'),
+                    text: () => JSON.stringify(run.data?.raw, null, 2),
+                  }}
+                />
+              )}
+            </div>
+            <DomainSpotlight
+              value={spot}
+              onChange={(v) => setViewParam('spot', v)}
+              results={results}
+            />
+            {results.length === 0 ? (
+              <p
+                role="status"
+                className="rounded border border-slate-200 p-3 dark:border-slate-700"
+              >
+                No organic results for this query. Try other words, or another country or language.
+              </p>
+            ) : (
+              <ol aria-label="Organic results" className="space-y-3">
+                {results.map((r, i) => (
+                  <ResultCard
+                    key={`${r.link ?? ''}-${i}`}
+                    result={r}
+                    highlighted={domain !== '' && linkOnDomain(r.link, domain)}
+                  />
+                ))}
+              </ol>
+            )}
+          </section>
         )}
-        {results && results.length > 0 && (
-          <ol aria-label="Organic results" className="space-y-3">
-            {results.map((r, i) => (
-              <ResultCard key={`${r.link ?? ''}-${i}`} result={r} />
-            ))}
-          </ol>
-        )}
+        <ComparePanel
+          primary={run.isValid ? pickParams(ENDPOINTS.search, run.values) : null}
+          vsCountry={searchParams.get('vs_country') ?? ''}
+          vsLanguage={searchParams.get('vs_language') ?? ''}
+          onChange={setViewParam}
+        />
       </RequestPanel>
     </div>
   );

@@ -13,7 +13,8 @@ export function ResultCard({
   const missing = result.missing.filter((m): m is string => typeof m === 'string' && m !== '');
   return (
     <li
-      className={`rounded border p-3 ${highlighted ? 'border-amber-400 bg-amber-50 dark:bg-amber-950/30' : 'border-slate-200 dark:border-slate-700'}`}
+      data-spotlight={highlighted || undefined}
+      className={`rounded border p-3 ${highlighted ? 'border-amber-500 bg-amber-50 ring-2 ring-amber-400 dark:bg-amber-950/30' : 'border-slate-200 dark:border-slate-700'}`}
     >
       <div className="flex items-start gap-3">
         <span
@@ -23,6 +24,16 @@ export function ResultCard({
           {result.rank ?? '?'}
         </span>
         <div className="min-w-0 flex-1 space-y-1">
+          {highlighted && (
+            <p className="text-xs font-semibold text-amber-900 dark:text-amber-200">
+              Spotlighted domain
+            </p>
+          )}
+          {highlighted && (
+            <p className="text-xs font-semibold text-amber-900 dark:text-amber-200">
+              Spotlighted domain
+            </p>
+          )}
           <p className="truncate text-xs text-slate-600 dark:text-slate-400">
             {result.displayed_link}
           </p>

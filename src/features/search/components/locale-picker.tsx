@@ -1,0 +1,63 @@
+import type { FieldProps } from '../../../components/param-field.tsx';
+import {
+  COUNTRIES,
+  countryName,
+  LANGUAGES,
+  languageNameOf,
+  type LocaleOption,
+} from '../lib/locales.ts';
+
+const inputClass =
+  'w-full rounded border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-2 py-1.5 aria-[invalid=true]:border-red-600';
+
+/** A text input with a searchable list of codes and their names (type "fr" or "France"). */
+function LocalePicker({
+  options,
+  nameOf,
+  ...props
+}: FieldProps & { options: readonly LocaleOption[]; nameOf: (code: string) => string }) {
+  const listId = `${props.id}-options`;
+  const name = nameOf(props.value.trim());
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={props.id}
+        name={props.param.name}
+        type="text"
+        list={listId}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={props.param.placeholder}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.describedBy}
+        onChange={(e) => props.onChange(e.target.value)}
+        onBlur={props.onBlur}
+        className={inputClass}
+      />
+      <datalist id={listId}>
+        {options.map((o) => (
+          <option key={o.code} value={o.code}>
+            {o.name}
+          </option>
+        ))}
+      </datalist>
+      {name && (
+        <span
+          className="shrink-0 text-sm text-slate-600 dark:text-slate-400"
+          data-testid={`${props.param.name}-name`}
+        >
+          {name}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function CountryPicker(props: FieldProps) {
+  return <LocalePicker {...props} options={COUNTRIES} nameOf={countryName} />;
+}
+
+export function LanguagePicker(props: FieldProps) {
+  return <LocalePicker {...props} options={LANGUAGES} nameOf={languageNameOf} />;
+}

@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { csvCell, parseCsv, toCsv } from './csv.ts';
+
+describe('csv', () => {
+  test('quotes commas, quotes and line breaks', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell(3)).toBe('3');
+  });
+
+  test('defuses cells a spreadsheet would run as formulas', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell(-1)).toBe('-1');
+  });
+
+  test('round-trips any table: same rows, same cells (formula prefix aside)', () => {
+    const cell = fc.string({ unit: 'binary' }).filter((s) => !/^[=+\-@\t\r]/.test(s));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.array(fc.array(cell, { minLength: 5, maxLength: 5 }), { maxLength: 20 }),
+        (cols, rows) => {
+          const header = Array.from({ length: cols }, (_, i) => `c${i}`);
+          const table = rows.map((r) => r.slice(0, cols));
+          const parsed = parseCsv(toCsv(header, table));
+          expect(parsed).toEqual([header, ...table]);
+        },
+      ),
+    );
+  });
+});
