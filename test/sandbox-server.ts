@@ -56,6 +56,12 @@ export interface Ledger {
   calls: { endpoint: string; status: number; credits: number }[];
 }
 
+/** Origin of the running test sandbox (e.g. to put a live-mode proxy in front of it). */
+export function sandboxOrigin(): string {
+  if (!current) throw new Error('The test sandbox is not running');
+  return current.origin;
+}
+
 /** The sandbox's control endpoint, as tests and demos use it. */
 export const sandboxControl = {
   ledger: () => control('GET', '') as Promise<Ledger>,

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { checkConsole, guardConsole } from './console-guard.ts';
 import { startTestSandbox, type TestSandbox } from './sandbox-server.ts';
 
 let sandbox: TestSandbox;
@@ -26,23 +27,14 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-// A console.error during a test (React warnings, failed prop types, act()) fails it.
-let consoleErrors: unknown[][] = [];
 beforeEach(async () => {
   await sandbox.reset();
   window.sessionStorage.clear();
   window.localStorage.clear();
-  consoleErrors = [];
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    consoleErrors.push(args);
-  });
+  guardConsole();
 });
 
 afterEach(() => {
   cleanup();
-  if (consoleErrors.length > 0) {
-    const first = consoleErrors[0]?.map(String).join(' ') ?? '';
-    consoleErrors = [];
-    throw new Error(`console.error was called during the test: ${first.slice(0, 500)}`);
-  }
+  checkConsole();
 });

@@ -153,6 +153,7 @@ describe('shared request panel', () => {
     const { user } = renderApp('/search?query=slow');
     await user.click(await screen.findByRole('button', { name: /Search · 20 credits/ }));
     expect(await screen.findByText(/can take up to a minute/)).toBeInTheDocument();
+    expect(screen.getByTestId('concurrency')).toHaveTextContent('1 / 5 running');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText(/You cancelled the request/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Query/)).toHaveValue('slow');

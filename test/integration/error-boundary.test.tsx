@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, test } from 'vitest';
+import { AppProvider } from '../../src/app/provider.tsx';
+import { createQueryClient } from '../../src/app/query-client.ts';
+import { routes } from '../../src/app/router.tsx';
+import { RouteError } from '../../src/app/route-error.tsx';
+import { ApiError } from '../../src/api/errors.ts';
+import { expectConsoleErrors } from '../console-guard.ts';
+
+function Broken(): never {
+  throw new ApiError({ kind: 'invalid-response', endpoint: '/search', bodyExcerpt: '<html>oops' });
+}
+
+describe('per-view error boundary', () => {
+  test('a view that crashes shows what happened, and the header and navigation keep working', async () => {
+    expectConsoleErrors();
+    const layout = routes[0]!;
+    const router = createMemoryRouter(
+      [
+        {
+          ...layout,
+          children: [{ path: 'broken', Component: Broken, errorElement: <RouteError /> }],
+        },
+      ],
+      { initialEntries: ['/broken'] },
+    );
+    render(
+      <AppProvider queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'This view stopped working.' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(/malformed or cut off/);
+    expect(screen.getByRole('navigation', { name: 'Views' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,57 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { screen, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { createApiMiddleware } from '../../src/server/api-middleware.ts';
+import { readApiConfig } from '../../src/server/config.ts';
+import { renderApp } from '../render.tsx';
+import { sandboxControl, sandboxOrigin } from '../sandbox-server.ts';
+
+// The dashboard in LIVE mode: the real proxy in front of an upstream (here the sandbox on its own port).
+let proxy: Server;
+let proxyOrigin: string;
+const nodeFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  const middleware = createApiMiddleware(readApiConfig({ API_TARGET: `${sandboxOrigin()}/api` }));
+  proxy = createServer((req, res) => middleware(req, res, () => res.end()));
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  proxyOrigin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise((r) => (proxy.closeAllConnections(), proxy.close(r))));
+
+function throughProxy() {
+  const sandboxFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return url.startsWith('/')
+      ? sandboxFetch(`${proxyOrigin}${url}`, init)
+      : nodeFetch(input, init);
+  });
+}
+
+describe('live mode', () => {
+  test('the header says LIVE with the upstream host, and the key dialog offers no demo key', async () => {
+    throughProxy();
+    const { user } = renderApp('/', { apiKey: null });
+    expect(await screen.findByText('LIVE')).toBeInTheDocument();
+    expect(screen.getByTestId('upstream-host')).toHaveTextContent(new URL(sandboxOrigin()).host);
+    expect(screen.queryByText('SANDBOX')).not.toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Set API key' })[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('button', { name: /demo key/ })).not.toBeInTheDocument();
+  });
+
+  test('a search runs through the proxy and the snippets target the upstream', async () => {
+    throughProxy();
+    const { user } = renderApp('/search?query=proxy+test');
+    await user.click(await screen.findByRole('button', { name: /Search · 20 credits/ }));
+    expect(await screen.findByRole('list', { name: 'Organic results' })).toBeInTheDocument();
+    expect((await sandboxControl.ledger()).accounts['demo-key']?.requestUsed).toBe(20);
+    await user.click(screen.getByText('Code snippets'));
+    expect(screen.getByLabelText('curl snippet')).toHaveTextContent(
+      `curl -G '${sandboxOrigin()}/api/search'`,
+    );
+  });
+});
