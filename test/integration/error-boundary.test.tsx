@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { AppProvider } from '../../src/app/provider.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
-import { routes } from '../../src/app/router.tsx';
+import { Layout } from '../../src/app/layout.tsx';
 import { RouteError } from '../../src/app/route-error.tsx';
 import { ApiError } from '../../src/api/errors.ts';
 import { expectConsoleErrors } from '../console-guard.ts';
@@ -15,7 +15,6 @@ function Broken(): never {
 describe('per-view error boundary', () => {
   test('a view that crashes shows what happened, and the header and navigation keep working', async () => {
     expectConsoleErrors();
-    const layout = routes[0]!;
     const router = createMemoryRouter(
       [
         {
