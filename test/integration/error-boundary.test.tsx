@@ -18,7 +18,8 @@ describe('per-view error boundary', () => {
     const router = createMemoryRouter(
       [
         {
-          ...layout,
+          path: '/',
+          Component: Layout,
           children: [{ path: 'broken', Component: Broken, errorElement: <RouteError /> }],
         },
       ],
