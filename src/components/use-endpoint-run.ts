@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import type { ResponseMeta } from '../api/client.ts';
 import type { spendingQuery } from '../api/endpoint-query.ts';
 import type { EndpointSpec } from '../api/endpoints.ts';
@@ -40,6 +40,21 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
   const [fromCache, setFromCache] = useState(submitted !== null);
   const [cancelled, setCancelled] = useState(false);
 
+  // Back/Forward to a request already in the cache shows its result again, for free.
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (location.key !== seenLocation) {
+    setSeenLocation(location.key);
+    if (
+      navigationType === 'POP' &&
+      queryClient.getQueryData(factory(normalized).queryKey) !== undefined
+    ) {
+      setSubmitted(normalized);
+      setFromCache(true);
+    }
+  }
+
   const validation = useMemo(() => validateParams(spec, values), [spec, values]);
   const allErrors: ParamErrors = validation.ok ? {} : validation.errors;
   const visibleErrors = Object.fromEntries(
@@ -49,6 +64,9 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
   const options = factory(submitted ?? normalized);
   const query = useQuery({ ...options, enabled: submitted !== null });
 
+  // Typing replaces the history entry; the first edit after a run starts a new one,
+  // so Back returns to the request that ran.
+  const showingSubmitted = submitted !== null && sameParams(submitted, normalized);
   const setValue = useCallback(
     (name: string, value: string) => {
       setSearchParams(
@@ -58,10 +76,10 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
           else next.set(name, value);
           return next;
         },
-        { replace: true },
+        { replace: !showingSubmitted },
       );
     },
-    [setSearchParams],
+    [setSearchParams, showingSubmitted],
   );
 
   const markTouched = useCallback((name: string) => setTouched((t) => new Set(t).add(name)), []);
@@ -83,8 +101,7 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
       return true;
     }
     setFromCache(false);
-    const sameAsCurrent =
-      submitted !== null && JSON.stringify(factory(submitted).queryKey) === JSON.stringify(key);
+    const sameAsCurrent = showingSubmitted;
     setSubmitted(normalized);
     // Same key as the one on screen (after an error or a cancel): the observer will not refetch by itself.
     if (sameAsCurrent) void queryClient.refetchQueries({ queryKey: key, exact: true });
@@ -123,6 +140,11 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
     cancelled: cancelled && query.fetchStatus !== 'fetching',
     fromCache: fromCache && query.fetchStatus !== 'fetching',
   };
+}
+
+function sameParams(a: Params, b: Params): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }
 
 function rawParams(spec: EndpointSpec, searchParams: URLSearchParams): Params {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
@@ -109,6 +109,24 @@ describe('shared request panel', () => {
     expect((await sandboxControl.ledger()).accounts['demo-key']?.requestUsed).toBe(20);
     await user.click(screen.getByRole('button', { name: 'Run again (20 credits)' }));
     await screen.findByText('Fresh result · 20 credits');
+    expect((await sandboxControl.ledger()).accounts['demo-key']?.requestUsed).toBe(40);
+  });
+
+  test('Back after a second search shows the first one again from the cache', async () => {
+    const { user, router } = renderApp('/search?query=first');
+    await user.click(await screen.findByRole('button', { name: /Search · 20 credits/ }));
+    await screen.findByText('Fresh result · 20 credits');
+    const query = screen.getByLabelText(/^Query/);
+    await user.clear(query);
+    await user.type(query, 'second');
+    await user.click(screen.getByRole('button', { name: /Search · 20 credits/ }));
+    await screen.findByText('Fresh result · 20 credits');
+    await act(() => router.navigate(-1));
+    expect(screen.getByLabelText(/^Query/)).toHaveValue('first');
+    expect(await screen.findByText('cached · 0 credits')).toBeInTheDocument();
+    const results = screen.getByRole('list', { name: 'Organic results' });
+    expect(results).toHaveTextContent(/first/i);
+    expect(results).not.toHaveTextContent(/second/i);
     expect((await sandboxControl.ledger()).accounts['demo-key']?.requestUsed).toBe(40);
   });
 
