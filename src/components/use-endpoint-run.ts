@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { NavigationType, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import type { ResponseMeta } from '../api/client.ts';
 import type { spendingQuery } from '../api/endpoint-query.ts';
 import type { EndpointSpec } from '../api/endpoints.ts';
@@ -47,7 +47,7 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
   if (location.key !== seenLocation) {
     setSeenLocation(location.key);
     if (
-      navigationType === 'POP' &&
+      navigationType === NavigationType.Pop &&
       queryClient.getQueryData(factory(normalized).queryKey) !== undefined
     ) {
       setSubmitted(normalized);
@@ -101,12 +101,11 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
       return true;
     }
     setFromCache(false);
-    const sameAsCurrent = showingSubmitted;
     setSubmitted(normalized);
     // Same key as the one on screen (after an error or a cancel): the observer will not refetch by itself.
-    if (sameAsCurrent) void queryClient.refetchQueries({ queryKey: key, exact: true });
+    if (showingSubmitted) void queryClient.refetchQueries({ queryKey: key, exact: true });
     return true;
-  }, [validation.ok, factory, normalized, queryClient, submitted]);
+  }, [validation.ok, factory, normalized, queryClient, showingSubmitted]);
 
   /** A fresh copy of the result on screen, paid again. */
   const runAgain = useCallback(() => {
