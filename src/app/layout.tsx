@@ -5,7 +5,7 @@ import { ConcurrencyIndicator } from './concurrency-indicator.tsx';
 import { KeyButton } from './key-button.tsx';
 import { KeyDialog } from './key-dialog.tsx';
 import { ModeBadge } from './mode-badge.tsx';
-import { VIEWS } from './routes.ts';
+import { VIEWS } from '../config/views.ts';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 text-sm whitespace-nowrap ${isActive ? 'bg-teal-700 text-white dark:bg-teal-600' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`;

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { VIEWS } from './routes.ts';
+import { VIEWS } from '../config/views.ts';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();

@@ -2,21 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { accountQueries } from '../../api/account-queries.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
+import { ENDPOINTS } from '../../api/endpoints.ts';
+import { VIEWS } from '../../config/views.ts';
 import { costLabel } from '../../lib/cost.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { openKeyDialog } from '../../session/key-dialog-store.ts';
 import { useApiKey } from '../../session/use-api-key.ts';
-
-const CARDS: { path: string; endpoint: EndpointId }[] = [
-  { path: '/search', endpoint: 'search' },
-  { path: '/shorts', endpoint: 'shorts' },
-  { path: '/autocomplete', endpoint: 'autocomplete' },
-  { path: '/realty', endpoint: 'realty' },
-  { path: '/screenshot', endpoint: 'screenshot' },
-  { path: '/account', endpoint: 'account' },
-  { path: '/webhook', endpoint: 'webhook' },
-];
 
 export default function OverviewPage() {
   const apiKey = useApiKey();
@@ -70,7 +61,7 @@ export default function OverviewPage() {
         )}
       </section>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {CARDS.map(({ path, endpoint }) => {
+        {VIEWS.map(({ path, endpoint }) => {
           const spec = ENDPOINTS[endpoint];
           return (
             <li key={path} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
