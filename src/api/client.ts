@@ -73,6 +73,7 @@ export async function callEndpoint(
   const wire = validWire(id, values);
   const url = `${API_BASE}${spec.path}?${buildQueryString(wire, apiKey)}`;
   const maskedUrl = maskedRequestUrl(id, wire);
+  // No `cause` is kept: a runtime's own error may quote the request URL, and with it the key.
   const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'endpoint'>) =>
     new ApiError({ ...init, endpoint: spec.path });
 
@@ -93,23 +94,21 @@ export async function callEndpoint(
     let response: Response;
     try {
       response = await fetch(url, { signal: controller.signal, headers: { accept: '*/*' } });
-    } catch (cause) {
+    } catch {
       throw fail({
         kind: controller.signal.aborted ? abortKind() : 'network',
         durationMs: elapsed(),
-        cause,
       });
     }
 
     let bytes: ArrayBuffer;
     try {
       bytes = await response.arrayBuffer();
-    } catch (cause) {
+    } catch {
       // The headers arrived but the body did not: a dropped connection or a cancel mid-body.
       throw fail({
         kind: controller.signal.aborted ? abortKind() : 'network',
         durationMs: elapsed(),
-        cause,
       });
     }
     const contentType = response.headers.get('content-type') ?? '';
@@ -138,13 +137,12 @@ export async function callEndpoint(
     const text = new TextDecoder().decode(bytes);
     try {
       return { kind: 'json', value: JSON.parse(text) as unknown, text, meta };
-    } catch (cause) {
+    } catch {
       throw fail({
         kind: 'invalid-response',
         status: 200,
         bodyExcerpt: maskKey(text, apiKey),
         durationMs: meta.durationMs,
-        cause,
       });
     }
   } finally {

@@ -10,7 +10,6 @@ export interface ApiErrorInit {
   status?: number;
   bodyExcerpt?: string;
   durationMs?: number;
-  cause?: unknown;
 }
 
 const EXCERPT_LENGTH = 600;
@@ -118,7 +117,7 @@ export class ApiError extends Error {
 
   constructor(init: ApiErrorInit) {
     const text = textFor(init.kind, init.status);
-    super(`${text.title}.`, init.cause === undefined ? undefined : { cause: init.cause });
+    super(`${text.title}.`);
     this.kind = init.kind;
     this.endpoint = init.endpoint;
     this.status = init.status;
