@@ -1,0 +1,24 @@
+import '../../../index.css';
+import { createRoot } from 'react-dom/client';
+import { realtyResponseSchema } from '../../../api/schemas.ts';
+import { toHomes } from '../lib/home.ts';
+import { MapBenchPage, type BenchMode } from './map-bench-page.tsx';
+
+/** Entry of test/bench/map/index.html: `?mode=view|dom&url=<listing page>`. */
+async function main() {
+  const params = new URLSearchParams(location.search);
+  const mode: BenchMode = params.get('mode') === 'dom' ? 'dom' : 'view';
+  const pageUrl =
+    params.get('url') ?? 'https://www.realty.example/homes/los-angeles-ca_rb/?demo=10000';
+  const res = await fetch(`/api/realty?url=${encodeURIComponent(pageUrl)}&api_key=demo-key`);
+  if (!res.ok) throw new Error(`The sandbox answered ${res.status}`);
+  const listings = realtyResponseSchema.parse(await res.json()).realty_listings;
+  const started = performance.now();
+  const homes = toHomes(listings);
+  const normalizeMs = performance.now() - started;
+  const root = document.getElementById('root');
+  if (root)
+    createRoot(root).render(<MapBenchPage mode={mode} homes={homes} normalizeMs={normalizeMs} />);
+}
+
+void main();

@@ -1,0 +1,172 @@
+import type { FeatureCollection } from 'geojson';
+import L from 'leaflet';
+import { useEffect, useRef, useState } from 'react';
+import { TileLayer, useMap } from 'react-leaflet';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import statesUrl from 'us-atlas/states-10m.json?url';
+import countriesUrl from 'world-atlas/countries-110m.json?url';
+import { sampleTileUrl, tileConfig } from '../map-config.ts';
+
+export type BasemapMode = 'probing' | 'tiles' | 'offline';
+
+const PROBE_TIMEOUT_MS = 4000;
+/** Tile errors after which the tiles are given up for the session (a dropped connection). */
+const MAX_TILE_ERRORS = 4;
+
+const probes = new Map<string, Promise<boolean>>();
+
+/**
+ * One request for one tile tells whether tiles load at all. Trying the tile
+ * layer straight away would fire a burst of failed requests (console noise,
+ * broken-image squares) every time the map opens offline.
+ */
+function probeTiles(template: string): Promise<boolean> {
+  let probe = probes.get(template);
+  if (!probe) {
+    probe = new Promise<boolean>((resolve) => {
+      const img = new Image();
+      const timer = window.setTimeout(() => resolve(false), PROBE_TIMEOUT_MS);
+      img.onload = () => {
+        window.clearTimeout(timer);
+        resolve(true);
+      };
+      img.onerror = () => {
+        window.clearTimeout(timer);
+        resolve(false);
+      };
+      img.src = sampleTileUrl(template);
+    });
+    probes.set(template, probe);
+  }
+  return probe;
+}
+
+/** Tiles when they load, else the bundled outlines; reports which to the caller. */
+export function Basemap({ onMode }: { onMode: (mode: BasemapMode) => void }) {
+  const [{ url, attribution }] = useState(tileConfig);
+  const [mode, setMode] = useState<BasemapMode>(url ? 'probing' : 'offline');
+  const errors = useRef(0);
+  const loaded = useRef(0);
+
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    void probeTiles(url).then((ok) => {
+      if (live) setMode(ok ? 'tiles' : 'offline');
+    });
+    return () => {
+      live = false;
+    };
+  }, [url]);
+
+  useEffect(() => onMode(mode), [mode, onMode]);
+
+  if (mode === 'tiles' && url)
+    return (
+      <TileLayer
+        url={url}
+        attribution={attribution}
+        eventHandlers={{
+          tileload: () => {
+            loaded.current++;
+          },
+          tileerror: () => {
+            errors.current++;
+            if (errors.current >= MAX_TILE_ERRORS && errors.current > loaded.current) {
+              probes.set(url, Promise.resolve(false));
+              setMode('offline');
+            }
+          },
+        }}
+      />
+    );
+  if (mode === 'offline') return <OfflineBasemap />;
+  return null;
+}
+
+interface Outlines {
+  countries: FeatureCollection | null;
+  states: FeatureCollection | null;
+}
+
+let outlines: Promise<Outlines> | null = null;
+
+async function fetchOutlines(url: string, object: string): Promise<FeatureCollection | null> {
+  try {
+    const res = await fetch(url);
+    if (!res.ok) return null;
+    const topology = (await res.json()) as Topology;
+    const geometry = topology.objects?.[object] as GeometryCollection | undefined;
+    if (!geometry) return null;
+    return feature(topology, geometry);
+  } catch {
+    return null;
+  }
+}
+
+/** World countries and US states from the packages' JSON files, fetched once per session. */
+function loadOutlines(): Promise<Outlines> {
+  outlines ??= Promise.all([
+    fetchOutlines(countriesUrl, 'countries'),
+    fetchOutlines(statesUrl, 'states'),
+  ]).then(([countries, states]) => {
+    if (!countries && !states) outlines = null;
+    return { countries, states };
+  });
+  return outlines;
+}
+
+const PANE = 'basemap';
+
+/**
+ * Country and state outlines in their own pane below the markers (an async
+ * layer in the markers' canvas would be painted over them), drawn as SVG so the
+ * canvas stays the markers' alone, and never interactive.
+ */
+function OfflineBasemap() {
+  const map = useMap();
+  const [data, setData] = useState<Outlines | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void loadOutlines().then((d) => {
+      if (live) setData(d);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!data) return;
+    const pane = map.getPane(PANE) ?? map.createPane(PANE);
+    pane.style.zIndex = '250';
+    pane.style.pointerEvents = 'none';
+    const renderer = L.svg({ pane: PANE });
+    const options = (style: L.PathOptions): L.GeoJSONOptions =>
+      // smoothFactor 2: the state lines are 1:10m, far finer than a city-scale view needs.
+      ({ pane: PANE, renderer, interactive: false, smoothFactor: 2, style }) as L.GeoJSONOptions;
+    const layers: L.Layer[] = [];
+    if (data.countries)
+      layers.push(
+        L.geoJSON(data.countries, {
+          ...options({ color: '#94a3b8', weight: 1, fillColor: '#f5f5f0', fillOpacity: 1 }),
+          attribution: 'Outlines: Natural Earth',
+        }),
+      );
+    if (data.states)
+      layers.push(
+        L.geoJSON(data.states, {
+          ...options({ color: '#b6bfcb', weight: 0.8, fill: false }),
+          attribution: 'US Census Bureau',
+        }),
+      );
+    for (const l of layers) l.addTo(map);
+    return () => {
+      for (const l of layers) l.remove();
+    };
+  }, [data, map]);
+
+  return null;
+}

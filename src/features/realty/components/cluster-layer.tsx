@@ -1,0 +1,198 @@
+import L from 'leaflet';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useMap } from 'react-leaflet';
+import {
+  buildClusterIndex,
+  clustersInView,
+  isCluster,
+  toBBox,
+  type ClusterIndex,
+} from '../lib/cluster.ts';
+import type { Home } from '../lib/home.ts';
+import { statusColor } from '../lib/status.ts';
+import { clusterIcon, pinIcon, ringIcon } from './marker-icons.ts';
+
+/** Price pins are DOM elements: only when few single listings are in view. */
+export const PIN_LIMIT = 150;
+/** Zoom from which single listings show their price instead of a dot. */
+export const PIN_MIN_ZOOM = 13;
+
+export interface RenderCounts {
+  clusters: number;
+  points: number;
+  pins: number;
+}
+
+export interface ClusterLayerProps {
+  homes: readonly Home[];
+  hoveredKey: string | null;
+  selectedKey: string | null;
+  onHover?: (key: string | null) => void;
+  onSelect?: (key: string) => void;
+  onRendered?: (counts: RenderCounts) => void;
+}
+
+interface Drawn {
+  pins: Map<string, L.Marker>;
+  dots: Map<string, L.CircleMarker>;
+}
+
+const DOT_RADIUS = 6;
+
+/**
+ * The listings as supercluster clusters for the current view: cluster bubbles
+ * with counts, canvas dots for single listings, and price pins once few enough
+ * single listings are in view. The index is built once per set of listings;
+ * each move or zoom only asks it for what is in view.
+ */
+export function ClusterLayer({
+  homes,
+  hoveredKey,
+  selectedKey,
+  onHover,
+  onSelect,
+  onRendered,
+}: ClusterLayerProps) {
+  const map = useMap();
+  const index: ClusterIndex = useMemo(() => buildClusterIndex(homes), [homes]);
+  const callbacks = useRef({ onHover, onSelect, onRendered });
+  const emphasis = useRef({ hoveredKey, selectedKey });
+  useLayoutEffect(() => {
+    callbacks.current = { onHover, onSelect, onRendered };
+    emphasis.current = { hoveredKey, selectedKey };
+  });
+  const drawn = useRef<Drawn>({ pins: new Map(), dots: new Map() });
+  /** Keys drawn emphasised now: a hover touches these and the new ones, not every marker. */
+  const styled = useRef(new Set<string>());
+  const rings = useRef<L.LayerGroup | null>(null);
+
+  const applyEmphasis = useCallback(() => {
+    const { hoveredKey: hovered, selectedKey: selected } = emphasis.current;
+    const { pins, dots } = drawn.current;
+    const wanted = new Set([hovered, selected].filter((k): k is string => k !== null));
+    for (const key of new Set([...styled.current, ...wanted])) {
+      const marker = pins.get(key);
+      if (marker) {
+        const el = marker.getElement()?.firstElementChild;
+        el?.classList.toggle('is-hovered', key === hovered);
+        el?.classList.toggle('is-selected', key === selected);
+        marker.setZIndexOffset(key === hovered ? 2000 : key === selected ? 1000 : 0);
+      }
+      const dot = dots.get(key);
+      if (dot) {
+        const on = wanted.has(key);
+        dot.setRadius(on ? DOT_RADIUS + 3 : DOT_RADIUS);
+        dot.setStyle({ weight: on ? 3 : 1.5, color: on ? '#0c4a6e' : '#ffffff' });
+        if (on) dot.bringToFront();
+      }
+    }
+    styled.current = wanted;
+    const group = rings.current;
+    if (!group) return;
+    group.clearLayers();
+    for (const [key, kind] of [
+      [selected, 'selected'],
+      [hovered, 'hovered'],
+    ] as const) {
+      // Two lookups per hover: a scan beats building a 10,000-entry map up front.
+      const home = key ? homes.find((h) => h.key === key) : undefined;
+      if (!key || !home?.position) continue;
+      group.addLayer(
+        L.marker(home.position, {
+          icon: ringIcon(key, kind),
+          interactive: false,
+          keyboard: false,
+          zIndexOffset: kind === 'hovered' ? 3000 : 2500,
+        }),
+      );
+    }
+  }, [homes]);
+
+  useEffect(() => {
+    const group = L.layerGroup().addTo(map);
+    const ringGroup = L.layerGroup().addTo(map);
+    rings.current = ringGroup;
+    const container = map.getContainer();
+
+    const draw = () => {
+      group.clearLayers();
+      const pins = new Map<string, L.Marker>();
+      const dots = new Map<string, L.CircleMarker>();
+      const b = map.getBounds().pad(0.15);
+      const zoom = Math.round(map.getZoom());
+      const items = clustersInView(
+        index,
+        toBBox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()),
+        zoom,
+      );
+      const singles = items.length - items.filter(isCluster).length;
+      const usePins = singles <= PIN_LIMIT && zoom >= PIN_MIN_ZOOM;
+      let clusters = 0;
+      for (const item of items) {
+        const [lng, lat] = item.geometry.coordinates as [number, number];
+        if (isCluster(item)) {
+          clusters++;
+          const id = item.properties.cluster_id;
+          const marker = L.marker([lat, lng], {
+            icon: clusterIcon(item.properties.point_count),
+            keyboard: false,
+            bubblingMouseEvents: false,
+          });
+          marker.on('click', () =>
+            map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(id), map.getMaxZoom())),
+          );
+          group.addLayer(marker);
+          continue;
+        }
+        const home = homes[item.properties.i];
+        if (!home) continue;
+        const key = home.key;
+        const layer = usePins
+          ? L.marker([lat, lng], {
+              icon: pinIcon(key, home.pinLabel, statusColor(home.status)),
+              keyboard: false,
+              bubblingMouseEvents: false,
+              riseOnHover: true,
+            })
+          : L.circleMarker([lat, lng], {
+              radius: DOT_RADIUS,
+              color: '#ffffff',
+              weight: 1.5,
+              fillColor: statusColor(home.status),
+              fillOpacity: 0.9,
+              bubblingMouseEvents: false,
+            });
+        layer.on('click', () => callbacks.current.onSelect?.(key));
+        layer.on('mouseover', () => callbacks.current.onHover?.(key));
+        layer.on('mouseout', () => callbacks.current.onHover?.(null));
+        if (layer instanceof L.CircleMarker) dots.set(key, layer);
+        else pins.set(key, layer);
+        group.addLayer(layer);
+      }
+      drawn.current = { pins, dots };
+      styled.current = new Set();
+      applyEmphasis();
+      const counts = { clusters, points: singles, pins: usePins ? singles : 0 };
+      container.dataset.clusters = String(counts.clusters);
+      container.dataset.points = String(counts.points);
+      container.dataset.pins = String(counts.pins);
+      callbacks.current.onRendered?.(counts);
+    };
+
+    draw();
+    map.on('moveend', draw);
+    return () => {
+      map.off('moveend', draw);
+      group.remove();
+      ringGroup.remove();
+      rings.current = null;
+      drawn.current = { pins: new Map(), dots: new Map() };
+    };
+  }, [map, index, homes, applyEmphasis]);
+
+  useEffect(() => {
+    applyEmphasis();
+  }, [hoveredKey, selectedKey, applyEmphasis]);
+
+  return null;
+}

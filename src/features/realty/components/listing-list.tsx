@@ -1,0 +1,186 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { photosOf, type Home } from '../lib/home.ts';
+import { humanizeEnum } from '../lib/filters.ts';
+import { statusColor } from '../lib/status.ts';
+
+const ROW_HEIGHT = 84;
+
+export interface ListingListProps {
+  homes: readonly Home[];
+  selectedKey: string | null;
+  hoveredKey: string | null;
+  /** Scroll this listing into view (a new object each time, e.g. when its pin is hovered). */
+  reveal: { key: string } | null;
+  onHover: (key: string | null) => void;
+  onSelect: (key: string) => void;
+}
+
+function facts(h: Home): string {
+  const parts: string[] = [];
+  if (h.beds !== undefined) parts.push(h.beds === 0 ? 'Studio' : `${h.beds} bd`);
+  if (h.baths !== undefined) parts.push(`${h.baths} ba`);
+  if (h.homeType) parts.push(humanizeEnum(h.homeType));
+  if (h.daysOnMarket !== undefined)
+    parts.push(`${h.daysOnMarket} day${h.daysOnMarket === 1 ? '' : 's'} on market`);
+  return parts.join(' · ');
+}
+
+/**
+ * The listings as a virtualised listbox: only the rows in view exist in the
+ * DOM, so 10,000 listings scroll like 50. Arrow keys, Home/End and Page keys
+ * move the active row; Enter or Space opens it.
+ */
+export function ListingList({
+  homes,
+  selectedKey,
+  hoveredKey,
+  reveal,
+  onHover,
+  onSelect,
+}: ListingListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const baseId = useId();
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  // The virtualizer is read fresh on every render; nothing here memoizes what it returns.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: homes.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+    getItemKey: (i) => homes[i]?.key ?? i,
+  });
+
+  const indexOf = (key: string | null) =>
+    key === null ? -1 : homes.findIndex((h) => h.key === key);
+  const activeIndex = Math.max(0, indexOf(activeKey ?? selectedKey));
+
+  useEffect(() => {
+    if (!reveal) return;
+    const i = homes.findIndex((h) => h.key === reveal.key);
+    if (i >= 0) virtualizer.scrollToIndex(i, { align: 'auto' });
+  }, [reveal, homes, virtualizer]);
+
+  const moveTo = (i: number) => {
+    const clamped = Math.max(0, Math.min(homes.length - 1, i));
+    const home = homes[clamped];
+    if (!home) return;
+    setActiveKey(home.key);
+    virtualizer.scrollToIndex(clamped, { align: 'auto' });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      PageDown: activeIndex + page,
+      PageUp: activeIndex - page,
+      Home: 0,
+      End: homes.length - 1,
+    };
+    const target = moves[e.key];
+    if (target !== undefined) {
+      e.preventDefault();
+      moveTo(target);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      const home = homes[activeIndex];
+      if (home) {
+        e.preventDefault();
+        onSelect(home.key);
+      }
+    }
+  };
+
+  const active = homes[activeIndex];
+  return (
+    <div
+      ref={scrollRef}
+      role="listbox"
+      aria-label="Listings"
+      tabIndex={0}
+      aria-activedescendant={active ? `${baseId}-${activeIndex}` : undefined}
+      onKeyDown={onKeyDown}
+      onMouseLeave={() => onHover(null)}
+      className="group h-[420px] overflow-auto rounded border border-slate-200 lg:h-[600px] dark:border-slate-700"
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((row) => {
+          const h = homes[row.index];
+          if (!h) return null;
+          const photo = photosOf(h.listing)[0];
+          const selected = h.key === selectedKey;
+          const isActive = row.index === activeIndex;
+          return (
+            // The listbox owns focus and keys (aria-activedescendant); options only take the pointer.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <div
+              key={row.key}
+              id={`${baseId}-${row.index}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={selected}
+              aria-posinset={row.index + 1}
+              aria-setsize={homes.length}
+              data-key={h.key}
+              data-hovered={h.key === hoveredKey || undefined}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                scrollRef.current?.focus({ preventScroll: true });
+              }}
+              onClick={() => {
+                setActiveKey(h.key);
+                onSelect(h.key);
+              }}
+              onMouseEnter={() => onHover(h.key)}
+              style={{ height: row.size, transform: `translateY(${row.start}px)` }}
+              className={`absolute top-0 left-0 flex w-full cursor-pointer gap-3 border-b border-slate-100 px-2 py-2 text-sm dark:border-slate-800 ${
+                selected
+                  ? 'bg-amber-50 dark:bg-amber-950/40'
+                  : h.key === hoveredKey
+                    ? 'bg-sky-50 dark:bg-sky-950/40'
+                    : ''
+              } ${isActive ? 'group-focus-visible:outline-2 group-focus-visible:-outline-offset-2 group-focus-visible:outline-sky-500' : ''}`}
+            >
+              {photo ? (
+                <img
+                  src={photo}
+                  alt=""
+                  loading="lazy"
+                  width={88}
+                  height={66}
+                  className="h-[66px] w-[88px] shrink-0 rounded bg-slate-200 object-cover dark:bg-slate-700"
+                />
+              ) : (
+                <span className="flex h-[66px] w-[88px] shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                  No photo
+                </span>
+              )}
+              <span className="min-w-0 flex-1">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span className="truncate font-semibold">{h.priceLabel}</span>
+                  <span className="flex shrink-0 items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
+                    <span
+                      aria-hidden="true"
+                      className="inline-block h-2.5 w-2.5 rounded-full"
+                      style={{ background: statusColor(h.status) }}
+                    />
+                    {h.statusText}
+                  </span>
+                </span>
+                <span className="block truncate text-slate-700 dark:text-slate-300">
+                  {facts(h)}
+                </span>
+                <span className="block truncate text-slate-600 dark:text-slate-400">
+                  {h.address}
+                  {!h.position && ' · not on the map'}
+                </span>
+              </span>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import 'leaflet/dist/leaflet.css';
+import './realty-map.css';
+import L from 'leaflet';
+import { useCallback, useEffect, useState } from 'react';
+import { MapContainer, useMap } from 'react-leaflet';
+import type { Home } from '../lib/home.ts';
+import { Basemap, type BasemapMode } from './basemap.tsx';
+import { ClusterLayer, PIN_MIN_ZOOM, type RenderCounts } from './cluster-layer.tsx';
+
+export type { RenderCounts };
+
+export interface ListingMapProps {
+  /** The listings to draw (those with a position; others are ignored). */
+  homes: readonly Home[];
+  /** The listings the view fits when they change (the whole response, not the filtered part). */
+  fitTo: readonly Home[];
+  hoveredKey?: string | null;
+  selectedKey?: string | null;
+  /** Bring this listing into view at street level; a new object each time it should happen. */
+  focus?: { key: string } | null;
+  onHover?: (key: string | null) => void;
+  onSelect?: (key: string) => void;
+  onRendered?: (counts: RenderCounts) => void;
+  label?: string;
+  className?: string;
+}
+
+/** The box around the listings, by plain min/max (10,000 LatLng objects would cost more). */
+export function boundsOf(homes: readonly Home[]): L.LatLngBounds | null {
+  let south = Infinity;
+  let west = Infinity;
+  let north = -Infinity;
+  let east = -Infinity;
+  for (const h of homes) {
+    if (!h.position) continue;
+    const { lat, lng } = h.position;
+    if (lat < south) south = lat;
+    if (lat > north) north = lat;
+    if (lng < west) west = lng;
+    if (lng > east) east = lng;
+  }
+  return south === Infinity ? null : L.latLngBounds([south, west], [north, east]);
+}
+
+/** Fits the map to a new set of listings at once (no animation: there is nothing to follow yet). */
+function FitToListings({ homes }: { homes: readonly Home[] }) {
+  const map = useMap();
+  useEffect(() => {
+    const bounds = boundsOf(homes);
+    if (!bounds) return;
+    if (bounds.getNorthEast().equals(bounds.getSouthWest()))
+      map.setView(bounds.getCenter(), 15, { animate: false });
+    else map.fitBounds(bounds, { padding: [24, 24], maxZoom: 15, animate: false });
+  }, [map, homes]);
+  return null;
+}
+
+function FocusListing({ homes, focus }: { homes: readonly Home[]; focus: { key: string } | null }) {
+  const map = useMap();
+  useEffect(() => {
+    if (!focus) return;
+    const home = homes.find((h) => h.key === focus.key);
+    if (!home?.position) return;
+    map.setView(home.position, Math.max(map.getZoom(), PIN_MIN_ZOOM + 2));
+  }, [map, homes, focus]);
+  return null;
+}
+
+/**
+ * The interactive map of listings: tiles (or the bundled outlines offline),
+ * clusters, dots and price pins. The list beside it is the keyboard and
+ * screen-reader way to the same listings.
+ */
+export function ListingMap({
+  homes,
+  fitTo,
+  hoveredKey = null,
+  selectedKey = null,
+  focus = null,
+  onHover,
+  onSelect,
+  onRendered,
+  label = 'Map of listings',
+  className = 'h-[360px] lg:h-[600px]',
+}: ListingMapProps) {
+  const [mode, setMode] = useState<BasemapMode>('probing');
+  const onMode = useCallback((m: BasemapMode) => setMode(m), []);
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      data-testid="listing-map"
+      data-basemap={mode}
+      className={`relative overflow-hidden rounded border border-slate-200 dark:border-slate-700 ${className}`}
+    >
+      <MapContainer
+        center={[39.5, -98.35]}
+        zoom={4}
+        minZoom={2}
+        maxZoom={18}
+        preferCanvas
+        worldCopyJump
+        className="h-full w-full"
+      >
+        <Basemap onMode={onMode} />
+        <FitToListings homes={fitTo} />
+        <ClusterLayer
+          homes={homes}
+          hoveredKey={hoveredKey}
+          selectedKey={selectedKey}
+          onHover={onHover}
+          onSelect={onSelect}
+          onRendered={onRendered}
+        />
+        <FocusListing homes={homes} focus={focus} />
+      </MapContainer>
+      {mode === 'offline' && (
+        <p
+          data-testid="offline-basemap-note"
+          className="pointer-events-none absolute top-2 right-2 z-[1000] rounded bg-white/90 px-2 py-0.5 text-xs text-slate-800 shadow"
+        >
+          Offline basemap: map tiles could not load
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import L from 'leaflet';
+
+/*
+ * Marker elements are built with the DOM API and `textContent`, never HTML
+ * strings: labels and keys come from the upstream and are untrusted.
+ * `iconSize: null` leaves sizing to CSS; the element is centred by a transform.
+ */
+
+function icon(el: HTMLElement): L.DivIcon {
+  return L.divIcon({
+    className: 'realty-icon',
+    html: el,
+    iconSize: null as unknown as L.PointExpression,
+  });
+}
+
+export function pinIcon(key: string, label: string, color: string): L.DivIcon {
+  const el = document.createElement('div');
+  el.className = 'realty-pin';
+  el.textContent = label;
+  el.dataset.key = key;
+  el.dataset.testid = 'price-pin';
+  el.style.setProperty('--pin', color);
+  return icon(el);
+}
+
+export function clusterIcon(count: number): L.DivIcon {
+  const el = document.createElement('div');
+  el.className = 'realty-cluster';
+  const size = count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 44 : 52;
+  el.style.width = el.style.height = `${size}px`;
+  el.textContent = count >= 10_000 ? `${Math.round(count / 1000)}K` : String(count);
+  el.dataset.testid = 'cluster';
+  el.dataset.count = String(count);
+  el.title = `${count} listings: zoom in`;
+  return icon(el);
+}
+
+export function ringIcon(key: string, kind: 'hovered' | 'selected'): L.DivIcon {
+  const el = document.createElement('div');
+  el.className = 'realty-ring';
+  el.dataset.key = key;
+  el.dataset.kind = kind;
+  el.dataset.testid = kind === 'hovered' ? 'emphasised-marker' : 'selected-marker';
+  return icon(el);
+}

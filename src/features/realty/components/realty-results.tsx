@@ -1,0 +1,211 @@
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { RealtyListing } from '../../../api/schemas.ts';
+import {
+  applyFilters,
+  FILTER_PARAMS,
+  parseFilters,
+  valueCounts,
+  type FilterParam,
+  type Filters,
+} from '../lib/filters.ts';
+import { toHomes } from '../lib/home.ts';
+import { parseSort, sortHomes, sortParam, SORT_OPTIONS } from '../lib/sort.ts';
+import { dataQuality, priceStats } from '../lib/stats.ts';
+import { ExportButtons } from './export-buttons.tsx';
+import { FiltersBar } from './filters-bar.tsx';
+import { ListingDrawer } from './listing-drawer.tsx';
+import { ListingList } from './listing-list.tsx';
+import { ListingMap } from './listing-map.tsx';
+import { ListingStats, QualityStrip } from './listing-stats.tsx';
+import { NotOnMap } from './not-on-map.tsx';
+import { StatusLegend } from './status-legend.tsx';
+
+export interface RealtyResultsProps {
+  listings: readonly RealtyListing[];
+  /** The response body as sent, for each listing's own JSON. */
+  raw: unknown;
+  /** The listing-page URL these listings came from (for export file names). */
+  pageUrl: string | undefined;
+}
+
+function isPlainObject(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Map, list, filters, stats and exports of one response; all read the same filtered listings. */
+export function RealtyResults({ listings, raw, pageUrl }: RealtyResultsProps) {
+  const homes = useMemo(() => toHomes(listings), [listings]);
+  const placedAll = useMemo(() => homes.filter((h) => h.position), [homes]);
+  const byKey = useMemo(() => new Map(homes.map((h) => [h.key, h])), [homes]);
+  // The schema keeps exactly the object items, in order; only then do raw and parsed line up.
+  const rawItems = useMemo(() => {
+    const items: unknown =
+      isPlainObject(raw) && (raw as Record<string, unknown>)['realty_listings'];
+    const objects = Array.isArray(items) ? (items as unknown[]).filter(isPlainObject) : [];
+    return objects.length === listings.length ? objects : null;
+  }, [raw, listings]);
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filterText = useMemo(() => {
+    const out: Partial<Record<FilterParam, string>> = {};
+    for (const name of FILTER_PARAMS) {
+      const v = searchParams.get(name);
+      if (v) out[name] = v;
+    }
+    return out;
+  }, [searchParams]);
+  // Keyed by value, so typing in the URL field does not re-filter or re-cluster.
+  const filtersJson = JSON.stringify(parseFilters(searchParams));
+  const filters = useMemo(() => JSON.parse(filtersJson) as Filters, [filtersJson]);
+  const sortRaw = searchParams.get('sort');
+  const order = useMemo(() => parseSort(sortRaw), [sortRaw]);
+
+  const deferredFilters = useDeferredValue(filters);
+  const filtered = useMemo(() => applyFilters(homes, deferredFilters), [homes, deferredFilters]);
+  const sorted = useMemo(() => sortHomes(filtered, order), [filtered, order]);
+  const placed = useMemo(() => filtered.filter((h) => h.position), [filtered]);
+  const unplaced = useMemo(() => filtered.filter((h) => !h.position), [filtered]);
+  const stats = useMemo(() => priceStats(filtered), [filtered]);
+  const quality = useMemo(() => dataQuality(filtered), [filtered]);
+  const homeTypes = useMemo(() => valueCounts(homes, (h) => h.homeType), [homes]);
+  const statuses = useMemo(() => valueCounts(homes, (h) => h.status), [homes]);
+  const shownStatuses = useMemo(() => valueCounts(placed, (h) => h.status), [placed]);
+
+  const [hover, setHover] = useState<{ key: string; from: 'map' | 'list' } | null>(null);
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  const [focus, setFocus] = useState<{ key: string } | null>(null);
+  const [reveal, setReveal] = useState<{ key: string } | null>(null);
+
+  const setParam = useCallback(
+    (name: string, value: string | null) =>
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const clearFilters = useCallback(
+    () =>
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const name of FILTER_PARAMS) next.delete(name);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+
+  const hoverFromMap = useCallback((key: string | null) => {
+    setHover(key ? { key, from: 'map' } : null);
+    if (key) setReveal({ key });
+  }, []);
+  const hoverFromList = useCallback(
+    (key: string | null) => setHover(key ? { key, from: 'list' } : null),
+    [],
+  );
+  const selectFromMap = useCallback((key: string) => {
+    setSelectedKey(key);
+    setReveal({ key });
+  }, []);
+  const selectFromList = useCallback((key: string) => {
+    setSelectedKey(key);
+    setFocus({ key });
+  }, []);
+  const selected = selectedKey ? byKey.get(selectedKey) : undefined;
+
+  return (
+    <section aria-label="Realty results" className="space-y-4">
+      <FiltersBar
+        values={filterText}
+        homeTypes={homeTypes}
+        statuses={statuses}
+        onChange={setParam}
+        onClear={clearFilters}
+      />
+      <ListingStats shown={filtered.length} total={homes.length} stats={stats} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <QualityStrip quality={quality} />
+        <ExportButtons homes={filtered} pageUrl={pageUrl} />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-2">
+          <ListingMap
+            homes={placed}
+            fitTo={placedAll}
+            hoveredKey={hover?.key ?? null}
+            selectedKey={selectedKey}
+            focus={focus}
+            onHover={hoverFromMap}
+            onSelect={selectFromMap}
+          />
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            {placed.length.toLocaleString('en-US')} on the map
+            {unplaced.length > 0 &&
+              ` · ${unplaced.length.toLocaleString('en-US')} not on the map (listed below)`}
+          </p>
+          <StatusLegend statuses={shownStatuses} />
+        </div>
+        <div className="space-y-2">
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <h2 className="font-semibold" aria-live="polite">
+              {filtered.length.toLocaleString('en-US')} listing{filtered.length === 1 ? '' : 's'}
+            </h2>
+            <label className="flex items-center gap-2 text-sm">
+              Sort by
+              <select
+                className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+                value={`${order.field}-${order.dir}`}
+                onChange={(e) => setParam('sort', sortParam(parseSort(e.target.value)))}
+              >
+                {SORT_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {filtered.length > 0 ? (
+            <ListingList
+              homes={sorted}
+              selectedKey={selectedKey}
+              hoveredKey={hover?.key ?? null}
+              reveal={reveal}
+              onHover={hoverFromList}
+              onSelect={selectFromList}
+            />
+          ) : (
+            <div
+              role="status"
+              className="rounded border border-slate-200 p-4 text-sm dark:border-slate-700"
+            >
+              <p>No listings match these filters.</p>
+              <button type="button" className="btn-secondary mt-2" onClick={clearFilters}>
+                Clear filters
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+
+      <NotOnMap homes={unplaced} onSelect={selectFromList} />
+
+      {selected && (
+        <ListingDrawer
+          home={selected}
+          raw={rawItems?.[selected.index]}
+          onClose={() => setSelectedKey(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,154 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { realtyListingSchema } from '../../../api/schemas.ts';
+import { csvCell, exportFileName, placeFromUrl, toCsv, toGeoJson } from './export.ts';
+import { toHomes } from './home.ts';
+import { homesArb } from './test-arbitraries.ts';
+
+/** A tiny RFC 4180 reader, independent of the writer. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+describe('csvCell', () => {
+  test('quotes cells with commas, quotes and line breaks', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell(2.5)).toBe('2.5');
+  });
+
+  test('defuses text that a spreadsheet would run as a formula', () => {
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell(-122.33)).toBe('-122.33');
+  });
+});
+
+describe('toCsv', () => {
+  test('has a header plus one row per listing, every row as wide as the header', () => {
+    fc.assert(
+      fc.property(homesArb, (homes) => {
+        const rows = parseCsv(toCsv(homes));
+        expect(rows).toHaveLength(homes.length + 1);
+        const width = rows[0]!.length;
+        for (const r of rows) expect(r).toHaveLength(width);
+      }),
+    );
+  });
+
+  test('no parsed cell starts like a formula', () => {
+    fc.assert(
+      fc.property(homesArb, (homes) => {
+        for (const row of parseCsv(toCsv(homes)).slice(1))
+          for (const cell of row)
+            if (/^[=+@\t\r]/.test(cell)) expect.fail(`formula-like cell ${cell}`);
+      }),
+    );
+  });
+
+  test('writes the fields a spreadsheet user needs', () => {
+    const homes = toHomes([
+      realtyListingSchema.parse({
+        rpid: '7',
+        statusType: 'FOR_SALE',
+        unformattedPrice: 450_000,
+        address: '1 Main St, Austin, TX 78701',
+        beds: 3,
+        latLong: { latitude: 30.2, longitude: -97.7 },
+        detailUrl: 'javascript:alert(1)',
+      }),
+    ]);
+    const [header, row] = parseCsv(toCsv(homes));
+    const record = Object.fromEntries(header!.map((h, i) => [h, row![i]]));
+    expect(record).toMatchObject({
+      id: '7',
+      status: 'FOR_SALE',
+      price: '450000',
+      address: '1 Main St, Austin, TX 78701',
+      beds: '3',
+      latitude: '30.2',
+      longitude: '-97.7',
+      detail_url: '',
+    });
+  });
+});
+
+describe('toGeoJson', () => {
+  test('is a FeatureCollection of points, longitude first, for listings with coordinates only', () => {
+    const homes = toHomes(
+      [
+        { rpid: '1', latLong: { latitude: 30.2, longitude: -97.7 }, unformattedPrice: 5 },
+        { rpid: '2', isUndisclosedAddress: true },
+      ].map((r) => realtyListingSchema.parse(r)),
+    );
+    const fc1 = toGeoJson(homes);
+    expect(fc1.type).toBe('FeatureCollection');
+    expect(fc1.features).toHaveLength(1);
+    expect(fc1.features[0]).toMatchObject({
+      geometry: { type: 'Point', coordinates: [-97.7, 30.2] },
+      properties: { id: '1', price: 5, status: 'UNKNOWN' },
+    });
+  });
+
+  test('has one feature per placed listing and survives JSON', () => {
+    fc.assert(
+      fc.property(homesArb, (homes) => {
+        const g = toGeoJson(homes);
+        expect(g.features).toHaveLength(homes.filter((h) => h.position).length);
+        expect(JSON.parse(JSON.stringify(g))).toEqual(g);
+      }),
+    );
+  });
+});
+
+describe('file names', () => {
+  test.each([
+    ['https://www.realty.example/homes/seattle-wa_rb/', 'seattle-wa'],
+    ['https://www.realty.example/homes/for_rent/austin-tx_rb/', 'austin-tx'],
+    ['https://www.realty.example/homes/los-angeles-ca_rb/?demo=10000', 'los-angeles-ca'],
+    ['https://www.realty.example/Chicago%20IL/', 'chicago-il'],
+    ['https://www.realty.example/', 'realty-example'],
+    ['not a url', 'listings'],
+  ])('takes the place of %s as %s', (url, place) => {
+    expect(placeFromUrl(url)).toBe(place);
+  });
+
+  test('carry the place and the date', () => {
+    expect(
+      exportFileName(
+        'https://www.realty.example/homes/seattle-wa_rb/',
+        'csv',
+        new Date(2026, 10, 21),
+      ),
+    ).toBe('realty-seattle-wa-2026-11-21.csv');
+  });
+});

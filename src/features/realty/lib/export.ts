@@ -1,0 +1,157 @@
+import type { Feature, FeatureCollection, Point } from 'geojson';
+import { safeHttpUrl } from '../../../lib/safe-url.ts';
+import { UNMAPPED_LABEL } from './coordinates.ts';
+import { homeInfoOf, type Home } from './home.ts';
+
+type Cell = string | number | boolean | undefined | null;
+
+/**
+ * A spreadsheet would run a cell that starts with = + - @ (or a tab / CR) as a
+ * formula, and upstream text is untrusted: such text cells get a leading
+ * apostrophe. Numbers are written as numbers (a negative longitude is not a formula).
+ */
+export function csvCell(value: Cell): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]|^\s|\s$/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+interface Column {
+  name: string;
+  value: (h: Home) => Cell;
+}
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+
+const COLUMNS: readonly Column[] = [
+  { name: 'id', value: (h) => h.key },
+  { name: 'status', value: (h) => h.status },
+  { name: 'status_text', value: (h) => h.statusText },
+  { name: 'price', value: (h) => h.price },
+  { name: 'price_text', value: (h) => str(h.listing.price) },
+  { name: 'monthly', value: (h) => h.isRental },
+  { name: 'address', value: (h) => h.address },
+  { name: 'street', value: (h) => h.listing.addressStreet ?? homeInfoOf(h.listing)?.streetAddress },
+  { name: 'city', value: (h) => h.listing.addressCity ?? homeInfoOf(h.listing)?.city },
+  { name: 'state', value: (h) => h.listing.addressState ?? homeInfoOf(h.listing)?.state },
+  { name: 'zipcode', value: (h) => h.listing.addressZipcode ?? homeInfoOf(h.listing)?.zipcode },
+  { name: 'beds', value: (h) => h.beds },
+  { name: 'baths', value: (h) => h.baths },
+  { name: 'home_type', value: (h) => h.homeType },
+  { name: 'days_on_market', value: (h) => h.daysOnMarket },
+  { name: 'latitude', value: (h) => h.position?.lat },
+  { name: 'longitude', value: (h) => h.position?.lng },
+  { name: 'not_on_map_reason', value: (h) => (h.unmapped ? UNMAPPED_LABEL[h.unmapped] : '') },
+  { name: 'lot_area', value: (h) => num(homeInfoOf(h.listing)?.lotAreaValue) },
+  { name: 'lot_area_unit', value: (h) => homeInfoOf(h.listing)?.lotAreaUnit },
+  {
+    name: 'estimate',
+    value: (h) => num(h.listing.estimate) ?? num(homeInfoOf(h.listing)?.estimate),
+  },
+  { name: 'rent_estimate', value: (h) => num(homeInfoOf(h.listing)?.rentEstimate) },
+  { name: 'tax_assessed_value', value: (h) => num(homeInfoOf(h.listing)?.taxAssessedValue) },
+  { name: 'broker', value: (h) => h.listing.brokerName },
+  { name: 'note', value: (h) => h.listing.flexFieldText },
+  { name: 'detail_url', value: (h) => safeHttpUrl(h.listing.detailUrl) },
+  { name: 'image_url', value: (h) => safeHttpUrl(h.listing.imgSrc) },
+  {
+    name: 'photo_count',
+    value: (h) => (Array.isArray(h.listing.carouselPhotos) ? h.listing.carouselPhotos.length : 0),
+  },
+];
+
+/** RFC 4180 CSV (CRLF line ends), a header row and one row per listing. */
+export function toCsv(homes: readonly Home[]): string {
+  const lines = [COLUMNS.map((c) => csvCell(c.name)).join(',')];
+  for (const h of homes) lines.push(COLUMNS.map((c) => csvCell(c.value(h))).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export type ListingFeature = Feature<Point, Record<string, string | number | boolean | null>>;
+
+/** The listings that have coordinates, as GeoJSON points (longitude first, as GeoJSON wants). */
+export function toGeoJson(homes: readonly Home[]): FeatureCollection<Point> {
+  const features: ListingFeature[] = [];
+  for (const h of homes) {
+    if (!h.position) continue;
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [h.position.lng, h.position.lat] },
+      properties: {
+        id: h.key,
+        price: h.price ?? null,
+        price_text: h.priceLabel,
+        monthly: h.isRental,
+        address: h.address,
+        status: h.status,
+        status_text: h.statusText,
+        beds: h.beds ?? null,
+        baths: h.baths ?? null,
+        home_type: h.homeType ?? null,
+        days_on_market: h.daysOnMarket ?? null,
+        broker: h.listing.brokerName ?? null,
+        detail_url: safeHttpUrl(h.listing.detailUrl),
+      },
+    });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+const GENERIC_SEGMENTS = new Set([
+  'homes',
+  'home',
+  'for_sale',
+  'for_rent',
+  'rent',
+  'rentals',
+  'sold',
+  'recently_sold',
+  'apartments',
+  'real-estate',
+]);
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/_rb$/, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+
+/** The place a listing-page URL is about: `…/homes/seattle-wa_rb/` → "seattle-wa". */
+export function placeFromUrl(pageUrl: string | undefined): string {
+  if (!pageUrl) return 'listings';
+  let url: URL;
+  try {
+    url = new URL(pageUrl);
+  } catch {
+    return 'listings';
+  }
+  const segments = url.pathname
+    .split('/')
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    })
+    .filter((s) => s !== '');
+  const place =
+    segments.find((s) => /_rb$/i.test(s)) ??
+    [...segments].reverse().find((s) => !GENERIC_SEGMENTS.has(s.toLowerCase()));
+  return slug(place ?? '') || slug(url.hostname.replace(/^www\./, '')) || 'listings';
+}
+
+/** "realty-seattle-wa-2026-11-21.csv" (the local date). */
+export function exportFileName(pageUrl: string | undefined, ext: string, now: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `realty-${placeFromUrl(pageUrl)}-${date}.${ext}`;
+}

@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { realtyListingSchema } from '../../../api/schemas.ts';
+import { photosOf, toHomes } from './home.ts';
+import { parsedListing } from './test-arbitraries.ts';
+
+const parse = (raw: Record<string, unknown>) => realtyListingSchema.parse(raw);
+const one = (raw: Record<string, unknown>) => toHomes([parse(raw)])[0]!;
+
+describe('toHomes', () => {
+  test('prefers the exact amount over the price text', () => {
+    const h = one({ price: '$1.2M', unformattedPrice: 1_234_000 });
+    expect(h.price).toBe(1_234_000);
+    expect(h.priceLabel).toBe('$1,234,000');
+    expect(h.pinLabel).toBe('$1.2M');
+  });
+
+  test('reads the amount from the text when no number is given', () => {
+    expect(one({ price: 'From $450,000' }).price).toBe(450_000);
+    expect(one({ price: 'From $450,000', hdpData: { homeInfo: { price: 455_000 } } }).price).toBe(
+      455_000,
+    );
+  });
+
+  test('shows rents per month', () => {
+    const h = one({ statusType: 'FOR_RENT', price: '$2,045+ 1 bd' });
+    expect(h.isRental).toBe(true);
+    expect(h.price).toBe(2045);
+    expect(h.pinLabel).toBe('$2,045/mo');
+  });
+
+  test("keeps the upstream's text when there is no amount", () => {
+    const h = one({ price: 'Contact for price' });
+    expect(h.price).toBeUndefined();
+    expect(h.priceLabel).toBe('Contact for price');
+    expect(one({ statusType: 'SOLD' }).priceLabel).toBe('No price');
+  });
+
+  test('reads beds and baths that arrive as strings, and leaves lots without them', () => {
+    expect(one({ beds: '3', baths: '2.5' })).toMatchObject({ beds: 3, baths: 2.5 });
+    expect(one({ hdpData: { homeInfo: { homeType: 'LOT' } } })).toMatchObject({
+      beds: undefined,
+      baths: undefined,
+      homeType: 'LOT',
+    });
+  });
+
+  test('takes days on market from the detail data, or from the time on market', () => {
+    expect(one({ hdpData: { homeInfo: { daysOnRealty: 4 } } }).daysOnMarket).toBe(4);
+    expect(one({ hdpData: { homeInfo: { timeOnRealty: 3 * 86_400_000 + 5 } } }).daysOnMarket).toBe(
+      3,
+    );
+  });
+
+  test('builds an address from its parts when the full one is missing', () => {
+    expect(
+      one({
+        addressStreet: '1 Main St',
+        addressCity: 'Austin',
+        addressState: 'TX',
+        addressZipcode: '78701',
+      }).address,
+    ).toBe('1 Main St, Austin, TX 78701');
+    expect(one({}).address).toBe('Address unknown');
+  });
+
+  test('keys listings by rpid, then id, then position, and keeps keys unique', () => {
+    const homes = toHomes([
+      parse({ rpid: '11', id: '11' }),
+      parse({ id: '22' }),
+      parse({}),
+      parse({ rpid: '11' }),
+      parse({ hdpData: { homeInfo: { rpid: 55 } } }),
+    ]);
+    expect(homes.map((h) => h.key)).toEqual(['11', '22', '#3', '11~4', '55']);
+  });
+
+  test('gives every listing a unique key and keeps the response order', () => {
+    fc.assert(
+      fc.property(fc.array(parsedListing, { maxLength: 30 }), (listings) => {
+        const homes = toHomes(listings);
+        expect(new Set(homes.map((h) => h.key)).size).toBe(listings.length);
+        homes.forEach((h, i) => expect(h.index).toBe(i));
+      }),
+    );
+  });
+});
+
+describe('photosOf', () => {
+  test('keeps http(s) carousel photos and falls back to the cover image', () => {
+    expect(
+      photosOf(
+        parse({
+          carouselPhotos: [{ url: 'https://a.example/1.jpg' }, { url: 'javascript:alert(1)' }],
+          imgSrc: 'https://a.example/cover.jpg',
+        }),
+      ),
+    ).toEqual(['https://a.example/1.jpg']);
+    expect(photosOf(parse({ imgSrc: 'https://a.example/cover.jpg' }))).toEqual([
+      'https://a.example/cover.jpg',
+    ]);
+    expect(photosOf(parse({ imgSrc: 'data:image/png;base64,AAAA' }))).toEqual([]);
+  });
+});

@@ -1,0 +1,215 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+const SEATTLE = 'https://www.realty.example/homes/seattle-wa_rb/';
+const BULK = 'https://www.realty.example/homes/los-angeles-ca_rb/?demo=10000';
+const TILE_HOST = 'tile.openstreetmap.org';
+
+async function enterDemoKey(page: Page) {
+  await page.getByRole('button', { name: 'Set API key' }).first().click();
+  await page.getByRole('button', { name: 'Use the sandbox demo key' }).click();
+  await expect(page.getByTestId('credits-pill')).toHaveText(/[\d,]+ credits left/);
+}
+
+/** Console errors, except the one failed tile probe: this machine is offline on purpose. */
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.location().url.includes(TILE_HOST)) errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+async function showListings(page: Page, url: string) {
+  // Tiles fail here whatever the network: the test is about the offline path.
+  await page.route(`**/*.${TILE_HOST}/**`, (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await enterDemoKey(page);
+  await page.goto(`/realty?url=${encodeURIComponent(url)}`);
+  await page.getByRole('button', { name: 'Fetch listings · unknown cost' }).click();
+  const map = page.locator('.leaflet-container');
+  await expect(map).toHaveAttribute('data-clusters', /^[1-9]\d*$/, { timeout: 30_000 });
+  return { map, list: page.getByRole('listbox', { name: 'Listings' }) };
+}
+
+/** Zooms in with the map's own control until single listings show their price pins. */
+async function zoomToPins(page: Page, map: Locator) {
+  for (let i = 0; i < 6; i++) {
+    if (Number(await map.getAttribute('data-pins')) > 0) return;
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.waitForTimeout(400);
+  }
+  await expect(map).toHaveAttribute('data-pins', /^[1-9]\d*$/);
+}
+
+/** A price pin fully inside the map and not covered by another pin. */
+async function freePin(page: Page, exceptKeys: readonly string[] = []): Promise<Locator> {
+  const box = (await page.getByTestId('listing-map').boundingBox())!;
+  for (const pin of await page.getByTestId('price-pin').all()) {
+    const key = await pin.getAttribute('data-key');
+    const b = await pin.boundingBox();
+    if (!key || !b || exceptKeys.includes(key)) continue;
+    const inside =
+      b.x > box.x + 60 &&
+      b.y > box.y + 40 &&
+      b.x + b.width < box.x + box.width - 20 &&
+      b.y + b.height < box.y + box.height - 30;
+    if (!inside) continue;
+    try {
+      await pin.hover({ trial: true, timeout: 500 });
+      return pin;
+    } catch {
+      // covered by a neighbour
+    }
+  }
+  throw new Error('no free price pin in view');
+}
+
+test.beforeEach(async ({ request }) => {
+  await request.post('/api/_sandbox/reset');
+});
+
+test('a listing page shows clusters with counts, canvas dots and the offline basemap', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  const { map, list } = await showListings(page, SEATTLE);
+  await expect(list.getByRole('option').first()).toBeVisible();
+
+  const clusters = page.getByTestId('cluster');
+  expect(await clusters.count()).toBeGreaterThan(0);
+  for (const text of await clusters.allTextContents()) expect(text).toMatch(/^\d+$/);
+  await expect(page.locator('.leaflet-overlay-pane canvas')).toHaveCount(1);
+  expect(Number(await map.getAttribute('data-points'))).toBeGreaterThan(0);
+
+  await expect(page.getByTestId('listing-map')).toHaveAttribute('data-basemap', 'offline');
+  await expect(page.getByText('Offline basemap: map tiles could not load')).toBeVisible();
+  await expect.poll(() => page.locator('.leaflet-basemap-pane path').count()).toBeGreaterThan(100);
+  await expect(page.locator('.leaflet-tile-pane img')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('hovering a row emphasises its pin, and hovering a pin brings its row into view', async ({
+  page,
+}) => {
+  const { map, list } = await showListings(page, SEATTLE);
+  const row = list.getByRole('option').nth(2);
+  await row.hover();
+  const key = (await row.getAttribute('data-key'))!;
+  await expect(page.locator(`[data-testid="emphasised-marker"][data-key="${key}"]`)).toBeAttached();
+
+  await zoomToPins(page, map);
+  const shownRows = await list
+    .getByRole('option')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-key') ?? ''));
+  const pin = await freePin(page, shownRows);
+  const pinKey = (await pin.getAttribute('data-key'))!;
+  await pin.hover();
+  await expect(pin).toHaveClass(/is-hovered/);
+  const pinRow = list.locator(`[role="option"][data-key="${pinKey}"]`);
+  await expect(pinRow).toBeInViewport();
+  await expect(pinRow).toHaveAttribute('data-hovered', 'true');
+});
+
+test('clicking a price pin opens that listing in the drawer', async ({ page }) => {
+  const { map, list } = await showListings(page, SEATTLE);
+  await zoomToPins(page, map);
+  const pin = await freePin(page);
+  const key = (await pin.getAttribute('data-key'))!;
+  const label = (await pin.textContent())!;
+  await pin.click();
+
+  const drawer = page.getByRole('dialog');
+  await expect(drawer).toBeVisible();
+  const row = list.locator(`[role="option"][data-key="${key}"]`);
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  const address = (await row.locator('span.block').last().textContent())!.trim();
+  await expect(drawer.getByText(address, { exact: true }).first()).toBeVisible();
+  expect(label).toMatch(/^\$[\d.,]+[KM]?(\/mo)?$/);
+  await expect(drawer.getByRole('button', { name: 'Close listing details' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+});
+
+test('the 10,000-listing page renders as clusters that account for every placed listing', async ({
+  page,
+}) => {
+  const { map } = await showListings(page, BULK);
+  await expect(page.getByRole('heading', { name: '10,000 listings' })).toBeVisible();
+  const clustered = await page
+    .getByTestId('cluster')
+    .evaluateAll((els) => els.reduce((s, e) => s + Number(e.getAttribute('data-count')), 0));
+  const singles = Number(await map.getAttribute('data-points'));
+  const notOnMap = Number(
+    /\((\d[\d,]*)\)/
+      .exec((await page.getByRole('heading', { name: /^Not on the map/ }).textContent()) ?? '')?.[1]
+      ?.replace(/,/g, ''),
+  );
+  // Clusters within the view (plus a margin) cover the whole city at the fitted zoom.
+  expect(clustered + singles + notOnMap).toBe(10_000);
+  expect(await page.getByTestId('cluster').count()).toBeLessThan(400);
+
+  // Panning and zooming stays quick: a zoom step redraws in well under a second.
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(async () => Number(await map.getAttribute('data-clusters')) > 0).toBe(true);
+  expect(Date.now() - started).toBeLessThan(2000);
+});
+
+test('the exports carry the place and the date and hold the filtered listings', async ({
+  page,
+}) => {
+  await showListings(page, SEATTLE);
+  await page.getByLabel('Min beds').selectOption('4');
+  await expect(page.getByTestId('stat-count')).toHaveText(/^\d+ of 234$/);
+  const count = Number(/^(\d+)/.exec((await page.getByTestId('stat-count').textContent())!)?.[1]);
+
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^realty-seattle-wa-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await (await csv.createReadStream()).toArray();
+  const lines = Buffer.concat(text).toString('utf8').trimEnd().split('\r\n');
+  expect(lines[0]).toContain('id,status,status_text,price');
+  expect(lines).toHaveLength(count + 1);
+
+  const [geo] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download GeoJSON' }).click(),
+  ]);
+  expect(geo.suggestedFilename()).toMatch(/^realty-seattle-wa-\d{4}-\d{2}-\d{2}\.geojson$/);
+  const body = JSON.parse(
+    Buffer.concat(await (await geo.createReadStream()).toArray()).toString('utf8'),
+  ) as { type: string; features: { geometry: { type: string } }[] };
+  expect(body.type).toBe('FeatureCollection');
+  expect(body.features.length).toBeGreaterThan(0);
+  expect(body.features.length).toBeLessThanOrEqual(count);
+  expect(body.features.every((f) => f.geometry.type === 'Point')).toBe(true);
+});
+
+test('axe finds no serious issue with results and with the drawer open', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  const { list } = await showListings(page, SEATTLE);
+  const serious = async (when: string) => {
+    const axe = await new AxeBuilder({ page }).analyze();
+    return axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${when}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}`);
+  };
+  expect(await serious('results')).toEqual([]);
+  await list.getByRole('option').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await serious('drawer')).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('on a phone the list sits below the map', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { list } = await showListings(page, SEATTLE);
+  const map = (await page.getByTestId('listing-map').boundingBox())!;
+  const listBox = (await list.boundingBox())!;
+  expect(listBox.y).toBeGreaterThanOrEqual(map.y + map.height);
+  expect(map.width).toBeLessThanOrEqual(390);
+});

@@ -1,0 +1,268 @@
+import '../leaflet-env.ts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { captureDownloads } from '../downloads.ts';
+import { renderApp } from '../render.tsx';
+import { sandboxControl } from '../sandbox-server.ts';
+
+// 128 listings, two of them with an undisclosed address: small enough to keep each test fast.
+const DENVER = 'https://www.realty.example/homes/denver-co_rb/3_p/';
+const route = (url: string, extra = '') => `/realty?url=${encodeURIComponent(url)}${extra}`;
+
+interface RawListing {
+  rpid?: string;
+  id?: string;
+  isUndisclosedAddress?: boolean;
+  carouselPhotos?: { url: string }[];
+  hdpData?: { homeInfo?: Record<string, unknown> };
+}
+
+/** The sandbox's answer, read directly: the ground truth the screen is checked against. */
+async function sandboxListings(url: string): Promise<RawListing[]> {
+  const res = await fetch(`/api/realty?url=${encodeURIComponent(url)}&api_key=demo-key`);
+  return ((await res.json()) as { realty_listings: RawListing[] }).realty_listings;
+}
+
+async function fetchListings(path: string) {
+  const view = renderApp(path);
+  await view.user.click(
+    await screen.findByRole('button', { name: 'Fetch listings · unknown cost' }),
+  );
+  const list = await screen.findByRole('listbox', { name: 'Listings' }, { timeout: 10_000 });
+  return { ...view, list };
+}
+
+const rows = (list: HTMLElement) => within(list).getAllByRole('option');
+/** The amount shown in a row, or undefined for "No price" and texts without one. */
+function rowPrice(row: HTMLElement): number | undefined {
+  const m = /^\$([\d,]+)/.exec(row.textContent ?? '');
+  return m?.[1] ? Number(m[1].replace(/,/g, '')) : undefined;
+}
+
+describe('realty map view', () => {
+  test('lists the listings of the page after Run, with the map and the price stats', async () => {
+    const { list } = await fetchListings(route(DENVER));
+    expect(screen.getByRole('heading', { name: '128 listings' })).toBeInTheDocument();
+    expect(rows(list).length).toBeGreaterThan(5);
+    expect(rows(list)[0]).toHaveAttribute('aria-setsize', '128');
+    expect(screen.getByRole('region', { name: 'Map of listings' })).toBeInTheDocument();
+    expect(screen.getByTestId('stat-count')).toHaveTextContent('128');
+    expect(screen.getByTestId('stat-median')).toHaveTextContent(/^\$[\d,]+$/);
+  });
+
+  test('sorts the list by price, both ways, and keeps the order in the page URL', async () => {
+    const { list, user, router } = await fetchListings(route(DENVER));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Price: high to low');
+    let prices = rows(list).map(rowPrice);
+    expect(prices.every((p) => p !== undefined)).toBe(true);
+    expect(prices).toEqual([...prices].sort((a, b) => b! - a!));
+    expect(router.state.location.search).toContain('sort=price-desc');
+
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'Price: low to high');
+    prices = rows(list).map(rowPrice);
+    expect(prices).toEqual([...prices].sort((a, b) => a! - b!));
+  });
+
+  test('filters update the list and the stats together and live in the page URL', async () => {
+    const { list, user, router } = await fetchListings(route(DENVER));
+    const medianBefore = screen.getByTestId('stat-median').textContent;
+    await user.type(screen.getByLabelText('Min price'), '600000');
+    await waitFor(() => expect(screen.getByTestId('stat-count')).toHaveTextContent(/^\d+ of 128$/));
+    for (const p of rows(list).map(rowPrice)) expect(p).toBeGreaterThanOrEqual(600_000);
+    expect(screen.getByTestId('stat-median').textContent).not.toBe(medianBefore);
+    expect(router.state.location.search).toContain('minPrice=600000');
+    expect(router.state.location.search).toContain(`url=${encodeURIComponent(DENVER)}`);
+
+    await user.selectOptions(screen.getByLabelText('Min beds'), '4+');
+    for (const r of rows(list))
+      expect(Number(/(\d+) bd/.exec(r.textContent ?? '')?.[1])).toBeGreaterThanOrEqual(4);
+    const shown = Number(/^(\d+)/.exec(screen.getByTestId('stat-count').textContent ?? '')?.[1]);
+    expect(screen.getByRole('heading', { name: `${shown} listings` })).toBeInTheDocument();
+
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
+    await waitFor(() => expect(screen.getByTestId('stat-count')).toHaveTextContent(/^128$/));
+    expect(router.state.location.search).not.toContain('minPrice');
+  });
+
+  test('filters from a shared link apply as soon as the listings arrive', async () => {
+    const { list } = await fetchListings(route(DENVER, '&minBeds=3&status=FOR_SALE'));
+    expect(screen.getByLabelText('Min beds')).toHaveValue('3');
+    for (const r of rows(list)) {
+      expect(Number(/(\d+) bd/.exec(r.textContent ?? '')?.[1])).toBeGreaterThanOrEqual(3);
+      expect(r).not.toHaveTextContent(/Sold|for rent/);
+    }
+  });
+
+  test('a row opens the details drawer with the home info, the photo carousel and the JSON', async () => {
+    const raw = await sandboxListings(DENVER);
+    const { list, user } = await fetchListings(route(DENVER));
+    const visible = rows(list).map((r) => r.dataset.key);
+    const pick = raw.find(
+      (l) =>
+        visible.includes(l.rpid ?? l.id) &&
+        (l.carouselPhotos?.length ?? 0) >= 2 &&
+        l.hdpData?.homeInfo?.['taxAssessedValue'] !== undefined,
+    )!;
+    const row = rows(list).find((r) => r.dataset.key === (pick.rpid ?? pick.id))!;
+    await user.click(row);
+    expect(row).toHaveAttribute('aria-selected', 'true');
+
+    const drawer = screen.getByRole('dialog');
+    expect(within(drawer).getByRole('button', { name: 'Close listing details' })).toHaveFocus();
+    expect(within(drawer).getByRole('heading', { name: 'Home details' })).toBeInTheDocument();
+    for (const label of [
+      'Days on market',
+      'Lot area',
+      'Tax assessed value',
+      'Home type',
+      'Rent estimate',
+    ])
+      expect(within(drawer).getAllByText(label).length).toBeGreaterThan(0);
+    const photos = pick.carouselPhotos!.length;
+    expect(within(drawer).getByTestId('photo-position')).toHaveTextContent(`1 of ${photos}`);
+    await user.click(within(drawer).getByRole('button', { name: 'Next photo' }));
+    expect(within(drawer).getByTestId('photo-position')).toHaveTextContent(`2 of ${photos}`);
+    expect(within(drawer).getByRole('img')).toHaveAttribute('src', pick.carouselPhotos![1]!.url);
+
+    const link = within(drawer).getByRole('link', { name: /Open the listing page/ });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(drawer).getByRole('button', { name: 'Copy listing' })).toBeInTheDocument();
+    // The viewer shows the listing's own fields (rpid and id both hold its id).
+    expect(within(drawer).getAllByText(`"${pick.rpid ?? pick.id}"`).length).toBeGreaterThan(0);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(list).toHaveFocus();
+  });
+
+  test('the list works from the keyboard: arrows move, Enter opens', async () => {
+    const { list, user } = await fetchListings(route(DENVER));
+    list.focus();
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}');
+    const second = rows(list)[1]!;
+    expect(list).toHaveAttribute('aria-activedescendant', second.id);
+    await user.keyboard('{Enter}');
+    expect(second).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('dialog')).toHaveAccessibleName(/^(\$[\d,]+(\/mo)?|No price|.+)$/);
+  });
+
+  test('hovering a row emphasises its place on the map', async () => {
+    const { list, user } = await fetchListings(route(DENVER));
+    const row = rows(list)[2]!;
+    await user.hover(row);
+    expect(row).toHaveAttribute('data-hovered', 'true');
+    const ring = document.querySelector('[data-testid="emphasised-marker"]');
+    expect(ring).toHaveAttribute('data-key', row.dataset.key);
+    await user.unhover(list);
+    expect(document.querySelector('[data-testid="emphasised-marker"]')).toBeNull();
+  });
+
+  test('listings without coordinates are counted and listed under "not on the map", never dropped', async () => {
+    const raw = await sandboxListings(DENVER);
+    const hidden = raw.filter((l) => l.isUndisclosedAddress).length;
+    expect(hidden).toBeGreaterThan(0);
+    await fetchListings(route(DENVER));
+
+    const section = screen.getByRole('region', { name: `Not on the map (${hidden})` });
+    expect(within(section).getAllByRole('listitem')).toHaveLength(hidden);
+    expect(within(section).getAllByText(/address undisclosed/)).toHaveLength(hidden);
+    expect(screen.getByTestId('quality')).toHaveTextContent(`${hidden} without coordinates`);
+
+    // Every other listing is on the map: in a cluster bubble or as a single point.
+    const map = document.querySelector<HTMLElement>('.leaflet-container')!;
+    const clustered = [...document.querySelectorAll<HTMLElement>('[data-testid="cluster"]')].reduce(
+      (sum, el) => sum + Number(el.dataset.count),
+      0,
+    );
+    expect(clustered + Number(map.dataset.points)).toBe(raw.length - hidden);
+  });
+
+  test('the exports hold the filtered listings and are named after the place and the date', async () => {
+    const downloads = captureDownloads();
+    const { user } = await fetchListings(route(DENVER));
+    await user.selectOptions(screen.getByLabelText('Min beds'), '4+');
+    await waitFor(() => expect(screen.getByTestId('stat-count')).toHaveTextContent(/^\d+ of 128$/));
+    const shown = Number(/^(\d+)/.exec(screen.getByTestId('stat-count').textContent ?? '')?.[1]);
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Download GeoJSON' }));
+    const [csv, geo] = downloads;
+    expect(csv?.filename).toMatch(/^realty-denver-co-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await csv!.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(shown + 1);
+    expect(lines[0]).toMatch(/^id,status,status_text,price,/);
+
+    expect(geo?.filename).toMatch(/^realty-denver-co-\d{4}-\d{2}-\d{2}\.geojson$/);
+    const collection = JSON.parse(await geo!.text()) as {
+      features: { properties: { beds: number } }[];
+    };
+    expect(collection.features.length).toBeLessThanOrEqual(shown);
+    expect(collection.features.every((f) => f.properties.beds >= 4)).toBe(true);
+  });
+
+  test('without tiles the map draws the bundled country and state outlines and says so', async () => {
+    await fetchListings(route(DENVER));
+    expect(
+      await screen.findByText('Offline basemap: map tiles could not load'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(document.querySelectorAll('.leaflet-basemap-pane path').length).toBeGreaterThan(100),
+    );
+  });
+
+  test('a page without listings says so plainly', async () => {
+    const sandboxFetch = globalThis.fetch;
+    const urlOf = (input: RequestInfo | URL) =>
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      urlOf(input).startsWith('/api/realty')
+        ? Promise.resolve(
+            new Response(JSON.stringify({ realty_listings: [] }), {
+              headers: { 'content-type': 'application/json' },
+            }),
+          )
+        : sandboxFetch(input, init),
+    );
+    try {
+      const { user } = renderApp(route('https://www.realty.example/homes/nowhere_rb/'));
+      await user.click(
+        await screen.findByRole('button', { name: 'Fetch listings · unknown cost' }),
+      );
+      expect(await screen.findByText(/No listings on this page/)).toBeInTheDocument();
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    } finally {
+      vi.stubGlobal('fetch', sandboxFetch);
+    }
+  });
+});
+
+describe('realty form', () => {
+  test('an invalid URL shows the field error and sends nothing', async () => {
+    const { user } = renderApp('/realty?url=not-a-url');
+    await user.click(await screen.findByRole('button', { name: 'Fetch listings · unknown cost' }));
+    expect(
+      screen.getByText('Listing page URL must be a full http:// or https:// address.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Listing page URL/)).toHaveAttribute('aria-invalid', 'true');
+    const ledger = await sandboxControl.ledger();
+    expect(ledger.calls.filter((c) => c.endpoint === '/realty')).toEqual([]);
+  });
+
+  test('an example URL fills the form and spends nothing until Run', async () => {
+    const { user, router } = renderApp('/realty');
+    await user.click(await screen.findByRole('button', { name: 'Seattle, WA: homes for sale' }));
+    expect(screen.getByLabelText(/^Listing page URL/)).toHaveValue(
+      'https://www.realty.example/homes/seattle-wa_rb/',
+    );
+    expect(router.state.location.search).toBe(
+      `?url=${encodeURIComponent('https://www.realty.example/homes/seattle-wa_rb/')}`,
+    );
+    expect(screen.queryByRole('listbox', { name: 'Listings' })).not.toBeInTheDocument();
+    const ledger = await sandboxControl.ledger();
+    expect(ledger.calls.filter((c) => c.endpoint === '/realty')).toEqual([]);
+  });
+});
