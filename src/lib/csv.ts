@@ -7,9 +7,12 @@ export type CsvCell = string | number | boolean | null | undefined;
  */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  // Numbers are written as numbers: a negative longitude is not a formula.
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // Leading or trailing spaces are quoted so spreadsheet programs keep them.
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** A CSV document: a header row, then one row per record, CRLF line ends. */

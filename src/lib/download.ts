@@ -1,15 +1,18 @@
 /** Saves text as a file through a temporary object URL and an `<a download>` click. */
 export function downloadText(filename: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  // A byte-order mark makes spreadsheet programs read a CSV file as UTF-8.
+  const body = type.startsWith('text/csv') ? `\uFEFF${text}` : text;
+  const url = URL.createObjectURL(new Blob([body], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;
   a.rel = 'noopener';
+  a.hidden = true;
   document.body.append(a);
   a.click();
   a.remove();
-  // Let the browser start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // Revoked later: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** A file-name-safe slug: lower case, letters and digits joined by dashes, at most 60 characters. */

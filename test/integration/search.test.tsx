@@ -142,7 +142,7 @@ describe('search explorer', () => {
       `search_cold-brew_de_de_${date}.csv`,
       `search_cold-brew_de_de_${date}.json`,
     ]);
-    const rows = parseCsv(await downloads[0]!.text());
+    const rows = parseCsv((await downloads[0]!.text()).replace(/^\uFEFF/, ''));
     const expected = organicResults({ query: 'cold brew', country: 'de', language: 'de' });
     expect(rows[0]?.slice(0, 8)).toEqual([
       'rank',

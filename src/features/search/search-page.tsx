@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { metaQueries } from '../../api/meta-queries.ts';
 import { pickParams } from '../../api/params.ts';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { RequestPanel } from '../../components/request-panel.tsx';
+import { useSetSearchParam } from '../../components/use-set-search-param.ts';
 import { useEndpointRun } from '../../components/use-endpoint-run.ts';
 import { ComparePanel, labelOf } from './components/compare-panel.tsx';
 import { DomainSpotlight } from './components/domain-spotlight.tsx';
-import { ExportButtons } from './components/export-buttons.tsx';
 import { CountryPicker, LanguagePicker } from './components/locale-picker.tsx';
 import { ResultCard } from './components/result-card.tsx';
 import { ResultsHeader } from './components/results-header.tsx';
@@ -17,30 +17,17 @@ import { resultsFileName, resultsToCsv } from './lib/export.ts';
 import { searchQueries } from './queries.ts';
 
 const PICKERS = { country: CountryPicker, language: LanguagePicker };
-type ViewParam = 'spot' | 'vs_country' | 'vs_language';
 
 export default function SearchPage() {
   const run = useEndpointRun(ENDPOINTS.search, searchQueries.results);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const { data: meta } = useQuery(metaQueries.current());
   const results = run.data?.data.organic_results;
   const spot = searchParams.get('spot') ?? '';
   const domain = normalizeDomain(spot);
 
   // View-only settings (spotlight, comparison pair) share the page URL with the form.
-  const setViewParam = useCallback(
-    (name: ViewParam, value: string) =>
-      setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
+  const setViewParam = useSetSearchParam();
 
   const label = run.submitted ? labelOf(run.submitted) : null;
   const samples = meta?.examples?.searchQueries ?? [];
@@ -75,11 +62,20 @@ export default function SearchPage() {
               {label && (
                 <ExportButtons
                   label="Export results"
-                  csv={{ name: resultsFileName(label, 'csv'), text: () => resultsToCsv(results) }}
-                  json={{
-                    name: resultsFileName(label, 'json'),
-                    text: () => JSON.stringify(run.data?.raw, null, 2),
-                  }}
+                  files={[
+                    {
+                      label: 'Export CSV',
+                      name: resultsFileName(label, 'csv'),
+                      type: 'text/csv;charset=utf-8',
+                      text: () => resultsToCsv(results),
+                    },
+                    {
+                      label: 'Export JSON',
+                      name: resultsFileName(label, 'json'),
+                      type: 'application/json',
+                      text: () => JSON.stringify(run.data?.raw, null, 2),
+                    },
+                  ]}
                 />
               )}
             </div>

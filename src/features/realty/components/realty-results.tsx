@@ -13,6 +13,7 @@ import { toHomes } from '../lib/home.ts';
 import { parseSort, sortHomes, sortParam, SORT_OPTIONS } from '../lib/sort.ts';
 import { dataQuality, priceStats } from '../lib/stats.ts';
 import { ExportButtons } from './export-buttons.tsx';
+import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
 import { FiltersBar } from './filters-bar.tsx';
 import { ListingDrawer } from './listing-drawer.tsx';
 import { ListingList } from './listing-list.tsx';
@@ -77,19 +78,7 @@ export function RealtyResults({ listings, raw, pageUrl }: RealtyResultsProps) {
   const [focus, setFocus] = useState<{ key: string } | null>(null);
   const [reveal, setReveal] = useState<{ key: string } | null>(null);
 
-  const setParam = useCallback(
-    (name: string, value: string | null) =>
-      setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
+  const setParam = useSetSearchParam();
   const clearFilters = useCallback(
     () =>
       setSearchParams(

@@ -1,39 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { realtyListingSchema } from '../../../api/schemas.ts';
-import { csvCell, exportFileName, placeFromUrl, toCsv, toGeoJson } from './export.ts';
+import { csvCell, parseCsv } from '../../../lib/csv.ts';
+import { exportFileName, homesToCsv, placeFromUrl, toGeoJson } from './export.ts';
 import { toHomes } from './home.ts';
 import { homesArb } from './test-arbitraries.ts';
-
-/** A tiny RFC 4180 reader, independent of the writer. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
 
 describe('csvCell', () => {
   test('quotes cells with commas, quotes and line breaks', () => {
@@ -53,11 +24,11 @@ describe('csvCell', () => {
   });
 });
 
-describe('toCsv', () => {
+describe('homesToCsv', () => {
   test('has a header plus one row per listing, every row as wide as the header', () => {
     fc.assert(
       fc.property(homesArb, (homes) => {
-        const rows = parseCsv(toCsv(homes));
+        const rows = parseCsv(homesToCsv(homes));
         expect(rows).toHaveLength(homes.length + 1);
         const width = rows[0]!.length;
         for (const r of rows) expect(r).toHaveLength(width);
@@ -68,7 +39,7 @@ describe('toCsv', () => {
   test('no parsed cell starts like a formula', () => {
     fc.assert(
       fc.property(homesArb, (homes) => {
-        for (const row of parseCsv(toCsv(homes)).slice(1))
+        for (const row of parseCsv(homesToCsv(homes)).slice(1))
           for (const cell of row)
             if (/^[=+@\t\r]/.test(cell)) expect.fail(`formula-like cell ${cell}`);
       }),
@@ -87,7 +58,7 @@ describe('toCsv', () => {
         detailUrl: 'javascript:alert(1)',
       }),
     ]);
-    const [header, row] = parseCsv(toCsv(homes));
+    const [header, row] = parseCsv(homesToCsv(homes));
     const record = Object.fromEntries(header!.map((h, i) => [h, row![i]]));
     expect(record).toMatchObject({
       id: '7',

@@ -1,26 +1,13 @@
 import type { Feature, FeatureCollection, Point } from 'geojson';
+import { toCsv, type CsvCell } from '../../../lib/csv.ts';
+import { fileDate } from '../../../lib/download.ts';
 import { safeHttpUrl } from '../../../lib/safe-url.ts';
 import { UNMAPPED_LABEL } from './coordinates.ts';
 import { homeInfoOf, type Home } from './home.ts';
 
-type Cell = string | number | boolean | undefined | null;
-
-/**
- * A spreadsheet would run a cell that starts with = + - @ (or a tab / CR) as a
- * formula, and upstream text is untrusted: such text cells get a leading
- * apostrophe. Numbers are written as numbers (a negative longitude is not a formula).
- */
-export function csvCell(value: Cell): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  const guarded = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]|^\s|\s$/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-}
-
 interface Column {
   name: string;
-  value: (h: Home) => Cell;
+  value: (h: Home) => CsvCell;
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -65,10 +52,11 @@ const COLUMNS: readonly Column[] = [
 ];
 
 /** RFC 4180 CSV (CRLF line ends), a header row and one row per listing. */
-export function toCsv(homes: readonly Home[]): string {
-  const lines = [COLUMNS.map((c) => csvCell(c.name)).join(',')];
-  for (const h of homes) lines.push(COLUMNS.map((c) => csvCell(c.value(h))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+export function homesToCsv(homes: readonly Home[]): string {
+  return toCsv(
+    COLUMNS.map((c) => c.name),
+    homes.map((h) => COLUMNS.map((c) => c.value(h))),
+  );
 }
 
 export type ListingFeature = Feature<Point, Record<string, string | number | boolean | null>>;
@@ -151,7 +139,5 @@ export function placeFromUrl(pageUrl: string | undefined): string {
 
 /** "realty-seattle-wa-2026-11-21.csv" (the local date). */
 export function exportFileName(pageUrl: string | undefined, ext: string, now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  return `realty-${placeFromUrl(pageUrl)}-${date}.${ext}`;
+  return `realty-${placeFromUrl(pageUrl)}-${fileDate(now)}.${ext}`;
 }

@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { ENDPOINTS } from '../../../api/endpoints.ts';
 import { checkParam, pickParams } from '../../../api/params.ts';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { RequestProgress } from '../../../components/request-progress.tsx';
 import { costLabel } from '../../../lib/cost.ts';
@@ -12,7 +13,6 @@ import { comparisonFileName, comparisonToCsv, type SearchLabel } from '../lib/ex
 import { COUNTRIES, LANGUAGES } from '../lib/locales.ts';
 import { describeChange, diffRanks, type RankedLink } from '../lib/rank-diff.ts';
 import { searchQueries } from '../queries.ts';
-import { ExportButtons } from './export-buttons.tsx';
 
 type Params = Record<string, string>;
 
@@ -256,20 +256,26 @@ function CompareView({
         </p>
         <ExportButtons
           label="Export comparison"
-          csv={{
-            name: comparisonFileName(a, b, 'csv'),
-            text: () =>
-              comparisonToCsv(diff, `${a.country}_${a.language}`, `${b.country}_${b.language}`),
-          }}
-          json={{
-            name: comparisonFileName(a, b, 'json'),
-            text: () =>
-              JSON.stringify(
-                { pairA: a, pairB: b, resultsA: diff.a, resultsB: diff.b, common: diff.common },
-                null,
-                2,
-              ),
-          }}
+          files={[
+            {
+              label: 'Export CSV',
+              name: comparisonFileName(a, b, 'csv'),
+              type: 'text/csv;charset=utf-8',
+              text: () =>
+                comparisonToCsv(diff, `${a.country}_${a.language}`, `${b.country}_${b.language}`),
+            },
+            {
+              label: 'Export JSON',
+              name: comparisonFileName(a, b, 'json'),
+              type: 'application/json',
+              text: () =>
+                JSON.stringify(
+                  { pairA: a, pairB: b, resultsA: diff.a, resultsB: diff.b, common: diff.common },
+                  null,
+                  2,
+                ),
+            },
+          ]}
         />
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
