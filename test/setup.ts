@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { checkConsole, guardConsole } from './console-guard.ts';
 import { startTestSandbox, type TestSandbox } from './sandbox-server.ts';
+
+// Property tests explore new random cases on every local run; in CI they replay one fixed
+// seed so a run is repeatable (a failure prints its seed and path to reproduce locally).
+if (process.env.CI) fc.configureGlobal({ seed: 20_261_121 });
 
 let sandbox: TestSandbox;
 const nodeFetch = globalThis.fetch;

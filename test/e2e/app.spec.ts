@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { collectConsoleErrors, enterDemoKey } from './helpers.ts';
 
 const ROUTES = [
   '/',
@@ -13,21 +14,6 @@ const ROUTES = [
   '/no-such-page',
 ];
 
-async function useDemoKey(page: Page) {
-  await page.getByRole('button', { name: 'Set API key' }).first().click();
-  await page.getByRole('button', { name: 'Use the sandbox demo key' }).click();
-  await expect(page.getByTestId('credits-pill')).toHaveText(/[\d,]+ credits left/);
-}
-
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
-
 test.beforeEach(async ({ request }) => {
   await request.post('/api/_sandbox/reset');
 });
@@ -35,7 +21,7 @@ test.beforeEach(async ({ request }) => {
 test('enter the demo key and see the credits in the header', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByText('SANDBOX')).toBeVisible();
-  await useDemoKey(page);
+  await enterDemoKey(page);
   await expect(page.getByTestId('credits-pill')).toHaveText('100,000 credits left');
 });
 
@@ -44,7 +30,7 @@ test('every route renders without a console error and axe finds no serious issue
 }) => {
   const errors = collectConsoleErrors(page);
   await page.goto('/');
-  await useDemoKey(page);
+  await enterDemoKey(page);
   for (const route of ROUTES) {
     await page.goto(route);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -63,7 +49,7 @@ test('run a search and see it in the inspector; the key is never in storage or a
   page.on('framenavigated', (f) => urls.push(f.url()));
   const errors = collectConsoleErrors(page);
   await page.goto('/');
-  await useDemoKey(page);
+  await enterDemoKey(page);
   await page.getByRole('link', { name: 'Search', exact: true }).click();
   await page.getByLabel(/^Query/).fill('coffee grinder');
   await page.getByRole('button', { name: 'Search · 20 credits' }).click();

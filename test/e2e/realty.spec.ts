@@ -1,25 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { collectConsoleErrors, enterDemoKey } from './helpers.ts';
 
 const SEATTLE = 'https://www.realty.example/homes/seattle-wa_rb/';
 const BULK = 'https://www.realty.example/homes/los-angeles-ca_rb/?demo=10000';
 const TILE_HOST = 'tile.openstreetmap.org';
-
-async function enterDemoKey(page: Page) {
-  await page.getByRole('button', { name: 'Set API key' }).first().click();
-  await page.getByRole('button', { name: 'Use the sandbox demo key' }).click();
-  await expect(page.getByTestId('credits-pill')).toHaveText(/[\d,]+ credits left/);
-}
-
-/** Console errors, except the one failed tile probe: this machine is offline on purpose. */
-function collectConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.location().url.includes(TILE_HOST)) errors.push(m.text());
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 async function showListings(page: Page, url: string) {
   // Tiles fail here whatever the network: the test is about the offline path.
@@ -73,7 +58,7 @@ test.beforeEach(async ({ request }) => {
 test('a listing page shows clusters with counts, canvas dots and the offline basemap', async ({
   page,
 }) => {
-  const errors = collectConsoleErrors(page);
+  const errors = collectConsoleErrors(page, { ignoreUrl: TILE_HOST });
   const { map, list } = await showListings(page, SEATTLE);
   await expect(list.getByRole('option').first()).toBeVisible();
 
@@ -190,7 +175,7 @@ test('the exports carry the place and the date and hold the filtered listings', 
 });
 
 test('axe finds no serious issue with results and with the drawer open', async ({ page }) => {
-  const errors = collectConsoleErrors(page);
+  const errors = collectConsoleErrors(page, { ignoreUrl: TILE_HOST });
   const { list } = await showListings(page, SEATTLE);
   const serious = async (when: string) => {
     const axe = await new AxeBuilder({ page }).analyze();

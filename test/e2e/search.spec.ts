@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { collectConsoleErrors, enterDemoKey } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => {
   await request.post('/api/_sandbox/reset');
@@ -8,14 +9,11 @@ test.beforeEach(async ({ request }) => {
 test('search, spotlight, compare and export in Chromium, with no serious axe issue', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = collectConsoleErrors(page);
 
   // A shared link fills the form and runs nothing.
   await page.goto('/search?query=best+running+shoes&country=us&vs_country=gb');
-  await page.getByRole('button', { name: 'Set API key' }).first().click();
-  await page.getByRole('button', { name: 'Use the sandbox demo key' }).click();
+  await enterDemoKey(page);
   await expect(page.getByTestId('credits-pill')).toHaveText('100,000 credits left');
   await expect(page.getByLabel(/^Query/)).toHaveValue('best running shoes');
   await expect(page.getByTestId('country-name')).toHaveText('United States');

@@ -68,7 +68,8 @@ export function toGeoJson(homes: readonly Home[]): FeatureCollection<Point> {
     if (!h.position) continue;
     features.push({
       type: 'Feature',
-      geometry: { type: 'Point', coordinates: [h.position.lng, h.position.lat] },
+      // `+ 0` turns -0 into 0: JSON has no negative zero, so the file would not round-trip.
+      geometry: { type: 'Point', coordinates: [h.position.lng + 0, h.position.lat + 0] },
       properties: {
         id: h.key,
         price: h.price ?? null,

@@ -3,7 +3,7 @@ import { toCsv, type CsvCell } from '../../../lib/csv.ts';
 import { fileDate, fileSlug } from '../../../lib/download.ts';
 import type { RankDiff } from './rank-diff.ts';
 
-const KNOWN = new Set([
+const BASE_COLUMNS = [
   'rank',
   'title',
   'link',
@@ -11,8 +11,8 @@ const KNOWN = new Set([
   'snippet',
   'date',
   'missing',
-  'extended_sitelinks',
-]);
+] as const;
+const KNOWN = new Set<string>([...BASE_COLUMNS, 'extended_sitelinks']);
 
 function cellOf(value: unknown): CsvCell {
   if (value === null || value === undefined) return '';
@@ -32,13 +32,7 @@ export function resultsToCsv(results: readonly OrganicResult[]): string {
     ...new Set(results.flatMap((r) => Object.keys(r).filter((k) => !KNOWN.has(k)))),
   ].sort();
   const header = [
-    'rank',
-    'title',
-    'link',
-    'displayed_link',
-    'snippet',
-    'date',
-    'missing',
+    ...BASE_COLUMNS,
     'sitelinks_count',
     ...Array.from({ length: maxSitelinks }, (_, i) => [
       `sitelink_${i + 1}_title`,

@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Opens the key dialog and takes the sandbox demo key; waits for the credits in the header. */
+export async function enterDemoKey(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Set API key' }).first().click();
+  await page.getByRole('button', { name: 'Use the sandbox demo key' }).click();
+  await expect(page.getByTestId('credits-pill')).toHaveText(/[\d,]+ credits left/);
+}
+
+/**
+ * Console errors and uncaught exceptions of the page. `ignoreUrl` leaves out errors
+ * logged for a resource on that host (the realty map's one tile probe, offline here).
+ */
+export function collectConsoleErrors(
+  page: Page,
+  { ignoreUrl }: { ignoreUrl?: string } = {},
+): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    if (ignoreUrl && m.location().url.includes(ignoreUrl)) return;
+    errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
