@@ -20,6 +20,13 @@ export interface RequestPanelProps<T extends WithMeta> {
   children?: ReactNode;
 }
 
+function describeParams(params: Record<string, string> | null): string {
+  const entries = Object.entries(params ?? {});
+  return entries.length
+    ? entries.map(([k, v]) => `${k}=${v}`).join(', ')
+    : 'the earlier parameters';
+}
+
 /** The shared request panel: generated form, Run with its cost, progress, errors, results, inspector. */
 export function RequestPanel<T extends WithMeta>({
   run,
@@ -81,9 +88,13 @@ export function RequestPanel<T extends WithMeta>({
       )}
       {run.data && !run.isRunning && (
         <p className="flex flex-wrap items-center gap-3 text-sm" data-testid="result-source">
-          {run.fromCache ? (
+          {run.showingPrevious ? (
+            <span className="text-slate-600 dark:text-slate-400">
+              Showing the earlier result for {describeParams(run.dataParams)}.
+            </span>
+          ) : run.fromCache ? (
             <>
-              <span className="rounded bg-emerald-100 dark:bg-emerald-900/50 px-2 py-0.5 font-medium text-emerald-900 dark:text-emerald-200">
+              <span className="rounded bg-emerald-100 px-2 py-0.5 font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-200">
                 cached · 0 credits
               </span>
               <span className="text-slate-600 dark:text-slate-400">

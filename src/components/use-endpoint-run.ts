@@ -7,6 +7,7 @@ import type { EndpointSpec } from '../api/endpoints.ts';
 import { pickParams, validateParams, type ParamErrors } from '../api/params.ts';
 import { getApiKey } from '../session/key-store.ts';
 import { openKeyDialog } from '../session/key-dialog-store.ts';
+import { useApiKey } from '../session/use-api-key.ts';
 
 export type Params = Record<string, string>;
 
@@ -63,6 +64,20 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
 
   const options = factory(submitted ?? normalized);
   const query = useQuery({ ...options, enabled: submitted !== null });
+
+  // The last good result stays on screen while a new request runs or after it fails
+  // (nothing the user saw is lost), but never across a change of key.
+  const apiKey = useApiKey();
+  const current = submitted ? query.data : undefined;
+  const [lastGood, setLastGood] = useState<{
+    data: T;
+    params: Params;
+    apiKey: string | null;
+  } | null>(null);
+  if (current !== undefined && submitted && current !== lastGood?.data) {
+    setLastGood({ data: current, params: submitted, apiKey });
+  }
+  const previous = lastGood && lastGood.apiKey === apiKey ? lastGood : null;
 
   // Typing replaces the history entry; the first edit after a run starts a new one,
   // so Back returns to the request that ran.
@@ -134,7 +149,12 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
     runAgain,
     cancel,
     query,
-    data: submitted ? query.data : undefined,
+    /** The result on screen: the current request's, or else the last good one. */
+    data: current ?? previous?.data,
+    /** The parameters that produced `data`. */
+    dataParams: current !== undefined ? submitted : (previous?.params ?? null),
+    /** True when `data` belongs to earlier parameters than the request now on screen. */
+    showingPrevious: current === undefined && previous !== null,
     isRunning: query.fetchStatus === 'fetching',
     cancelled: cancelled && query.fetchStatus !== 'fetching',
     fromCache: fromCache && query.fetchStatus !== 'fetching',

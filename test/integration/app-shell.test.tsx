@@ -163,6 +163,10 @@ describe('shared request panel', () => {
       expect(alert).toHaveTextContent(title);
       expect(alert).toHaveTextContent(charged);
       expect(screen.getByLabelText(/^Query/)).toHaveValue('ristretto');
+      expect(screen.getByRole('list', { name: 'Organic results' })).toHaveTextContent(/cortado/i);
+      expect(screen.getByTestId('result-source')).toHaveTextContent(
+        'Showing the earlier result for query=cortado.',
+      );
     },
   );
 
@@ -202,5 +206,6 @@ describe('shared request panel', () => {
     await user.clear(input);
     await user.type(input, 'another-key{Enter}');
     expect(withData()).toHaveLength(0);
+    expect(screen.queryByRole('list', { name: 'Organic results' })).not.toBeInTheDocument();
   });
 });

@@ -29,7 +29,7 @@ export default function SearchPage() {
   // View-only settings (spotlight, comparison pair) share the page URL with the form.
   const setViewParam = useSetSearchParam();
 
-  const label = run.submitted ? labelOf(run.submitted) : null;
+  const label = run.dataParams ? labelOf(run.dataParams) : null;
   const samples = meta?.examples?.searchQueries ?? [];
 
   return (
