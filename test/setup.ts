@@ -34,8 +34,11 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await sandbox.reset();
-  window.sessionStorage.clear();
-  window.localStorage.clear();
+  // Files that run in the node environment (server tests) have no window.
+  if (typeof window !== 'undefined') {
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+  }
   guardConsole();
 });
 

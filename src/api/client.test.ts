@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { sandboxControl } from '../../test/sandbox-server.ts';
-import { callEndpoint } from './client.ts';
+import { callEndpoint, REQUEST_TIMEOUT_MS } from './client.ts';
 import { ApiError } from './errors.ts';
 import { getAccount, getScreenshot, getSearch } from './requests.ts';
 
@@ -56,6 +56,13 @@ describe('callEndpoint against the sandbox', () => {
       callEndpoint('search', { query: 'x' }, { apiKey: KEY, timeoutMs: 100 }),
     );
     expect(e.kind).toBe('timeout');
+  });
+
+  test("waits 90 s by default: longer than the service's own ~60 s, so its 410 arrives first", async () => {
+    expect(REQUEST_TIMEOUT_MS).toBe(90_000);
+    await sandboxControl.fault({ kind: 'slow', delayMs: 1500 });
+    const res = await getSearch({ query: 'patience' }, { apiKey: KEY });
+    expect(res.meta.durationMs).toBeGreaterThanOrEqual(1400);
   });
 
   test('a caller abort is kind "aborted"', async () => {
