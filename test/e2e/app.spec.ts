@@ -50,7 +50,10 @@ test('run a search and see it in the inspector; the key is never in storage or a
   const errors = collectConsoleErrors(page);
   await page.goto('/');
   await enterDemoKey(page);
-  await page.getByRole('link', { name: 'Search', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: 'Search', exact: true })
+    .click();
   await page.getByLabel(/^Query/).fill('coffee grinder');
   await page.getByRole('button', { name: 'Search · 20 credits' }).click();
   await expect(
@@ -76,5 +79,52 @@ test('run a search and see it in the inspector; the key is never in storage or a
   expect(storage.session).toContain('demo-key');
   urls.push(page.url());
   expect(urls.filter((u) => u.includes('demo-key'))).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('every other view runs a request and axe finds no serious issue with its results', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto('/');
+  await enterDemoKey(page);
+  const runs: [string, RegExp, (p: typeof page) => Promise<void>][] = [
+    [
+      '/shorts?query=cats',
+      /Search shorts/,
+      (p) => expect(p.getByRole('list', { name: 'Short videos' })).toBeVisible(),
+    ],
+    [
+      '/autocomplete?query=how+to',
+      /Suggest/,
+      (p) => expect(p.getByRole('region', { name: 'Suggestions' })).toBeVisible(),
+    ],
+    [
+      '/screenshot?url=https%3A%2F%2Fexample.com%2F&width=640&height=400',
+      /Capture/,
+      (p) =>
+        expect(p.getByRole('img', { name: 'Screenshot of https://example.com/' })).toBeVisible(),
+    ],
+    [
+      '/webhook?url=https%3A%2F%2Fexample.com%2F',
+      /Submit job/,
+      (p) => expect(p.getByTestId('job-sid')).toHaveText(/^[0-9a-f-]{36}$/),
+    ],
+  ];
+  for (const [route, button, shown] of runs) {
+    await page.goto(route);
+    await page.getByRole('button', { name: button }).click();
+    await shown(page);
+    const axe = await new AxeBuilder({ page }).analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${route}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+  }
+  await page.goto('/account');
+  await expect(page.getByText('Credits left')).toBeVisible();
+  expect(
+    (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    ),
+  ).toEqual([]);
   expect(errors).toEqual([]);
 });
