@@ -131,6 +131,16 @@ describe('search explorer', () => {
     );
   });
 
+  test('compare checks the second pair like the form does and sends nothing when it is wrong', async () => {
+    const { user } = renderApp('/search?query=tea&vs_country=usa');
+    await user.click(await screen.findByRole('button', { name: /^Compare ·/ }));
+    expect(screen.getByLabelText(/^Second country/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Use a two-letter country code such as us or gb.')).toBeInTheDocument();
+    expect((await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/search')).toEqual(
+      [],
+    );
+  });
+
   test('exports the results as CSV and JSON with descriptive file names', async () => {
     const downloads = captureDownloads();
     const { user } = await runSearch('/search?query=cold+brew&country=de&language=de');

@@ -1,18 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
-import { ENDPOINTS } from '../../../api/endpoints.ts';
+import { useId, useMemo, useState, type ComponentType } from 'react';
+import { ENDPOINTS, type ParamSpec } from '../../../api/endpoints.ts';
 import { checkParam, pickParams } from '../../../api/params.ts';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
+import { ParamField, type FieldProps } from '../../../components/param-field.tsx';
 import { RequestProgress } from '../../../components/request-progress.tsx';
 import { costLabel } from '../../../lib/cost.ts';
 import { getApiKey } from '../../../session/key-store.ts';
 import { openKeyDialog } from '../../../session/key-dialog-store.ts';
 import { comparisonFileName, comparisonToCsv, type SearchLabel } from '../lib/export.ts';
-import { COUNTRIES, LANGUAGES } from '../lib/locales.ts';
 import { describeChange, diffRanks, type RankedLink } from '../lib/rank-diff.ts';
 import { searchQueries } from '../queries.ts';
+import { CountryPicker, LanguagePicker } from './locale-picker.tsx';
 
 type Params = Record<string, string>;
 
@@ -25,6 +26,55 @@ export const labelOf = (p: Params): SearchLabel => ({
   country: (p.country ?? countryParam.default ?? '').toLowerCase(),
   language: p.language ?? languageParam.default ?? '',
 });
+// The second pair uses the catalogue's own rules, under names of its own in the page URL.
+const VS_COUNTRY: ParamSpec = {
+  ...countryParam,
+  name: 'vs_country',
+  label: 'Second country',
+  required: true,
+  help: 'Country to compare with.',
+  placeholder: 'gb',
+};
+const VS_LANGUAGE: ParamSpec = {
+  ...languageParam,
+  name: 'vs_language',
+  label: 'Second language',
+  help: 'Empty: the same as above.',
+};
+
+function PairField({
+  param,
+  id,
+  value,
+  error,
+  onChange,
+  Picker,
+}: {
+  param: ParamSpec;
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (v: string) => void;
+  Picker: ComponentType<FieldProps>;
+}) {
+  const props: FieldProps = {
+    param,
+    id,
+    value,
+    error,
+    onChange,
+    onBlur: () => {},
+    describedBy: error ? `${id}-help ${id}-error` : `${id}-help`,
+  };
+  return (
+    <div className="w-56">
+      <ParamField {...props}>
+        <Picker {...props} />
+      </ParamField>
+    </div>
+  );
+}
+
 const pairText = (l: SearchLabel) => `${l.country.toUpperCase()} · ${l.language}`;
 
 export interface ComparePanelProps {
@@ -42,16 +92,13 @@ export function ComparePanel({ primary, vsCountry, vsLanguage, onChange }: Compa
   const [compared, setCompared] = useState<{ a: Params; b: Params } | null>(null);
   const [tried, setTried] = useState(false);
 
-  const countryCheck = checkParam({ ...countryParam, required: true }, vsCountry);
-  const languageCheck = checkParam(languageParam, vsLanguage);
+  const countryCheck = checkParam(VS_COUNTRY, vsCountry);
+  const languageCheck = checkParam(VS_LANGUAGE, vsLanguage);
   const b = primary
     ? pickParams(spec, { ...primary, country: vsCountry, language: vsLanguage })
     : null;
   const samePair = primary && b && JSON.stringify(labelOf(primary)) === JSON.stringify(labelOf(b));
-  const pairError =
-    countryCheck.error ??
-    languageCheck.error ??
-    (samePair ? 'Choose a country or language that differs from the search above.' : undefined);
+  const invalid = countryCheck.error !== undefined || languageCheck.error !== undefined;
   const uncached =
     primary && b
       ? [primary, b].filter(
@@ -65,7 +112,7 @@ export function ComparePanel({ primary, vsCountry, vsLanguage, onChange }: Compa
 
   const run = () => {
     setTried(true);
-    if (!primary || !b || pairError) return;
+    if (!primary || !b || invalid || samePair) return;
     if (!getApiKey()) return openKeyDialog();
     const same = compared && JSON.stringify(compared) === JSON.stringify({ a: primary, b });
     setCompared({ a: primary, b });
@@ -109,56 +156,32 @@ export function ComparePanel({ primary, vsCountry, vsLanguage, onChange }: Compa
           run();
         }}
       >
-        <div>
-          <label htmlFor={`${id}-country`} className="block text-sm font-medium">
-            Second country
-          </label>
-          <input
-            id={`${id}-country`}
-            list={`${id}-countries`}
-            value={vsCountry}
-            placeholder="gb"
-            onChange={(e) => onChange('vs_country', e.target.value)}
-            aria-invalid={tried && countryCheck.error ? true : undefined}
-            className="w-28 rounded border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900"
-          />
-          <datalist id={`${id}-countries`}>
-            {COUNTRIES.map((o) => (
-              <option key={o.code} value={o.code}>
-                {o.name}
-              </option>
-            ))}
-          </datalist>
-        </div>
-        <div>
-          <label htmlFor={`${id}-language`} className="block text-sm font-medium">
-            Second language
-          </label>
-          <input
-            id={`${id}-language`}
-            list={`${id}-languages`}
-            value={vsLanguage}
-            placeholder={primary?.language ?? 'en'}
-            onChange={(e) => onChange('vs_language', e.target.value)}
-            aria-invalid={tried && languageCheck.error ? true : undefined}
-            className="w-28 rounded border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-900"
-          />
-          <datalist id={`${id}-languages`}>
-            {LANGUAGES.map((o) => (
-              <option key={o.code} value={o.code}>
-                {o.name}
-              </option>
-            ))}
-          </datalist>
-        </div>
+        <PairField
+          param={VS_COUNTRY}
+          id={`${id}-country`}
+          value={vsCountry}
+          error={tried ? countryCheck.error : undefined}
+          onChange={(v) => onChange('vs_country', v)}
+          Picker={CountryPicker}
+        />
+        <PairField
+          param={VS_LANGUAGE}
+          id={`${id}-language`}
+          value={vsLanguage}
+          error={tried ? languageCheck.error : undefined}
+          onChange={(v) => onChange('vs_language', v)}
+          Picker={LanguagePicker}
+        />
         <button type="submit" className="btn-primary" disabled={running}>
           Compare · {uncached === 0 ? '0 credits (cached)' : costLabel(spec.cost, uncached)}
         </button>
         {tried && !primary && (
           <p className="text-sm text-red-700 dark:text-red-400">Fix the search form above first.</p>
         )}
-        {tried && primary && pairError && (
-          <p className="text-sm text-red-700 dark:text-red-400">{pairError}</p>
+        {tried && primary && !invalid && samePair && (
+          <p className="text-sm text-red-700 dark:text-red-400">
+            Choose a country or language that differs from the search above.
+          </p>
         )}
       </form>
 
