@@ -33,10 +33,7 @@ export function useEndpointRun<T extends WithMeta>(spec: EndpointSpec, factory: 
   const [submitAttempted, setSubmitAttempted] = useState(false);
   // A link whose request is already in the session cache shows its result at once (it is free).
   const [submitted, setSubmitted] = useState<Params | null>(() =>
-    queryClient.getQueryData(factory(pickParams(spec, rawParams(spec, searchParams))).queryKey) !==
-    undefined
-      ? pickParams(spec, rawParams(spec, searchParams))
-      : null,
+    queryClient.getQueryData(factory(normalized).queryKey) !== undefined ? normalized : null,
   );
   const [fromCache, setFromCache] = useState(submitted !== null);
   const [cancelled, setCancelled] = useState(false);

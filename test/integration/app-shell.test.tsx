@@ -130,6 +130,19 @@ describe('shared request panel', () => {
     expect((await sandboxControl.ledger()).accounts['demo-key']?.requestUsed).toBe(40);
   });
 
+  test('coming back to a view whose request ran shows the result again without sending it', async () => {
+    const { user, router } = renderApp('/search?query=macchiato');
+    await user.click(await screen.findByRole('button', { name: /Search · 20 credits/ }));
+    await screen.findByRole('list', { name: 'Organic results' });
+    await act(() => router.navigate('/account'));
+    await act(() => router.navigate('/search?query=macchiato'));
+    expect(await screen.findByRole('list', { name: 'Organic results' })).toBeInTheDocument();
+    expect(screen.getByText('cached · 0 credits')).toBeInTheDocument();
+    expect(
+      (await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/search'),
+    ).toHaveLength(1);
+  });
+
   test('snippets carry a key placeholder unless the user opts in', async () => {
     const { user } = renderApp('/search?query=mocha');
     await user.click(await screen.findByText('Code snippets'));
