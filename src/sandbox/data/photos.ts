@@ -220,10 +220,29 @@ function interior(rng: Rng): string {
   return parts.join('');
 }
 
+/** A short-video still (the shorts endpoint's thumbnails): a coloured frame with a play button. */
+function videoStill(rng: Rng): string {
+  const hue = rng.int(0, 359);
+  const blobs = Array.from({ length: 5 }, () => {
+    const r = rng.int(30, 110);
+    return `<circle cx="${rng.int(0, W)}" cy="${rng.int(0, H)}" r="${r}" fill="${hsl(hue + rng.int(-40, 40), 70, rng.int(35, 65))}" fill-opacity="0.55"/>`;
+  }).join('');
+  return (
+    `<rect width="${W}" height="${H}" fill="${hsl(hue, 45, 18)}"/>` +
+    blobs +
+    `<circle cx="${W / 2}" cy="${H / 2}" r="38" fill="#000" fill-opacity="0.5"/>` +
+    `<path d="M${W / 2 - 12},${H / 2 - 20} L${W / 2 + 22},${H / 2} L${W / 2 - 12},${H / 2 + 20} Z" fill="#fff"/>`
+  );
+}
+
 function photoSvg(seed: string): string {
   const rng = createRng(`photo|${seed}`);
   const index = photoIndex(seed);
-  const scene = index > 0 && index % 2 === 1 ? interior(rng) : exterior(rng, index > 0);
+  const scene = seed.startsWith('short-')
+    ? videoStill(rng)
+    : index > 0 && index % 2 === 1
+      ? interior(rng)
+      : exterior(rng, index > 0);
   const label = escapeXml(caption(seed));
   const labelW = Math.min(W - 16, 16 + label.length * 6.4);
   return (
