@@ -8,7 +8,7 @@ import { ModeBadge } from './mode-badge.tsx';
 import { VIEWS } from '../config/views.ts';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded px-2 py-1 text-sm whitespace-nowrap ${isActive ? 'bg-teal-700 text-white dark:bg-teal-600' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`;
+  `rounded px-2 py-1 text-sm whitespace-nowrap ${isActive ? 'bg-teal-700 text-white' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`;
 
 export function Layout() {
   return (

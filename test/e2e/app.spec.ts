@@ -25,22 +25,27 @@ test('enter the demo key and see the credits in the header', async ({ page }) =>
   await expect(page.getByTestId('credits-pill')).toHaveText('100,000 credits left');
 });
 
-test('every route renders without a console error and axe finds no serious issue', async ({
-  page,
-}) => {
-  const errors = collectConsoleErrors(page);
-  await page.goto('/');
-  await enterDemoKey(page);
-  for (const route of ROUTES) {
-    await page.goto(route);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByTestId('credits-pill')).toHaveText(/credits left/);
-    const axe = await new AxeBuilder({ page }).analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${route}: ${v.id} (${v.nodes.length})`)).toEqual([]);
-  }
-  expect(errors).toEqual([]);
-});
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`every route renders without a console error and axe finds no serious issue (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    const errors = collectConsoleErrors(page);
+    await page.goto('/');
+    await enterDemoKey(page);
+    for (const route of ROUTES) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByTestId('credits-pill')).toHaveText(/credits left/);
+      const axe = await new AxeBuilder({ page }).analyze();
+      const serious = axe.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(serious.map((v) => `${route}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+  });
+}
 
 test('run a search and see it in the inspector; the key is never in storage or a URL', async ({
   page,
@@ -82,49 +87,54 @@ test('run a search and see it in the inspector; the key is never in storage or a
   expect(errors).toEqual([]);
 });
 
-test('every other view runs a request and axe finds no serious issue with its results', async ({
-  page,
-}) => {
-  const errors = collectConsoleErrors(page);
-  await page.goto('/');
-  await enterDemoKey(page);
-  const runs: [string, RegExp, (p: typeof page) => Promise<void>][] = [
-    [
-      '/shorts?query=cats',
-      /Search shorts/,
-      (p) => expect(p.getByRole('list', { name: 'Short videos' })).toBeVisible(),
-    ],
-    [
-      '/autocomplete?query=how+to',
-      /Suggest/,
-      (p) => expect(p.getByRole('region', { name: 'Suggestions' })).toBeVisible(),
-    ],
-    [
-      '/screenshot?url=https%3A%2F%2Fexample.com%2F&width=640&height=400',
-      /Capture/,
-      (p) =>
-        expect(p.getByRole('img', { name: 'Screenshot of https://example.com/' })).toBeVisible(),
-    ],
-    [
-      '/webhook?url=https%3A%2F%2Fexample.com%2F',
-      /Submit job/,
-      (p) => expect(p.getByTestId('job-sid')).toHaveText(/^[0-9a-f-]{36}$/),
-    ],
-  ];
-  for (const [route, button, shown] of runs) {
-    await page.goto(route);
-    await page.getByRole('button', { name: button }).click();
-    await shown(page);
-    const axe = await new AxeBuilder({ page }).analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${route}: ${v.id} (${v.nodes.length})`)).toEqual([]);
-  }
-  await page.goto('/account');
-  await expect(page.getByText('Credits left')).toBeVisible();
-  expect(
-    (await new AxeBuilder({ page }).analyze()).violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    ),
-  ).toEqual([]);
-  expect(errors).toEqual([]);
-});
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`every other view runs a request and axe finds no serious issue with its results (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    const errors = collectConsoleErrors(page);
+    await page.goto('/');
+    await enterDemoKey(page);
+    const runs: [string, RegExp, (p: typeof page) => Promise<void>][] = [
+      [
+        '/shorts?query=cats',
+        /Search shorts/,
+        (p) => expect(p.getByRole('list', { name: 'Short videos' })).toBeVisible(),
+      ],
+      [
+        '/autocomplete?query=how+to',
+        /Suggest/,
+        (p) => expect(p.getByRole('region', { name: 'Suggestions' })).toBeVisible(),
+      ],
+      [
+        '/screenshot?url=https%3A%2F%2Fexample.com%2F&width=640&height=400',
+        /Capture/,
+        (p) =>
+          expect(p.getByRole('img', { name: 'Screenshot of https://example.com/' })).toBeVisible(),
+      ],
+      [
+        '/webhook?url=https%3A%2F%2Fexample.com%2F',
+        /Submit job/,
+        (p) => expect(p.getByTestId('job-sid')).toHaveText(/^[0-9a-f-]{36}$/),
+      ],
+    ];
+    for (const [route, button, shown] of runs) {
+      await page.goto(route);
+      await page.getByRole('button', { name: button }).click();
+      await shown(page);
+      const axe = await new AxeBuilder({ page }).analyze();
+      const serious = axe.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(serious.map((v) => `${route}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+    }
+    await page.goto('/account');
+    await expect(page.getByText('Credits left')).toBeVisible();
+    expect(
+      (await new AxeBuilder({ page }).analyze()).violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      ),
+    ).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}

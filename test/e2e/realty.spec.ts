@@ -174,21 +174,26 @@ test('the exports carry the place and the date and hold the filtered listings', 
   expect(body.features.every((f) => f.geometry.type === 'Point')).toBe(true);
 });
 
-test('axe finds no serious issue with results and with the drawer open', async ({ page }) => {
-  const errors = collectConsoleErrors(page, { ignoreUrl: TILE_HOST });
-  const { list } = await showListings(page, SEATTLE);
-  const serious = async (when: string) => {
-    const axe = await new AxeBuilder({ page }).analyze();
-    return axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${when}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}`);
-  };
-  expect(await serious('results')).toEqual([]);
-  await list.getByRole('option').first().click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  expect(await serious('drawer')).toEqual([]);
-  expect(errors).toEqual([]);
-});
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe finds no serious issue with results and with the drawer open (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    const errors = collectConsoleErrors(page, { ignoreUrl: TILE_HOST });
+    const { list } = await showListings(page, SEATTLE);
+    const serious = async (when: string) => {
+      const axe = await new AxeBuilder({ page }).analyze();
+      return axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${when}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}`);
+    };
+    expect(await serious('results')).toEqual([]);
+    await list.getByRole('option').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await serious('drawer')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
 
 test('on a phone the list sits below the map', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -12,9 +12,9 @@ export function ResultsHeader({
   fromCache: boolean;
 }) {
   return (
-    <p className="text-sm font-medium" data-testid="results-header">
+    <h2 className="text-sm font-medium" data-testid="results-header">
       {count} result{count === 1 ? '' : 's'} · {formatDuration(meta.durationMs)} ·{' '}
       {fromCache ? '0 credits (cached)' : pluralCredits(20)}
-    </p>
+    </h2>
   );
 }
