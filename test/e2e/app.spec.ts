@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, enterDemoKey } from './helpers.ts';
+import { collectConsoleErrors, enterDemoKey, seriousAxeIssues } from './helpers.ts';
 
 const ROUTES = [
   '/',
@@ -37,11 +36,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByTestId('credits-pill')).toHaveText(/credits left/);
-      const axe = await new AxeBuilder({ page }).analyze();
-      const serious = axe.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      );
-      expect(serious.map((v) => `${route}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+      expect(await seriousAxeIssues(page, route)).toEqual([]);
     }
     expect(errors).toEqual([]);
   });
@@ -122,19 +117,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto(route);
       await page.getByRole('button', { name: button }).click();
       await shown(page);
-      const axe = await new AxeBuilder({ page }).analyze();
-      const serious = axe.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      );
-      expect(serious.map((v) => `${route}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+      expect(await seriousAxeIssues(page, route)).toEqual([]);
     }
     await page.goto('/account');
     await expect(page.getByText('Credits left')).toBeVisible();
-    expect(
-      (await new AxeBuilder({ page }).analyze()).violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      ),
-    ).toEqual([]);
+    expect(await seriousAxeIssues(page, '/account')).toEqual([]);
     expect(errors).toEqual([]);
   });
 }

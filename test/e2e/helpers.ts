@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** Opens the key dialog and takes the sandbox demo key; waits for the credits in the header. */
@@ -23,4 +24,12 @@ export function collectConsoleErrors(
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
+}
+
+/** axe's serious and critical findings on the page as it stands, one line each ("where: rule (nodes) first target"). */
+export async function seriousAxeIssues(page: Page, where: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}`);
 }

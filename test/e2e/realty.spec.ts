@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { collectConsoleErrors, enterDemoKey } from './helpers.ts';
+import { collectConsoleErrors, enterDemoKey, seriousAxeIssues } from './helpers.ts';
 
 const SEATTLE = 'https://www.realty.example/homes/seattle-wa_rb/';
 const BULK = 'https://www.realty.example/homes/los-angeles-ca_rb/?demo=10000';
@@ -181,16 +180,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     const errors = collectConsoleErrors(page, { ignoreUrl: TILE_HOST });
     const { list } = await showListings(page, SEATTLE);
-    const serious = async (when: string) => {
-      const axe = await new AxeBuilder({ page }).analyze();
-      return axe.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${when}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}`);
-    };
-    expect(await serious('results')).toEqual([]);
+    expect(await seriousAxeIssues(page, 'results')).toEqual([]);
     await list.getByRole('option').first().click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    expect(await serious('drawer')).toEqual([]);
+    expect(await seriousAxeIssues(page, 'drawer')).toEqual([]);
     expect(errors).toEqual([]);
   });
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, enterDemoKey } from './helpers.ts';
+import { collectConsoleErrors, enterDemoKey, seriousAxeIssues } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => {
   await request.post('/api/_sandbox/reset');
@@ -49,12 +48,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       /^search_best-running-shoes_us_en_\d{4}-\d{2}-\d{2}\.csv$/,
     );
 
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(
-      axe.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => v.id),
-    ).toEqual([]);
+    expect(await seriousAxeIssues(page, 'search')).toEqual([]);
     expect(errors).toEqual([]);
   });
 }
