@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { realtyListingSchema, type RealtyListing } from '../../../api/schemas.ts';
 import { placeListing } from './coordinates.ts';
-import { messyListing } from './test-arbitraries.ts';
+import { messyListing } from '../../../../test/arbitraries/realty.ts';
 
 const listing = (raw: Record<string, unknown>): RealtyListing => realtyListingSchema.parse(raw);
 const info = (homeInfo: Record<string, unknown>) => ({ hdpData: { homeInfo } });

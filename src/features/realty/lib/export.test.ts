@@ -4,7 +4,7 @@ import { realtyListingSchema } from '../../../api/schemas.ts';
 import { csvCell, parseCsv } from '../../../lib/csv.ts';
 import { exportFileName, homesToCsv, placeFromUrl, toGeoJson } from './export.ts';
 import { toHomes } from './home.ts';
-import { homesArb } from './test-arbitraries.ts';
+import { homesArb } from '../../../../test/arbitraries/realty.ts';
 
 describe('csvCell', () => {
   test('quotes cells with commas, quotes and line breaks', () => {

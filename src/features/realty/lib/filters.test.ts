@@ -7,7 +7,7 @@ import {
   parseFilters,
   type Filters,
 } from './filters.ts';
-import { homesArb } from './test-arbitraries.ts';
+import { homesArb } from '../../../../test/arbitraries/realty.ts';
 
 const filtersArb: fc.Arbitrary<Filters> = fc.record(
   {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { realtyListingSchema } from '../../../api/schemas.ts';
 import { photosOf, toHomes } from './home.ts';
-import { parsedListing } from './test-arbitraries.ts';
+import { parsedListing } from '../../../../test/arbitraries/realty.ts';
 
 const parse = (raw: Record<string, unknown>) => realtyListingSchema.parse(raw);
 const one = (raw: Record<string, unknown>) => toHomes([parse(raw)])[0]!;

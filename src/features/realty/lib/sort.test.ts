@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { realtyListingSchema } from '../../../api/schemas.ts';
 import { toHomes } from './home.ts';
 import { parseSort, sortHomes, sortParam, type SortOrder } from './sort.ts';
-import { homesArb } from './test-arbitraries.ts';
+import { homesArb } from '../../../../test/arbitraries/realty.ts';
 
 const orderArb: fc.Arbitrary<SortOrder> = fc.record({
   field: fc.constantFrom('listed', 'price', 'beds', 'baths', 'days'),

@@ -1,7 +1,7 @@
-// Shared by the unit tests only: messy listings as the live service sends them.
+// fast-check arbitraries shared by the realty unit tests: messy listings as the live service sends them.
 import fc from 'fast-check';
-import { realtyListingSchema, type RealtyListing } from '../../../api/schemas.ts';
-import { toHomes, type Home } from './home.ts';
+import { realtyListingSchema, type RealtyListing } from '../../src/api/schemas.ts';
+import { toHomes, type Home } from '../../src/features/realty/lib/home.ts';
 
 const messyNumber = fc.oneof(
   fc.double({ noNaN: false }),

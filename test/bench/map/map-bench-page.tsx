@@ -5,9 +5,13 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { MapContainer, Marker, useMap } from 'react-leaflet';
-import { Basemap } from '../components/basemap.tsx';
-import { boundsOf, ListingMap, type RenderCounts } from '../components/listing-map.tsx';
-import type { Home } from '../lib/home.ts';
+import { Basemap } from '../../../src/features/realty/components/basemap.tsx';
+import {
+  boundsOf,
+  ListingMap,
+  type RenderCounts,
+} from '../../../src/features/realty/components/listing-map.tsx';
+import type { Home } from '../../../src/features/realty/lib/home.ts';
 
 /*
  * The page `test/bench/map-bench.mjs` drives: the same map component the view

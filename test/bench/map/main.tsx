@@ -1,10 +1,10 @@
-import '../../../index.css';
+import '../../../src/index.css';
 import { createRoot } from 'react-dom/client';
-import { realtyResponseSchema } from '../../../api/schemas.ts';
-import { toHomes } from '../lib/home.ts';
+import { realtyResponseSchema } from '../../../src/api/schemas.ts';
+import { toHomes } from '../../../src/features/realty/lib/home.ts';
 import { MapBenchPage, type BenchMode } from './map-bench-page.tsx';
 
-/** Entry of test/bench/map/index.html: `?mode=view|dom&url=<listing page>`. */
+/** Entry of test/bench/map/index.html (driven by test/bench/map-bench.mjs): `?mode=view|dom&url=<listing page>`. */
 async function main() {
   const params = new URLSearchParams(location.search);
   const mode: BenchMode = params.get('mode') === 'dom' ? 'dom' : 'view';
