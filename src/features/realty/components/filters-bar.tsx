@@ -28,14 +28,14 @@ function counted(options: Counted, current: string | undefined, label: (v: strin
   return all.map((o) => ({ value: o.value, label: `${label(o.value)} (${o.count})` }));
 }
 
-interface FieldProps {
+interface FilterFieldProps {
   id: string;
   label: string;
   value: string | undefined;
   onChange: (value: string) => void;
 }
 
-function PriceField({ id, label, value, onChange }: FieldProps) {
+function PriceField({ id, label, value, onChange }: FilterFieldProps) {
   return (
     <div>
       <label htmlFor={id} className="block text-xs font-medium">
@@ -61,7 +61,7 @@ function ChoiceField({
   value,
   onChange,
   options,
-}: FieldProps & { options: readonly { value: string; label: string }[] }) {
+}: FilterFieldProps & { options: readonly { value: string; label: string }[] }) {
   return (
     <div>
       <label htmlFor={id} className="block text-xs font-medium">
