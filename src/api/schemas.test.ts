@@ -33,4 +33,32 @@ describe('response schemas', () => {
     });
     expect(parsed.realty_listings[0]?.hdpData).toBeUndefined();
   });
+
+  test('read both photo shapes of a realty listing, and odd ones as absent', () => {
+    const [composable, odd, oddItems] = realtyResponseSchema.parse({
+      realty_listings: [
+        {
+          carouselPhotosComposable: {
+            baseUrl: 'https://p.example/fp/{photoKey}-p_e.jpg',
+            photoData: [{ photoKey: 'ab12' }, { photoKey: 7 }, 'x', { photoKey: {} }],
+            communityBaseUrl: null,
+          },
+        },
+        { carouselPhotosComposable: 'https://p.example/x.jpg', carouselPhotos: 'none' },
+        {
+          carouselPhotosComposable: { baseUrl: 5, photoData: {} },
+          carouselPhotos: [1, { url: 2 }],
+        },
+      ],
+    }).realty_listings;
+    expect(composable?.carouselPhotosComposable).toEqual({
+      baseUrl: 'https://p.example/fp/{photoKey}-p_e.jpg',
+      photoData: [{ photoKey: 'ab12' }, { photoKey: 7 }, { photoKey: undefined }],
+      communityBaseUrl: null,
+    });
+    expect(odd?.carouselPhotosComposable).toBeUndefined();
+    expect(odd?.carouselPhotos).toEqual([]);
+    expect(oddItems?.carouselPhotosComposable).toEqual({ baseUrl: undefined, photoData: [] });
+    expect(oddItems?.carouselPhotos).toEqual([{ url: undefined }]);
+  });
 });

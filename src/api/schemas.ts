@@ -170,6 +170,17 @@ export const realtyListingSchema = z.looseObject({
   info3String: optString,
   brokerName: optString,
   carouselPhotos: lenientArray(z.looseObject({ url: optString })),
+  // The other photo shape: one URL per photo is baseUrl with {photoKey} replaced.
+  carouselPhotosComposable: optObject(
+    z.looseObject({
+      baseUrl: optString,
+      photoData: lenientArray(
+        z.looseObject({
+          photoKey: z.catch(z.optional(z.union([z.string(), z.number()])), undefined),
+        }),
+      ),
+    }),
+  ),
 });
 export const realtyResponseSchema = z.looseObject({
   realty_listings: lenientArray(realtyListingSchema),

@@ -65,6 +65,31 @@ export const messyListing: fc.Arbitrary<Record<string, unknown>> = fc.record(
       fc.array(fc.record({ url: fc.oneof(fc.webUrl(), fc.string()) })),
       fc.constant(null),
     ),
+    carouselPhotosComposable: fc.oneof(
+      fc.record(
+        {
+          baseUrl: fc.oneof(
+            fc.constant('https://photos.example/fp/{photoKey}-p_e.jpg'),
+            fc.webUrl(),
+            fc.string(),
+          ),
+          photoData: fc.oneof(
+            fc.array(
+              fc.oneof(
+                fc.record({
+                  photoKey: fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.constant(null)),
+                }),
+                fc.constantFrom(null, 'k', 3),
+              ),
+              { maxLength: 25 },
+            ),
+            fc.constant('none'),
+          ),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.constantFrom(null, 'x', []),
+    ),
     imgSrc: fc.oneof(fc.webUrl(), fc.string(), fc.constant('javascript:alert(1)')),
     detailUrl: fc.oneof(fc.webUrl(), fc.string()),
   },

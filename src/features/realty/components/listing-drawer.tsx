@@ -3,8 +3,9 @@ import { ExternalLink } from '../../../components/external-link.tsx';
 import { JsonViewer } from '../../../components/json-viewer.tsx';
 import { UNMAPPED_LABEL } from '../lib/coordinates.ts';
 import { humanizeEnum } from '../lib/filters.ts';
-import { homeInfoOf, photosOf, type Home } from '../lib/home.ts';
+import { homeInfoOf, type Home } from '../lib/home.ts';
 import { homeInfoRows } from '../lib/home-info.ts';
+import { listingPhotos } from '../lib/photos.ts';
 import { formatPrice } from '../lib/price.ts';
 import { statusColor } from '../lib/status.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
@@ -87,7 +88,7 @@ export function ListingDrawer({ home, raw, onClose }: ListingDrawerProps) {
         </button>
       </div>
 
-      <PhotoCarousel key={home.key} photos={photosOf(l)} subject={home.address} />
+      <PhotoCarousel key={home.key} photos={listingPhotos(l)} subject={home.address} />
 
       <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
         <span

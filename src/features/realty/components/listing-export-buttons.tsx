@@ -1,9 +1,9 @@
-import { ExportButtons as Buttons } from '../../../components/export-buttons.tsx';
-import { exportFileName, homesToCsv, toGeoJson } from '../lib/export.ts';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
+import { exportFileName, homesToCsv, homesToJson, toGeoJson } from '../lib/export.ts';
 import type { Home } from '../lib/home.ts';
 
-/** The filtered listings as CSV and GeoJSON. */
-export function ExportButtons({
+/** The filtered listings as CSV, JSON and GeoJSON, through the shared export buttons. */
+export function ListingExportButtons({
   homes,
   pageUrl,
 }: {
@@ -11,7 +11,7 @@ export function ExportButtons({
   pageUrl: string | undefined;
 }) {
   return (
-    <Buttons
+    <ExportButtons
       label="Export"
       disabled={homes.length === 0}
       files={[
@@ -20,6 +20,12 @@ export function ExportButtons({
           name: exportFileName(pageUrl, 'csv', new Date()),
           type: 'text/csv;charset=utf-8',
           text: () => homesToCsv(homes),
+        },
+        {
+          label: 'Download JSON',
+          name: exportFileName(pageUrl, 'json', new Date()),
+          type: 'application/json',
+          text: () => JSON.stringify(homesToJson(homes), null, 2),
         },
         {
           label: 'Download GeoJSON',

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { photosOf, type Home } from '../lib/home.ts';
+import { FallbackImage } from '../../../components/fallback-image.tsx';
+import type { Home } from '../lib/home.ts';
 import { humanizeEnum } from '../lib/filters.ts';
 import { statusColor } from '../lib/status.ts';
 
@@ -109,7 +110,6 @@ export function ListingList({
         {virtualizer.getVirtualItems().map((row) => {
           const h = homes[row.index];
           if (!h) return null;
-          const photo = photosOf(h.listing)[0];
           const selected = h.key === selectedKey;
           const isActive = row.index === activeIndex;
           return (
@@ -143,20 +143,15 @@ export function ListingList({
                     : ''
               } ${isActive ? 'group-focus-visible:outline-2 group-focus-visible:-outline-offset-2 group-focus-visible:outline-sky-500' : ''}`}
             >
-              {photo ? (
-                <img
-                  src={photo}
-                  alt=""
-                  loading="lazy"
-                  width={88}
-                  height={66}
-                  className="h-[66px] w-[88px] shrink-0 rounded bg-slate-200 object-cover dark:bg-slate-700"
-                />
-              ) : (
-                <span className="flex h-[66px] w-[88px] shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                  No photo
-                </span>
-              )}
+              <FallbackImage
+                src={h.photo}
+                alt=""
+                loading="lazy"
+                width={88}
+                height={66}
+                className="h-[66px] w-[88px] shrink-0 rounded"
+                imgClassName="bg-slate-200 object-cover dark:bg-slate-700"
+              />
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
                   <span className="truncate font-semibold">{h.priceLabel}</span>

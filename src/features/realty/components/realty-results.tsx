@@ -12,7 +12,7 @@ import {
 import { toHomes } from '../lib/home.ts';
 import { parseSort, sortHomes, sortParam, SORT_OPTIONS } from '../lib/sort.ts';
 import { dataQuality, priceStats } from '../lib/stats.ts';
-import { ExportButtons } from './export-buttons.tsx';
+import { ListingExportButtons } from './listing-export-buttons.tsx';
 import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
 import { FiltersBar } from './filters-bar.tsx';
 import { ListingDrawer } from './listing-drawer.tsx';
@@ -122,7 +122,7 @@ export function RealtyResults({ listings, raw, pageUrl }: RealtyResultsProps) {
       <ListingStats shown={filtered.length} total={homes.length} stats={stats} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <QualityStrip quality={quality} />
-        <ExportButtons homes={filtered} pageUrl={pageUrl} />
+        <ListingExportButtons homes={filtered} pageUrl={pageUrl} />
       </div>
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { realtyListingSchema } from '../../../api/schemas.ts';
 import { csvCell, parseCsv } from '../../../lib/csv.ts';
-import { exportFileName, homesToCsv, placeFromUrl, toGeoJson } from './export.ts';
+import { exportFileName, homesToCsv, homesToJson, placeFromUrl, toGeoJson } from './export.ts';
 import { toHomes } from './home.ts';
 import { homesArb } from '../../../../test/arbitraries/realty.ts';
 
@@ -70,6 +70,69 @@ describe('homesToCsv', () => {
       longitude: '-97.7',
       detail_url: '',
     });
+  });
+});
+
+describe('photo counts', () => {
+  const homes = toHomes(
+    [
+      {
+        rpid: 'composable',
+        latLong: { latitude: 47.6, longitude: -122.3 },
+        imgSrc: 'https://photos.example/fp/k0-p_e.jpg',
+        carouselPhotosComposable: {
+          baseUrl: 'https://photos.example/fp/{photoKey}-p_e.jpg',
+          photoData: Array.from({ length: 22 }, (_, i) => ({ photoKey: `k${i}` })),
+        },
+      },
+      {
+        rpid: 'carousel',
+        latLong: { latitude: 47.7, longitude: -122.3 },
+        carouselPhotos: [
+          { url: 'https://a.example/1.jpg' },
+          { url: 'https://a.example/2.jpg' },
+          { url: 'javascript:alert(1)' },
+        ],
+      },
+      { rpid: 'none', latLong: { latitude: 47.8, longitude: -122.3 } },
+    ].map((r) => realtyListingSchema.parse(r)),
+  );
+
+  test('the CSV counts the photos of either shape, and names the first', () => {
+    const [header, ...rows] = parseCsv(homesToCsv(homes));
+    const col = (name: string) => rows.map((r) => r[header!.indexOf(name)]);
+    expect(col('photo_count')).toEqual(['22', '2', '0']);
+    expect(col('image_url')).toEqual([
+      'https://photos.example/fp/k0-p_e.jpg',
+      'https://a.example/1.jpg',
+      '',
+    ]);
+  });
+
+  test('the JSON counts them and lists every URL', () => {
+    const records = homesToJson(homes);
+    expect(records.map((r) => r['photo_count'])).toEqual([22, 2, 0]);
+    expect(records[0]!['photos']).toHaveLength(22);
+    expect(records[0]!['photos']).toContain('https://photos.example/fp/k21-p_e.jpg');
+    expect(records[2]).toMatchObject({ id: 'none', photos: [], image_url: null, beds: null });
+  });
+
+  test('the GeoJSON counts them', () => {
+    expect(toGeoJson(homes).features.map((f) => f.properties['photo_count'])).toEqual([22, 2, 0]);
+  });
+});
+
+describe('homesToJson', () => {
+  test('has one record per listing with the CSV columns, and survives JSON', () => {
+    fc.assert(
+      fc.property(homesArb, (homes) => {
+        const records = homesToJson(homes);
+        expect(records).toHaveLength(homes.length);
+        const header = parseCsv(homesToCsv([]))[0]!;
+        for (const r of records) expect(Object.keys(r)).toEqual([...header, 'photos']);
+        expect(JSON.parse(JSON.stringify(records))).toEqual(records);
+      }),
+    );
   });
 });
 

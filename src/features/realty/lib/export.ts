@@ -4,6 +4,7 @@ import { fileDate } from '../../../lib/download.ts';
 import { safeHttpUrl } from '../../../lib/safe-url.ts';
 import { UNMAPPED_LABEL } from './coordinates.ts';
 import { homeInfoOf, type Home } from './home.ts';
+import { listingPhotos } from './photos.ts';
 
 interface Column {
   name: string;
@@ -44,11 +45,9 @@ const COLUMNS: readonly Column[] = [
   { name: 'broker', value: (h) => h.listing.brokerName },
   { name: 'note', value: (h) => h.listing.flexFieldText },
   { name: 'detail_url', value: (h) => safeHttpUrl(h.listing.detailUrl) },
-  { name: 'image_url', value: (h) => safeHttpUrl(h.listing.imgSrc) },
-  {
-    name: 'photo_count',
-    value: (h) => (Array.isArray(h.listing.carouselPhotos) ? h.listing.carouselPhotos.length : 0),
-  },
+  { name: 'image_url', value: (h) => h.photo },
+  // Either photo shape (carouselPhotos or carouselPhotosComposable), as many as the drawer shows.
+  { name: 'photo_count', value: (h) => listingPhotos(h.listing).length },
 ];
 
 /** RFC 4180 CSV (CRLF line ends), a header row and one row per listing. */
@@ -59,10 +58,27 @@ export function homesToCsv(homes: readonly Home[]): string {
   );
 }
 
-export type ListingFeature = Feature<Point, Record<string, string | number | boolean | null>>;
+export type ListingRecord = Record<string, string | number | boolean | null | string[]>;
+
+/** The CSV's columns as one object per listing (missing values as null), plus every photo URL. */
+export function homesToJson(homes: readonly Home[]): ListingRecord[] {
+  return homes.map((h) => {
+    const record: ListingRecord = {};
+    for (const c of COLUMNS) {
+      const v = c.value(h);
+      // `+ 0` turns -0 into 0, as in the GeoJSON.
+      record[c.name] = typeof v === 'number' ? (Number.isFinite(v) ? v + 0 : null) : (v ?? null);
+    }
+    record['photos'] = listingPhotos(h.listing);
+    return record;
+  });
+}
+
+export type ListingProperties = Record<string, string | number | boolean | null>;
+export type ListingFeature = Feature<Point, ListingProperties>;
 
 /** The listings that have coordinates, as GeoJSON points (longitude first, as GeoJSON wants). */
-export function toGeoJson(homes: readonly Home[]): FeatureCollection<Point> {
+export function toGeoJson(homes: readonly Home[]): FeatureCollection<Point, ListingProperties> {
   const features: ListingFeature[] = [];
   for (const h of homes) {
     if (!h.position) continue;
@@ -84,6 +100,7 @@ export function toGeoJson(homes: readonly Home[]): FeatureCollection<Point> {
         days_on_market: h.daysOnMarket ?? null,
         broker: h.listing.brokerName ?? null,
         detail_url: safeHttpUrl(h.listing.detailUrl),
+        photo_count: listingPhotos(h.listing).length,
       },
     });
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { realtyListingSchema } from '../../../api/schemas.ts';
-import { photosOf, toHomes } from './home.ts';
+import { toHomes } from './home.ts';
 import { parsedListing } from '../../../../test/arbitraries/realty.ts';
 
 const parse = (raw: Record<string, unknown>) => realtyListingSchema.parse(raw);
@@ -86,19 +86,21 @@ describe('toHomes', () => {
   });
 });
 
-describe('photosOf', () => {
-  test('keeps http(s) carousel photos and falls back to the cover image', () => {
-    expect(
-      photosOf(
-        parse({
-          carouselPhotos: [{ url: 'https://a.example/1.jpg' }, { url: 'javascript:alert(1)' }],
-          imgSrc: 'https://a.example/cover.jpg',
-        }),
-      ),
-    ).toEqual(['https://a.example/1.jpg']);
-    expect(photosOf(parse({ imgSrc: 'https://a.example/cover.jpg' }))).toEqual([
-      'https://a.example/cover.jpg',
-    ]);
-    expect(photosOf(parse({ imgSrc: 'data:image/png;base64,AAAA' }))).toEqual([]);
+describe('the thumbnail', () => {
+  test('is the first photo of either shape, or none', () => {
+    const composable = one({
+      carouselPhotosComposable: {
+        baseUrl: 'https://photos.example/fp/{photoKey}-p_e.jpg',
+        photoData: [{ photoKey: 'k1' }, { photoKey: 'k2' }],
+      },
+    });
+    expect(composable).toMatchObject({
+      photo: 'https://photos.example/fp/k1-p_e.jpg',
+      hasPhoto: true,
+    });
+    expect(one({ carouselPhotos: [{ url: 'https://a.example/1.jpg' }] }).photo).toBe(
+      'https://a.example/1.jpg',
+    );
+    expect(one({ imgSrc: 'javascript:alert(1)' })).toMatchObject({ photo: null, hasPhoto: false });
   });
 });

@@ -1,6 +1,6 @@
 import type { HomeInfo, RealtyListing } from '../../../api/schemas.ts';
-import { safeHttpUrl } from '../../../lib/safe-url.ts';
 import { placeListing, type LatLng, type UnmappedReason } from './coordinates.ts';
+import { firstListingPhoto } from './photos.ts';
 import { compactPrice, formatPrice, parsePriceText, positiveNumber } from './price.ts';
 
 /** One listing as the view uses it: the upstream record plus what every part reads from it. */
@@ -26,6 +26,8 @@ export interface Home {
   status: string;
   statusText: string;
   address: string;
+  /** The first photo (http(s) only), for the list's thumbnail; the drawer reads them all. */
+  photo: string | null;
   hasPhoto: boolean;
 }
 
@@ -88,31 +90,6 @@ function addressOf(l: Record<string, unknown>, info: HomeInfo | undefined): stri
   return parts.length > 0 ? parts.join(', ') : 'Address unknown';
 }
 
-/** The photos worth showing: http(s) only, carousel first, the cover image as a fallback. */
-export function photosOf(listing: RealtyListing): string[] {
-  const l = listing as Record<string, unknown>;
-  const out: string[] = [];
-  const carousel = l['carouselPhotos'];
-  if (Array.isArray(carousel)) {
-    for (const p of carousel) {
-      const url = isRecord(p) ? safeHttpUrl(p['url']) : null;
-      if (url && !out.includes(url)) out.push(url);
-    }
-  }
-  if (out.length === 0) {
-    const cover = safeHttpUrl(l['imgSrc']);
-    if (cover) out.push(cover);
-  }
-  return out;
-}
-
-function hasPhotoCheap(l: Record<string, unknown>): boolean {
-  const http = (v: unknown) => typeof v === 'string' && /^https?:\/\/\S/i.test(v);
-  const carousel = l['carouselPhotos'];
-  if (Array.isArray(carousel) && carousel.some((p) => isRecord(p) && http(p['url']))) return true;
-  return http(l['imgSrc']);
-}
-
 export function toHome(
   listing: RealtyListing,
   index: number,
@@ -126,6 +103,7 @@ export function toHome(
   const symbol = text(l['countryCurrency']) ?? '$';
   const priceText = typeof l['price'] === 'string' ? text(l['price']) : undefined;
   const time = count(info?.timeOnRealty);
+  const photo = firstListingPhoto(l);
   return {
     key,
     index,
@@ -147,7 +125,8 @@ export function toHome(
     status: text(l['statusType']) ?? text(info?.homeStatus) ?? 'UNKNOWN',
     statusText: text(l['statusText']) ?? text(l['statusType']) ?? 'Status unknown',
     address: addressOf(l, info),
-    hasPhoto: hasPhotoCheap(l),
+    photo,
+    hasPhoto: photo !== null,
   };
 }
 

@@ -1,0 +1,106 @@
+import { safeHttpUrl } from '../../../lib/safe-url.ts';
+
+/*
+ * A listing's photos come in two shapes (upstream-notes.md):
+ *   carouselPhotos: [{ url }]
+ *   carouselPhotosComposable: { baseUrl: "https://…/fp/{photoKey}-p_e.jpg", photoData: [{ photoKey }] }
+ * and `imgSrc` is the first photo. Everything here reads the record leniently:
+ * a shape that is missing or odd gives no photos, never an exception, and only
+ * http(s) URLs are kept.
+ */
+
+const PLACEHOLDER = '{photoKey}';
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function photoKey(v: unknown): string | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : undefined;
+  if (typeof v !== 'string') return undefined;
+  const key = v.trim();
+  return key === '' ? undefined : key;
+}
+
+/** The composable baseUrl when it can make one URL per photo. */
+function composableBase(listing: Record<string, unknown>): {
+  baseUrl: string;
+  photoData: readonly unknown[];
+} | null {
+  const composable = listing['carouselPhotosComposable'];
+  if (!isRecord(composable)) return null;
+  const { baseUrl, photoData } = composable;
+  if (typeof baseUrl !== 'string' || !baseUrl.includes(PLACEHOLDER)) return null;
+  if (!Array.isArray(photoData)) return null;
+  return { baseUrl, photoData };
+}
+
+function composableUrl(baseUrl: string, item: unknown): string | null {
+  const key = isRecord(item) ? photoKey(item['photoKey']) : undefined;
+  // Encoded, so a key can only ever fill its place in the path.
+  return key ? safeHttpUrl(baseUrl.replaceAll(PLACEHOLDER, encodeURIComponent(key))) : null;
+}
+
+function push(out: string[], url: string | null) {
+  if (url && !out.includes(url)) out.push(url);
+}
+
+/** The URLs of `carouselPhotosComposable`, in order, without repeats. */
+export function composablePhotos(listing: unknown): string[] {
+  const out: string[] = [];
+  const composable = isRecord(listing) ? composableBase(listing) : null;
+  if (composable)
+    for (const item of composable.photoData) push(out, composableUrl(composable.baseUrl, item));
+  return out;
+}
+
+/** The URLs of `carouselPhotos`, in order, without repeats. */
+export function carouselPhotos(listing: unknown): string[] {
+  const out: string[] = [];
+  const carousel = isRecord(listing) ? listing['carouselPhotos'] : undefined;
+  if (Array.isArray(carousel))
+    for (const p of carousel) push(out, isRecord(p) ? safeHttpUrl(p['url']) : null);
+  return out;
+}
+
+/**
+ * Every photo worth showing, in order: the composable set when it yields any
+ * (it is the newer and fuller shape), else `carouselPhotos`, else the cover
+ * image `imgSrc` alone. A listing that carries both carousel shapes holds the
+ * same photos twice (at different sizes), so the two are not merged.
+ */
+export function listingPhotos(listing: unknown): string[] {
+  if (!isRecord(listing)) return [];
+  const composable = composablePhotos(listing);
+  if (composable.length > 0) return composable;
+  const carousel = carouselPhotos(listing);
+  if (carousel.length > 0) return carousel;
+  const cover = safeHttpUrl(listing['imgSrc']);
+  return cover ? [cover] : [];
+}
+
+/**
+ * The first photo, as `listingPhotos(listing)[0]` but without building the
+ * others: the list asks this for every visible row, and a listing may have 30.
+ */
+export function firstListingPhoto(listing: unknown): string | null {
+  if (!isRecord(listing)) return null;
+  const composable = composableBase(listing);
+  if (composable)
+    for (const item of composable.photoData) {
+      const url = composableUrl(composable.baseUrl, item);
+      if (url) return url;
+    }
+  const carousel = listing['carouselPhotos'];
+  if (Array.isArray(carousel))
+    for (const p of carousel) {
+      const url = isRecord(p) ? safeHttpUrl(p['url']) : null;
+      if (url) return url;
+    }
+  return safeHttpUrl(listing['imgSrc']);
+}
+
+/** How many photos the listing shows (the length of `listingPhotos`). */
+export function photoCount(listing: unknown): number {
+  return listingPhotos(listing).length;
+}
