@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiMeta } from '../server/config.ts';
+import type { ApiMeta } from './upstream-meta.ts';
 
 export type { ApiMeta };
 

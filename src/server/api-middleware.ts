@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEMO_KEY } from '../sandbox/state.ts';
-import { metaFor, type ApiConfig, type SandboxExamples } from './config.ts';
+import type { SandboxExamples } from '../api/upstream-meta.ts';
+import { metaFor, type ApiConfig } from './config.ts';
 import { proxyRequest } from './proxy.ts';
 
 type Next = (error?: unknown) => void;

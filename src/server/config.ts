@@ -1,24 +1,9 @@
+import type { ApiMeta, SandboxExamples } from '../api/upstream-meta.ts';
+
 /** Where `/api/*` goes: the live service (API_TARGET) or the embedded sandbox. */
 export type ApiConfig =
   | { mode: 'sandbox'; latencyMs: number | undefined }
   | { mode: 'live'; target: URL; pathMap: Readonly<Record<string, string>> };
-
-export interface ApiMeta {
-  mode: 'sandbox' | 'live';
-  /** Host of the upstream (no path, no credentials), for the header and for snippets. */
-  upstreamHost: string | null;
-  /** Base URL that code snippets should call. */
-  snippetBase: string | null;
-  pathMap: Readonly<Record<string, string>>;
-  demoKey: string | null;
-  /** Sandbox mode only: inputs that show off the sandbox data, one click away in the views. */
-  examples: SandboxExamples | null;
-}
-
-export interface SandboxExamples {
-  searchQueries: readonly string[];
-  realtyUrls: readonly { label: string; url: string }[];
-}
 
 /** Reads API_TARGET, API_PATH_MAP and SANDBOX_LATENCY_MS; throws a message that says what to fix. */
 export function readApiConfig(env: Readonly<Record<string, string | undefined>>): ApiConfig {
