@@ -1,6 +1,11 @@
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
-import { LISTING_PHOTO_HEIGHT, LISTING_PHOTO_WIDTH, renderListingPhoto } from './photos.ts';
+import {
+  LISTING_PHOTO_HEIGHT,
+  LISTING_PHOTO_WIDTH,
+  photoSeed,
+  renderListingPhoto,
+} from './photos.ts';
 
 describe('renderListingPhoto', () => {
   test('renders a 480x320 JPEG', async () => {
@@ -40,5 +45,18 @@ describe('renderListingPhoto', () => {
     expect(await renderListingPhoto('short-1234561')).not.toEqual(
       await renderListingPhoto('1234561-0'),
     );
+  });
+});
+
+describe('composable photo names', () => {
+  test('a size suffix names the same photo as the bare seed', async () => {
+    expect(photoSeed('123456789-4-p_e')).toBe('123456789-4');
+    expect(photoSeed('123456789-4')).toBe('123456789-4');
+    expect(photoSeed('-p_e')).toBe('-p_e');
+    const [suffixed, bare] = await Promise.all([
+      renderListingPhoto('123456789-21-p_e'),
+      renderListingPhoto('123456789-21'),
+    ]);
+    expect(Buffer.compare(suffixed, bare)).toBe(0);
   });
 });

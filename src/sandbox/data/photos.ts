@@ -4,7 +4,8 @@
  * an SVG with sharp. The first photo of a listing is the house from the
  * street; further photos alternate between other views of the house and a
  * room inside. Colours and shapes derive from the seed only, so the same seed
- * always gives the same bytes.
+ * always gives the same bytes. A size suffix such as `-p_e` (the composable
+ * photo URLs' `{photoKey}-p_e.jpg`) names the same photo as the bare seed.
  */
 import sharp from 'sharp';
 import { createRng, type Rng } from '../random.ts';
@@ -45,6 +46,11 @@ function caption(seed: string): string {
   return chars.length > CAPTION_MAX
     ? `${chars.slice(0, CAPTION_MAX - 1).join('')}…`
     : chars.join('');
+}
+
+/** `123456789-4-p_e` → `123456789-4`: the size variant of a photo is the same picture. */
+export function photoSeed(file: string): string {
+  return file.replace(/^(.+)-p_[a-z]$/, '$1');
 }
 
 function photoIndex(seed: string): number {
@@ -258,7 +264,8 @@ function photoSvg(seed: string): string {
  * A deterministic 480×320 JPEG for a listing-photo seed. Answers are kept in
  * a small LRU cache, and concurrent requests for one seed share a render.
  */
-export async function renderListingPhoto(seed: string): Promise<Buffer> {
+export async function renderListingPhoto(requested: string): Promise<Buffer> {
+  const seed = photoSeed(requested);
   const hit = cache.get(seed);
   if (hit) {
     cache.delete(seed);

@@ -146,7 +146,7 @@ describe('realtyListings', () => {
     const known = new Set(
       Object.keys(listings.find((l) => l['rpid'] && l['hdpData'] && l['carouselPhotos']) ?? {}),
     );
-    known.add('buildingName').add('isBuilding').add('units');
+    known.add('buildingName').add('isBuilding').add('units').add('carouselPhotosComposable');
 
     const undisclosed = listings.filter((l) => l['isUndisclosedAddress'] === true);
     expect(undisclosed.length).toBeGreaterThan(0);
@@ -165,7 +165,9 @@ describe('realtyListings', () => {
     );
     expect(textPrices.length).toBeGreaterThan(0);
     expect(listings.some((l) => !('hdpData' in l))).toBe(true);
-    expect(listings.some((l) => !('carouselPhotos' in l))).toBe(true);
+    expect(
+      listings.some((l) => !('carouselPhotos' in l) && !('carouselPhotosComposable' in l)),
+    ).toBe(true);
     expect(listings.some((l) => Object.keys(l).some((k) => !known.has(k)))).toBe(true);
     expect(listings.some((l) => !('rpid' in l) && typeof l['id'] === 'string')).toBe(true);
     // Most listings are clean.
@@ -246,24 +248,62 @@ describe('realtyListings', () => {
     expect(median('MULTI_FAMILY')).toBeGreaterThan(median('SINGLE_FAMILY'));
   });
 
-  test('photo URLs point at the given photo base', () => {
+  test('photo URLs point at the given photo base, in both of the live shapes', () => {
     const listings = realtyListings(SEATTLE_URL, `${PHOTOS}/`);
+    const photoUrl = /^http:\/\/localhost:5173\/api\/_sandbox\/photos\/[A-Za-z0-9_-]+\.jpg$/;
     let photos = 0;
     for (const l of listings) {
-      if (typeof l['imgSrc'] === 'string') expect(l['imgSrc'].startsWith(`${PHOTOS}/`)).toBe(true);
+      if (typeof l['imgSrc'] === 'string') expect(l['imgSrc']).toMatch(photoUrl);
       const carousel = l['carouselPhotos'] as { url: string }[] | undefined;
-      if (!carousel) continue;
-      expect(carousel.length).toBeGreaterThanOrEqual(1);
-      expect(carousel.length).toBeLessThanOrEqual(8);
-      for (const p of carousel) {
-        photos++;
-        expect(p.url).toMatch(
-          /^http:\/\/localhost:5173\/api\/_sandbox\/photos\/[A-Za-z0-9_-]+\.jpg$/,
+      const composable = l['carouselPhotosComposable'] as
+        { baseUrl: string; photoData: { photoKey: string }[] } | undefined;
+      expect(carousel && composable).toBeFalsy();
+      if (carousel) {
+        expect(carousel.length).toBeGreaterThanOrEqual(1);
+        expect(carousel.length).toBeLessThanOrEqual(8);
+        for (const p of carousel) expect(p.url).toMatch(photoUrl);
+        expect(l['imgSrc']).toBe(carousel[0]?.url);
+        photos += carousel.length;
+      }
+      if (composable) {
+        expect(composable.baseUrl).toBe(`${PHOTOS}/{photoKey}-p_e.jpg`);
+        expect(composable.photoData.length).toBeGreaterThanOrEqual(1);
+        expect(composable.photoData.length).toBeLessThanOrEqual(32);
+        const urls = composable.photoData.map((p) =>
+          composable.baseUrl.replace('{photoKey}', p.photoKey),
         );
+        for (const u of urls) expect(u).toMatch(photoUrl);
+        expect(new Set(urls).size).toBe(urls.length);
+        expect(l['imgSrc']).toBe(urls[0]);
+        photos += urls.length;
       }
     }
     expect(photos).toBeGreaterThan(listings.length);
     expect(listings.some((l) => l['hasImage'] === false && !('imgSrc' in l))).toBe(true);
+  });
+
+  test('a page mixes both photo shapes, long composable sets and listings without photos', () => {
+    for (const url of [
+      SEATTLE_URL,
+      AUSTIN_RENT_URL,
+      'https://www.realty.example/homes/denver-co_rb/3_p/',
+    ]) {
+      const listings = realtyListings(url, PHOTOS);
+      const composable = listings
+        .map((l) => l['carouselPhotosComposable'] as { photoData: unknown[] } | undefined)
+        .filter((c) => c !== undefined);
+      const carousel = listings.filter((l) => Array.isArray(l['carouselPhotos']));
+      expect(composable.length).toBeGreaterThan(listings.length * 0.3);
+      expect(carousel.length).toBeGreaterThan(listings.length * 0.3);
+      expect(composable.some((c) => c.photoData.length >= 20)).toBe(true);
+      expect(composable.some((c) => c.photoData.length < 20)).toBe(true);
+    }
+    const bulk = realtyListings(REALTY_BULK_URL, PHOTOS);
+    expect(
+      bulk.some(
+        (l) => !('imgSrc' in l) && !('carouselPhotos' in l) && !('carouselPhotosComposable' in l),
+      ),
+    ).toBe(true);
   });
 
   test('detail URLs name the street, city, state, ZIP and id', () => {

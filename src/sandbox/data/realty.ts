@@ -9,7 +9,8 @@
  * the statuses, and a few percent of the listings carry the messiness of the
  * live service: undisclosed addresses without coordinates, lots without
  * beds/baths, text prices, missing `hdpData` or photos, numbers as strings,
- * unknown extra fields and the id arriving only as `id`.
+ * unknown extra fields and the id arriving only as `id`. Photos come in both
+ * of the service's shapes (see listingPhotos).
  *
  * Each listing has its own generator (forked from the page's by index), so a
  * listing does not depend on how many come before it.
@@ -509,6 +510,40 @@ function extraFields(rng: Rng, days: number): Record<string, unknown> {
   }
 }
 
+/** The size suffix of the live service's composable photo URLs; the photo route ignores it. */
+export const COMPOSABLE_PHOTO_SUFFIX = '-p_e';
+
+/**
+ * A listing's photos in one of the two shapes the live service uses, about
+ * half each: `carouselPhotos: [{ url }]` with 1–8 photos, or
+ * `carouselPhotosComposable: { baseUrl, photoData: [{ photoKey }] }`, where
+ * about a third of the houses (not lots) have 20–32 photos. `cover` is the
+ * first photo (`imgSrc`). The shape and the long sets come from a generator of
+ * their own, so the rest of the listing is the same whichever shape it gets.
+ */
+function listingPhotos(
+  r: Rng,
+  photoBase: string,
+  rpid: string,
+  homeType: HomeType,
+): { cover: string; fields: Record<string, unknown> } {
+  const drawn = homeType === 'LOT' ? r.int(1, 3) : r.int(1, 8);
+  const shape = r.fork('photos');
+  if (!shape.chance(0.5)) {
+    const carouselPhotos = Array.from({ length: drawn }, (_, k) => ({
+      url: `${photoBase}/${rpid}-${k}.jpg`,
+    }));
+    return { cover: carouselPhotos[0]?.url ?? '', fields: { carouselPhotos } };
+  }
+  const count = homeType !== 'LOT' && shape.chance(0.35) ? shape.int(20, 32) : drawn;
+  const baseUrl = `${photoBase}/{photoKey}${COMPOSABLE_PHOTO_SUFFIX}.jpg`;
+  const photoData = Array.from({ length: count }, (_, k) => ({ photoKey: `${rpid}-${k}` }));
+  return {
+    cover: baseUrl.replace('{photoKey}', `${rpid}-0`),
+    fields: { carouselPhotosComposable: { baseUrl, photoData, communityBaseUrl: null } },
+  };
+}
+
 interface Context {
   rng: Rng;
   city: RealtyCity;
@@ -579,10 +614,7 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
     };
   }
 
-  const photoCount = homeType === 'LOT' ? r.int(1, 3) : r.int(1, 8);
-  const carouselPhotos = Array.from({ length: photoCount }, (_, k) => ({
-    url: `${ctx.photoBase}/${rpid}-${k}.jpg`,
-  }));
+  const photos = listingPhotos(r, ctx.photoBase, rpid, homeType);
 
   const cityState = `${city.name}, ${city.state} ${spot.zipcode}`;
   const detailUrl = `${FAKE_HOST}/homedetails/${slugify(`${street} ${city.name} ${city.state} ${spot.zipcode}`)}/${rpid}_rpid/`;
@@ -627,7 +659,7 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
     id: rpid,
     rawHomeStatusCd: status.rawHomeStatusCd,
     marketingStatusSimplifiedCd: status.marketingStatusSimplifiedCd,
-    imgSrc: carouselPhotos[0]?.url,
+    imgSrc: photos.cover,
     hasImage: true,
     detailUrl,
     statusType: status.statusType,
@@ -665,7 +697,7 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
     relaxed: r.chance(0.03),
     info3String: `${FAKE_HOST}/static/mls/logo-${r.int(1, 40)}-small.png`,
     brokerName: `Listing by: ${broker}`,
-    carouselPhotos,
+    ...photos.fields,
   };
   homeInfo['isShowcaseListing'] = item['isShowcaseListing'];
   if (building) Object.assign(item, building);
@@ -710,6 +742,7 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
   }
   if (r.chance(0.04)) {
     delete item['carouselPhotos'];
+    delete item['carouselPhotosComposable'];
     if (r.chance(0.5)) {
       item['hasImage'] = false;
       delete item['imgSrc'];
@@ -733,7 +766,8 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
  * The listings of the listing-search page at `targetUrl`, deterministic per
  * URL: 40–500 of them, or exactly {@link REALTY_BULK_COUNT} for a URL with
  * `demo=10000` (such as {@link REALTY_BULK_URL}). Photos point at
- * `${photoBase}/<seed>.jpg`. Never throws, whatever the string.
+ * `${photoBase}/<seed>.jpg`, or for composable photos at
+ * `${photoBase}/<seed>-p_e.jpg`. Never throws, whatever the string.
  */
 export function realtyListings(targetUrl: string, photoBase: string): Record<string, unknown>[] {
   const page = describePage(targetUrl);
