@@ -1,6 +1,7 @@
 import '../leaflet-env.ts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
+import { parseCsv } from '../../src/lib/csv.ts';
 import { captureDownloads } from '../downloads.ts';
 import { renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
@@ -13,9 +14,17 @@ interface RawListing {
   rpid?: string;
   id?: string;
   isUndisclosedAddress?: boolean;
+  imgSrc?: string;
   carouselPhotos?: { url: string }[];
+  carouselPhotosComposable?: { baseUrl: string; photoData: { photoKey: string }[] };
   hdpData?: { homeInfo?: Record<string, unknown> };
 }
+
+/** The URLs of a listing's composable photos, built the way the upstream documents. */
+const composableUrls = (l: RawListing) =>
+  (l.carouselPhotosComposable?.photoData ?? []).map((p) =>
+    l.carouselPhotosComposable!.baseUrl.replace('{photoKey}', p.photoKey),
+  );
 
 /** The sandbox's answer, read directly: the ground truth the screen is checked against. */
 async function sandboxListings(url: string): Promise<RawListing[]> {
@@ -136,6 +145,78 @@ describe('realty map view', () => {
     expect(list).toHaveFocus();
   });
 
+  test('a listing with 20+ composable photos shows every one of them, "1 of N" to "N of N"', async () => {
+    const raw = await sandboxListings(DENVER);
+    const { list, user } = await fetchListings(route(DENVER));
+    const visible = rows(list).map((r) => r.dataset.key);
+    const pick = raw.find(
+      (l) => visible.includes(l.rpid ?? l.id) && composableUrls(l).length >= 20,
+    )!;
+    expect(pick).toBeDefined();
+    const urls = composableUrls(pick);
+    const n = urls.length;
+    const row = rows(list).find((r) => r.dataset.key === (pick.rpid ?? pick.id))!;
+    // The list's thumbnail is the first photo.
+    expect(row.querySelector('img')).toHaveAttribute('src', urls[0]);
+    await user.click(row);
+
+    const drawer = screen.getByRole('dialog');
+    const position = within(drawer).getByTestId('photo-position');
+    const photo = () => within(drawer).getByRole('img', { name: /\(\d+ of \d+\)$/ });
+    const seen: string[] = [];
+    for (let i = 1; i <= n; i++) {
+      expect(position).toHaveTextContent(`${i} of ${n}`);
+      seen.push(photo().getAttribute('src')!);
+      await user.click(within(drawer).getByRole('button', { name: 'Next photo' }));
+    }
+    expect(seen).toEqual(urls);
+    // Past the last it wraps round to the first; Previous from the first goes to the last.
+    expect(position).toHaveTextContent(`1 of ${n}`);
+    await user.click(within(drawer).getByRole('button', { name: 'Previous photo' }));
+    expect(position).toHaveTextContent(`${n} of ${n}`);
+    expect(photo()).toHaveAttribute('src', urls[n - 1]);
+
+    // From the keyboard: arrows step, Home and End jump.
+    within(drawer).getByRole('button', { name: 'Next photo' }).focus();
+    await user.keyboard('{Home}');
+    expect(position).toHaveTextContent(`1 of ${n}`);
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(position).toHaveTextContent(`3 of ${n}`);
+    await user.keyboard('{ArrowLeft}');
+    expect(position).toHaveTextContent(`2 of ${n}`);
+    await user.keyboard('{End}');
+    expect(position).toHaveTextContent(`${n} of ${n}`);
+    expect(photo()).toHaveAttribute('src', urls[n - 1]);
+  });
+
+  test('a photo that fails to load shows the "No photo" placeholder, in the list and in the drawer', async () => {
+    const raw = await sandboxListings(DENVER);
+    const { list, user } = await fetchListings(route(DENVER));
+    const visible = rows(list).map((r) => r.dataset.key);
+    const pick = raw.find(
+      (l) => visible.includes(l.rpid ?? l.id) && composableUrls(l).length >= 2,
+    )!;
+    const row = rows(list).find((r) => r.dataset.key === (pick.rpid ?? pick.id))!;
+    // The link has expired: the thumbnail gives way to the placeholder, never a broken image.
+    fireEvent.error(row.querySelector('img')!);
+    expect(row.querySelector('img')).toBeNull();
+    expect(within(row).getByText('No photo')).toBeInTheDocument();
+
+    await user.click(row);
+    const drawer = screen.getByRole('dialog');
+    const urls = composableUrls(pick);
+    fireEvent.error(within(drawer).getByRole('img', { name: /\(1 of \d+\)$/ }));
+    expect(within(drawer).queryByRole('img', { name: /\(1 of \d+\)$/ })).toBeNull();
+    expect(within(drawer).getByText('No photo')).toBeInTheDocument();
+    expect(within(drawer).getByTestId('photo-position')).toHaveTextContent(`1 of ${urls.length}`);
+    // The other photos are still there.
+    await user.click(within(drawer).getByRole('button', { name: 'Next photo' }));
+    expect(within(drawer).getByRole('img', { name: /\(2 of \d+\)$/ })).toHaveAttribute(
+      'src',
+      urls[1],
+    );
+  });
+
   test('the list works from the keyboard: arrows move, Enter opens', async () => {
     const { list, user } = await fetchListings(route(DENVER));
     list.focus();
@@ -202,6 +283,48 @@ describe('realty map view', () => {
     };
     expect(collection.features.length).toBeLessThanOrEqual(shown);
     expect(collection.features.every((f) => f.properties.beds >= 4)).toBe(true);
+  });
+
+  test('every export counts the photos of both shapes', async () => {
+    const raw = await sandboxListings(DENVER);
+    const expected = new Map(
+      raw.map((l) => [
+        l.rpid ?? l.id,
+        composableUrls(l).length || l.carouselPhotos?.length || (l.imgSrc ? 1 : 0),
+      ]),
+    );
+    expect(Math.max(...expected.values())).toBeGreaterThanOrEqual(20);
+    const downloads = captureDownloads();
+    const { user } = await fetchListings(route(DENVER));
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Download JSON' }));
+    await user.click(screen.getByRole('button', { name: 'Download GeoJSON' }));
+    const [csv, json, geo] = downloads;
+
+    const [header, ...lines] = parseCsv((await csv!.text()).replace(/^\uFEFF/, ''));
+    const id = header!.indexOf('id');
+    const count = header!.indexOf('photo_count');
+    expect(count).toBeGreaterThan(0);
+    expect(lines).toHaveLength(raw.length);
+    for (const cells of lines) expect(Number(cells[count])).toBe(expected.get(cells[id]));
+
+    expect(json?.filename).toMatch(/^realty-denver-co-\d{4}-\d{2}-\d{2}\.json$/);
+    const records = JSON.parse(await json!.text()) as {
+      id: string;
+      photo_count: number;
+      photos: string[];
+    }[];
+    expect(records).toHaveLength(raw.length);
+    for (const r of records) {
+      expect(r.photo_count).toBe(expected.get(r.id));
+      expect(r.photos).toHaveLength(r.photo_count);
+    }
+
+    const features = (
+      JSON.parse(await geo!.text()) as { features: { properties: Record<string, unknown> }[] }
+    ).features;
+    for (const f of features)
+      expect(f.properties['photo_count']).toBe(expected.get(f.properties['id'] as string));
   });
 
   test('without tiles the map draws the bundled country and state outlines and says so', async () => {
