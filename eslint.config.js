@@ -1,5 +1,4 @@
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -59,19 +58,6 @@ const noTestInfra = {
   from: 'test',
   message: 'Only tests import the test infrastructure in test/.',
 };
-// Imports that break the layers today and wait for their owner to move them. Each entry lets one
-// file import one more path; delete the entry with the fix. Keep this list short.
-const KNOWN_DEBT = [
-  // KEY_PLACEHOLDER belongs in lib/ (or snippets.ts in api/).
-  { file: 'src/lib/snippets.ts', imports: 'src/api/client.ts' },
-];
-const withDebt = (zones, file, imports) =>
-  zones.map((zone) =>
-    [zone.target].flat().some((t) => file === t || file.startsWith(`${t}/`)) &&
-    imports.startsWith(`${zone.from}/`)
-      ? { ...zone, except: [...zone.except, `./${path.posix.relative(zone.from, imports)}`] }
-      : zone,
-  );
 const restrictedPaths = (zones) => ['error', { basePath: import.meta.dirname, zones }];
 
 export default tseslint.config(
@@ -128,15 +114,6 @@ export default tseslint.config(
     files: ['src/**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': restrictedPaths(layerZones) },
   },
-  ...KNOWN_DEBT.map(({ file, imports }) => ({
-    files: [file],
-    rules: {
-      'import-x/no-restricted-paths': restrictedPaths([
-        ...withDebt(layerZones, file, imports),
-        noTestInfra,
-      ]),
-    },
-  })),
   {
     // expect.any() and friends are typed `any` by design.
     files: ['**/*.test.{ts,tsx}', 'test/**'],

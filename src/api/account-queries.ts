@@ -1,19 +1,22 @@
-import { queryOptions } from '@tanstack/react-query';
-import { getApiKey } from '../session/key-store.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApiKey } from '../session/use-api-key.ts';
 import { toAccountSummary } from './account.ts';
-import { FREE_QUERY } from './query-defaults.ts';
-import { getAccount } from './requests.ts';
+import { endpointQuery } from './endpoint-query.ts';
 
 export const accountQueries = {
   all: ['account'] as const,
   details: () =>
     queryOptions({
-      queryKey: [...accountQueries.all, 'details'] as const,
-      queryFn: async ({ signal }) => {
-        const result = await getAccount({ apiKey: getApiKey() ?? '', signal });
-        return { ...result, summary: toAccountSummary(result.data) };
-      },
-      ...FREE_QUERY,
-      staleTime: 30_000,
+      ...endpointQuery('account', {}),
+      select: (result) => ({ ...result, summary: toAccountSummary(result.data) }),
     }),
 };
+
+/**
+ * The account, for everything that shows it (header pill, concurrency, overview, account
+ * view, request panel): one query, fetched only while a key is set.
+ */
+export function useAccount() {
+  const apiKey = useApiKey();
+  return useQuery({ ...accountQueries.details(), enabled: apiKey !== null });
+}

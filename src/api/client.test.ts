@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { sandboxControl } from '../../test/sandbox-server.ts';
 import { callEndpoint, REQUEST_TIMEOUT_MS } from './client.ts';
 import { ApiError } from './errors.ts';
-import { getAccount, getScreenshot, getSearch } from './requests.ts';
+import { requestEndpoint } from './requests.ts';
 
 const KEY = 'demo-key';
 
@@ -18,7 +18,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 describe('callEndpoint against the sandbox', () => {
   test('parses a search and reports status, time, bytes and a masked URL', async () => {
-    const res = await getSearch({ query: 'coffee' }, { apiKey: KEY });
+    const res = await requestEndpoint('search', { query: 'coffee' }, { apiKey: KEY });
     expect(res.data.organic_results.length).toBeGreaterThan(5);
     expect(res.meta.status).toBe(200);
     expect(res.meta.bytes).toBeGreaterThan(500);
@@ -27,7 +27,7 @@ describe('callEndpoint against the sandbox', () => {
 
   test('a wrong key is a 401 whose message and excerpt never contain the key', async () => {
     const secret = 'sk-very-secret-123';
-    const e = await failure(getSearch({ query: 'coffee' }, { apiKey: secret }));
+    const e = await failure(requestEndpoint('search', { query: 'coffee' }, { apiKey: secret }));
     expect(e.kind).toBe('http');
     expect(e.status).toBe(401);
     expect(e.charged).toBe('no');
@@ -38,13 +38,15 @@ describe('callEndpoint against the sandbox', () => {
 
   test('an upstream echoing the key in its error body has it masked', async () => {
     await sandboxControl.fault({ kind: 'status', status: 500, body: 'boom for key demo-key' });
-    const e = await failure(getSearch({ query: 'x' }, { apiKey: KEY }));
+    const e = await failure(requestEndpoint('search', { query: 'x' }, { apiKey: KEY }));
     expect(e.status).toBe(500);
     expect(e.bodyExcerpt).toBe('boom for key •••');
   });
 
   test('a 404 from the service is reported as charged', async () => {
-    const e = await failure(getScreenshot({ url: 'https://nowhere.invalid/' }, { apiKey: KEY }));
+    const e = await failure(
+      requestEndpoint('screenshot', { url: 'https://nowhere.invalid/' }, { apiKey: KEY }),
+    );
     expect(e.status).toBe(404);
     expect(e.charged).toBe('yes');
     expect((await sandboxControl.ledger()).accounts[KEY]?.requestUsed).toBe(5);
@@ -61,7 +63,7 @@ describe('callEndpoint against the sandbox', () => {
   test("waits 90 s by default: longer than the service's own ~60 s, so its 410 arrives first", async () => {
     expect(REQUEST_TIMEOUT_MS).toBe(90_000);
     await sandboxControl.fault({ kind: 'slow', delayMs: 1500 });
-    const res = await getSearch({ query: 'patience' }, { apiKey: KEY });
+    const res = await requestEndpoint('search', { query: 'patience' }, { apiKey: KEY });
     expect(res.meta.durationMs).toBeGreaterThanOrEqual(1400);
   });
 
@@ -77,22 +79,25 @@ describe('callEndpoint against the sandbox', () => {
 
   test('a dropped connection is kind "network"', async () => {
     await sandboxControl.fault({ kind: 'drop' });
-    expect((await failure(getSearch({ query: 'x' }, { apiKey: KEY }))).kind).toBe('network');
+    expect((await failure(requestEndpoint('search', { query: 'x' }, { apiKey: KEY }))).kind).toBe(
+      'network',
+    );
   });
 
   test('malformed and truncated bodies are kind "invalid-response" with the body kept as text', async () => {
     await sandboxControl.fault({ kind: 'malformed' });
-    const malformed = await failure(getSearch({ query: 'x' }, { apiKey: KEY }));
+    const malformed = await failure(requestEndpoint('search', { query: 'x' }, { apiKey: KEY }));
     expect(malformed.kind).toBe('invalid-response');
     expect(malformed.bodyExcerpt).toContain('<html>');
     await sandboxControl.fault({ kind: 'truncated' });
-    expect((await failure(getSearch({ query: 'x' }, { apiKey: KEY }))).kind).toBe(
+    expect((await failure(requestEndpoint('search', { query: 'x' }, { apiKey: KEY }))).kind).toBe(
       'invalid-response',
     );
   });
 
   test('reads a screenshot as image bytes of the asked format', async () => {
-    const res = await getScreenshot(
+    const res = await requestEndpoint(
+      'screenshot',
       { url: 'https://example.com/', format: 'jpg', quality: '50', width: '320', height: '200' },
       { apiKey: KEY },
     );
@@ -104,8 +109,8 @@ describe('callEndpoint against the sandbox', () => {
   });
 
   test('reads the account with credits left = limit − used', async () => {
-    await getSearch({ query: 'coffee' }, { apiKey: KEY });
-    const res = await getAccount({ apiKey: KEY });
+    await requestEndpoint('search', { query: 'coffee' }, { apiKey: KEY });
+    const res = await requestEndpoint('account', {}, { apiKey: KEY });
     expect(res.data.requestLimit! - res.data.requestUsed!).toBe(100_000 - 20);
   });
 });

@@ -5,7 +5,6 @@ import { buildQueryString, validateParams, type ParamErrors, type ParamValues } 
 /** Longer than the upstream's own ~60 s limit, so its 410 arrives before we give up. */
 export const REQUEST_TIMEOUT_MS = 90_000;
 export const API_BASE = '/api';
-export const KEY_PLACEHOLDER = '<API_KEY>';
 
 export interface RequestOptions {
   apiKey: string;

@@ -1,8 +1,20 @@
 /**
- * The endpoint catalogue: the one description of the upstream API (interface.md).
- * The client, the parameter forms, the snippets, the Run button's cost and the
- * sandbox's parameter checks all read this table, so adding a parameter is one line.
+ * The endpoint catalogue: the one description of the upstream API (interface.md)
+ * and of the view that shows each endpoint. The client, the response parsing, the
+ * query policy, the router and nav, the parameter forms, the snippets, the Run
+ * button's cost and the sandbox's checks and metering all read this table, so adding
+ * a parameter is one line and adding an endpoint is one entry (README, Architecture).
  */
+import type * as z from 'zod/mini';
+import {
+  accountResponseSchema,
+  autocompleteResponseSchema,
+  realtyResponseSchema,
+  screenshotJsonSchema,
+  searchResponseSchema,
+  shortsResponseSchema,
+  webhookResponseSchema,
+} from './schemas.ts';
 
 export type EndpointId =
   'shorts' | 'search' | 'autocomplete' | 'realty' | 'screenshot' | 'account' | 'webhook';
@@ -20,6 +32,11 @@ interface ParamBase {
   placeholder?: string;
   /** Shown in the "more options" part of a form rather than up front. */
   advanced?: boolean;
+  /**
+   * What the sandbox assumes when the value is empty and the interface names no default
+   * (e.g. a screenshot's viewport). Never sent by the dashboard.
+   */
+  sandboxDefault?: string;
 }
 
 export interface StringParam extends ParamBase {
@@ -43,24 +60,50 @@ export interface BooleanParam extends ParamBase {
   wire: BooleanWire;
 }
 
+export interface EnumOption {
+  value: string;
+  label: string;
+  /** For an image format: the Content-Type of its bytes; the value doubles as the file extension. */
+  mediaType?: string;
+}
+
 export interface EnumParam extends ParamBase {
   type: 'enum';
-  options: readonly { value: string; label: string }[];
+  options: readonly EnumOption[];
 }
 
 export type ParamSpec = StringParam | UrlParam | IntegerParam | BooleanParam | EnumParam;
+
+/**
+ * `read`: asking twice for the same thing gets the same answer, so identical requests are
+ * answered from the session cache. `action`: each call creates something (a webhook job),
+ * so it is never cached and every submission is its own (decision 011).
+ */
+export type EndpointKind = 'read' | 'action';
 
 export interface EndpointSpec {
   id: EndpointId;
   /** Neutral path from interface.md; the proxy may rename it for the live service. */
   path: string;
+  /** The dashboard's view for this endpoint, and its name in the nav. */
+  route: `/${string}`;
+  nav: string;
+  kind: EndpointKind;
+  /**
+   * Counts against the plan: may spend credits and takes a concurrency slot. Metered reads
+   * run only on an explicit Run and never retry; unmetered ones (the account) refresh freely.
+   */
+  metered: boolean;
   title: string;
   /** Verb on the Run button ("Search · 20 credits"). */
   action: string;
   summary: string;
   /** Credits per successful request; `null` means the service does not publish it (never "free"). */
   cost: number | null;
+  /** `image`: bytes, or (some deployments) a JSON body that `schema` reads leniently. */
   response: 'json' | 'image';
+  /** Lenient zod/mini schema of the JSON answer: unknown fields pass, odd values degrade. */
+  schema: z.ZodMiniType;
   params: readonly ParamSpec[];
 }
 
@@ -97,15 +140,20 @@ const QUERY_REQUIRED: StringParam = {
   maxLength: 2048,
 };
 
-export const ENDPOINTS: Record<EndpointId, EndpointSpec> = {
+export const ENDPOINTS = {
   shorts: {
     id: 'shorts',
     path: '/engine_shorts',
+    route: '/shorts',
+    nav: 'Shorts',
+    kind: 'read',
+    metered: true,
     title: 'Short videos',
     action: 'Search shorts',
     summary: 'Short-video results of the search engine for a query.',
     cost: null,
     response: 'json',
+    schema: shortsResponseSchema,
     params: [
       QUERY_REQUIRED,
       COUNTRY,
@@ -195,22 +243,32 @@ export const ENDPOINTS: Record<EndpointId, EndpointSpec> = {
   search: {
     id: 'search',
     path: '/search',
+    route: '/search',
+    nav: 'Search',
+    kind: 'read',
+    metered: true,
     title: 'Search',
     action: 'Search',
     summary: 'General (universal) search results: organic results in rank order.',
     cost: 20,
     response: 'json',
+    schema: searchResponseSchema,
     // The interface leaves `query` unmarked; a search without one is useless and would cost 20 credits.
     params: [QUERY_REQUIRED, COUNTRY, LANGUAGE],
   },
   autocomplete: {
     id: 'autocomplete',
     path: '/engine_autocomplete',
+    route: '/autocomplete',
+    nav: 'Autocomplete',
+    kind: 'read',
+    metered: true,
     title: 'Autocomplete',
     action: 'Suggest',
     summary: 'Autocomplete suggestions for a partial query, by relevance.',
     cost: null,
     response: 'json',
+    schema: autocompleteResponseSchema,
     params: [
       { ...QUERY_REQUIRED, help: 'The partial query to complete.', placeholder: 'how to ma' },
       COUNTRY,
@@ -220,11 +278,16 @@ export const ENDPOINTS: Record<EndpointId, EndpointSpec> = {
   realty: {
     id: 'realty',
     path: '/realty',
+    route: '/realty',
+    nav: 'Realty map',
+    kind: 'read',
+    metered: true,
     title: 'Realty listings',
     action: 'Fetch listings',
     summary: 'Real-estate listings of a listing-search page, ready for the map.',
     cost: null,
     response: 'json',
+    schema: realtyResponseSchema,
     params: [
       {
         name: 'url',
@@ -239,11 +302,16 @@ export const ENDPOINTS: Record<EndpointId, EndpointSpec> = {
   screenshot: {
     id: 'screenshot',
     path: '/screenshot',
+    route: '/screenshot',
+    nav: 'Screenshot',
+    kind: 'read',
+    metered: true,
     title: 'Screenshot',
     action: 'Capture',
     summary: 'A screenshot of any page, as an image.',
     cost: 5,
     response: 'image',
+    schema: screenshotJsonSchema,
     params: [
       {
         name: 'url',
@@ -268,6 +336,7 @@ export const ENDPOINTS: Record<EndpointId, EndpointSpec> = {
         max: 10000,
         help: 'Viewport width in pixels.',
         placeholder: '1280',
+        sandboxDefault: '1280',
       },
       {
         name: 'height',
@@ -277,6 +346,7 @@ export const ENDPOINTS: Record<EndpointId, EndpointSpec> = {
         max: 10000,
         help: 'Viewport height in pixels.',
         placeholder: '800',
+        sandboxDefault: '800',
       },
       {
         name: 'wait_until',
@@ -297,9 +367,9 @@ export const ENDPOINTS: Record<EndpointId, EndpointSpec> = {
         default: 'png',
         help: 'Image format of the capture.',
         options: [
-          { value: 'png', label: 'PNG' },
-          { value: 'jpg', label: 'JPEG' },
-          { value: 'webp', label: 'WebP' },
+          { value: 'png', label: 'PNG', mediaType: 'image/png' },
+          { value: 'jpg', label: 'JPEG', mediaType: 'image/jpeg' },
+          { value: 'webp', label: 'WebP', mediaType: 'image/webp' },
         ],
       },
       {
@@ -317,22 +387,32 @@ export const ENDPOINTS: Record<EndpointId, EndpointSpec> = {
   account: {
     id: 'account',
     path: '/account',
+    route: '/account',
+    nav: 'Account',
+    kind: 'read',
+    metered: false,
     title: 'Account',
     action: 'Refresh',
     summary: 'Credits left, plan and concurrent connections.',
     // Most likely free (upstream-notes.md, unconfirmed), so still shown as unknown.
     cost: null,
     response: 'json',
+    schema: accountResponseSchema,
     params: [],
   },
   webhook: {
     id: 'webhook',
     path: '/webhook',
+    route: '/webhook',
+    nav: 'Webhooks',
+    kind: 'action',
+    metered: true,
     title: 'Webhook jobs',
     action: 'Submit job',
     summary: 'Submit a scrape job whose result the service POSTs to your webhook.',
     cost: null,
     response: 'json',
+    schema: webhookResponseSchema,
     params: [
       {
         name: 'url',
@@ -363,9 +443,40 @@ export const ENDPOINTS: Record<EndpointId, EndpointSpec> = {
       },
     ],
   },
-};
+} satisfies Record<EndpointId, EndpointSpec>;
 
+/** Every endpoint, in the order of the nav. */
 export const ENDPOINT_LIST: readonly EndpointSpec[] = Object.values(ENDPOINTS);
+
+/** The endpoints that are cached reads (`action` ones are submitted, never cached). */
+export type ReadEndpointId = {
+  [K in EndpointId]: (typeof ENDPOINTS)[K]['kind'] extends 'read' ? K : never;
+}[EndpointId];
+export type ActionEndpointId = Exclude<EndpointId, ReadEndpointId>;
+
+/** The image formats the catalogue knows (screenshot `format`), with their Content-Types. */
+export const IMAGE_FORMATS: readonly EnumOption[] = (
+  ENDPOINTS.screenshot.params as readonly ParamSpec[]
+)
+  .filter((p): p is EnumParam => p.name === 'format' && p.type === 'enum')
+  .flatMap((p) => p.options);
+
+/** The file extension for a Content-Type the catalogue knows (`image/jpeg` → `jpg`). */
+export function extensionForMediaType(contentType: string): string | undefined {
+  const type = contentType.split(';')[0]?.trim().toLowerCase();
+  return IMAGE_FORMATS.find((f) => f.mediaType === type)?.value;
+}
+
+/** The Content-Type of a catalogue format (`jpg` → `image/jpeg`). */
+export function mediaTypeForFormat(format: string): string | undefined {
+  return IMAGE_FORMATS.find((f) => f.value === format)?.mediaType;
+}
+
+/** A parameter's declared default, or what the sandbox assumes when the interface names none. */
+export function assumedDefault(spec: EndpointSpec, name: string): string | undefined {
+  const param = spec.params.find((p) => p.name === name);
+  return param?.default ?? param?.sandboxDefault;
+}
 
 /** Finds the catalogue entry for a request path, accepting both `/search` and `/search/`. */
 export function endpointForPath(path: string): EndpointSpec | undefined {

@@ -1,3 +1,4 @@
+import type { EndpointSpec } from './endpoints.ts';
 import { isApiError } from './errors.ts';
 
 declare module '@tanstack/react-query' {
@@ -7,24 +8,44 @@ declare module '@tanstack/react-query' {
   }
 }
 
+interface QueryPolicy {
+  staleTime: number;
+  gcTime?: number;
+  retry: number | ((failureCount: number, error: Error) => boolean);
+  retryOnMount: boolean;
+  refetchOnMount: boolean;
+  refetchOnWindowFocus: boolean;
+  refetchOnReconnect: boolean;
+  meta: { spendsCredits: boolean };
+}
+
 /**
  * Requests that may spend credits run only when the user presses Run: never on
  * mount, focus, reconnect or retry, and a result is kept for the whole session
  * so an identical request is never paid twice.
  */
-export const SPENDING_QUERY = {
+export const SPENDING_QUERY: QueryPolicy = {
   staleTime: Infinity,
   gcTime: Infinity,
   retry: 0,
+  retryOnMount: false,
   refetchOnMount: false,
   refetchOnWindowFocus: false,
   refetchOnReconnect: false,
   meta: { spendsCredits: true },
-} as const;
+};
 
-/** Free requests (account, meta) may retry transient failures twice with backoff. */
-export const FREE_QUERY = {
-  retry: (failureCount: number, error: unknown) =>
-    failureCount < 2 && isApiError(error) && error.isTransient,
+/** Free requests (the account) may retry transient failures twice with backoff. */
+export const FREE_QUERY: QueryPolicy = {
+  staleTime: 30_000,
+  retry: (failureCount, error) => failureCount < 2 && isApiError(error) && error.isTransient,
+  retryOnMount: true,
+  refetchOnMount: true,
   refetchOnWindowFocus: false,
-} as const;
+  refetchOnReconnect: true,
+  meta: { spendsCredits: false },
+};
+
+/** The query policy the catalogue implies for a read. */
+export const queryPolicy = (spec: EndpointSpec): QueryPolicy =>
+  spec.metered ? SPENDING_QUERY : FREE_QUERY;

@@ -189,6 +189,9 @@ export const realtyResponseSchema = z.looseObject({
 // ---- /webhook
 export const webhookResponseSchema = z.looseObject({ sid: optString });
 
+/** Some deployments answer a screenshot with JSON metadata (upstream-notes.md): any JSON is shown as is. */
+export const screenshotJsonSchema = z.unknown();
+
 // ---- /account (field names from upstream-notes.md; every one may be missing)
 export const accountResponseSchema = z.looseObject({
   requestLimit: optNumber,

@@ -1,12 +1,14 @@
-import { useIsFetching, useQuery } from '@tanstack/react-query';
-import { accountQueries } from '../api/account-queries.ts';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { useAccount } from '../api/account-queries.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 
 /** Requests this tab has in flight against the plan's concurrency cap. */
 export function ConcurrencyIndicator() {
   const apiKey = useApiKey();
-  const running = useIsFetching({ predicate: (q) => q.meta?.spendsCredits === true });
-  const { data } = useQuery({ ...accountQueries.details(), enabled: apiKey !== null });
+  const running =
+    useIsFetching({ predicate: (q) => q.meta?.spendsCredits === true }) +
+    useIsMutating({ predicate: (m) => m.meta?.spendsCredits === true });
+  const { data } = useAccount();
   const limit = data?.summary.concurrencyLimit;
   if (!apiKey) return null;
   const full = limit !== undefined && running >= limit;

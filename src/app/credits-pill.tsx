@@ -1,16 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { accountQueries } from '../api/account-queries.ts';
+import { useAccount } from '../api/account-queries.ts';
 import { formatNumber } from '../lib/format.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 
 /** Credits left at a glance; refreshed after every request that may spend credits. */
 export function CreditsPill() {
   const apiKey = useApiKey();
-  const { data, isError, isPending, isFetching } = useQuery({
-    ...accountQueries.details(),
-    enabled: apiKey !== null,
-  });
+  const { data, isError, isPending, isFetching } = useAccount();
   if (!apiKey) return null;
   let text: string;
   if (isError) text = 'credits: unavailable';

@@ -5,7 +5,8 @@ import { ConcurrencyIndicator } from './concurrency-indicator.tsx';
 import { KeyButton } from './key-button.tsx';
 import { KeyDialog } from './key-dialog.tsx';
 import { ModeBadge } from './mode-badge.tsx';
-import { VIEWS } from '../config/views.ts';
+import { ENDPOINT_LIST } from '../api/endpoints.ts';
+import { BackgroundRequests } from './background-requests.tsx';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 text-sm whitespace-nowrap ${isActive ? 'bg-teal-700 text-white' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`;
@@ -39,10 +40,10 @@ export function Layout() {
                 Overview
               </NavLink>
             </li>
-            {VIEWS.map((v) => (
-              <li key={v.path}>
-                <NavLink to={v.path} className={navClass}>
-                  {v.label}
+            {ENDPOINT_LIST.map((spec) => (
+              <li key={spec.id}>
+                <NavLink to={spec.route} className={navClass}>
+                  {spec.nav}
                 </NavLink>
               </li>
             ))}
@@ -50,6 +51,7 @@ export function Layout() {
         </nav>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
+        <BackgroundRequests />
         <Suspense fallback={<p role="status">Loading view…</p>}>
           <Outlet />
         </Suspense>

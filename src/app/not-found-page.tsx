@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { VIEWS } from '../config/views.ts';
+import { ENDPOINT_LIST } from '../api/endpoints.ts';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
@@ -15,10 +15,10 @@ export default function NotFoundPage() {
             Overview
           </Link>
         </li>
-        {VIEWS.map((v) => (
-          <li key={v.path}>
-            <Link className="btn-link" to={v.path}>
-              {v.label}
+        {ENDPOINT_LIST.map((spec) => (
+          <li key={spec.id}>
+            <Link className="btn-link" to={spec.route}>
+              {spec.nav}
             </Link>
           </li>
         ))}

@@ -1,16 +1,30 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ENDPOINT_LIST, type EndpointId } from '../api/endpoints.ts';
 import { Layout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
+
+type ViewModule = () => Promise<{ default: ComponentType }>;
 
 /**
  * Each view is its own chunk (React.lazy, so the header renders at once while
  * the view loads under the layout's Suspense) and has its own error boundary.
  */
-const view = (load: () => Promise<{ default: ComponentType }>) => ({
-  Component: lazy(load),
-  errorElement: <RouteError />,
-});
+const view = (load: ViewModule) => ({ Component: lazy(load), errorElement: <RouteError /> });
+
+/**
+ * The feature folder of each endpoint's view. Its route comes from the catalogue; the
+ * imports must be written out for the bundler to split them into chunks.
+ */
+const VIEW_MODULES: Record<EndpointId, ViewModule> = {
+  shorts: () => import('../features/shorts/shorts-page.tsx'),
+  search: () => import('../features/search/search-page.tsx'),
+  autocomplete: () => import('../features/autocomplete/autocomplete-page.tsx'),
+  realty: () => import('../features/realty/realty-page.tsx'),
+  screenshot: () => import('../features/screenshot/screenshot-page.tsx'),
+  account: () => import('../features/account/account-page.tsx'),
+  webhook: () => import('../features/webhook/webhook-page.tsx'),
+};
 
 export const routes: RouteObject[] = [
   {
@@ -19,16 +33,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, ...view(() => import('../features/overview/overview-page.tsx')) },
-      { path: 'search', ...view(() => import('../features/search/search-page.tsx')) },
-      { path: 'shorts', ...view(() => import('../features/shorts/shorts-page.tsx')) },
-      {
-        path: 'autocomplete',
-        ...view(() => import('../features/autocomplete/autocomplete-page.tsx')),
-      },
-      { path: 'realty', ...view(() => import('../features/realty/realty-page.tsx')) },
-      { path: 'screenshot', ...view(() => import('../features/screenshot/screenshot-page.tsx')) },
-      { path: 'account', ...view(() => import('../features/account/account-page.tsx')) },
-      { path: 'webhook', ...view(() => import('../features/webhook/webhook-page.tsx')) },
+      ...ENDPOINT_LIST.map((spec) => ({
+        path: spec.route.slice(1),
+        ...view(VIEW_MODULES[spec.id]),
+      })),
       { path: '*', ...view(() => import('./not-found-page.tsx')) },
     ],
   },

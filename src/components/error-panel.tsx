@@ -2,8 +2,22 @@ import { ParamValidationError } from '../api/client.ts';
 import { chargedLabel, isApiError } from '../api/errors.ts';
 import { formatDuration } from '../lib/format.ts';
 
+export interface ErrorPanelProps {
+  error: unknown;
+  onRetry?: () => void;
+  /** Says what a retry costs, like Run does ("Try again · 20 credits"). */
+  retryLabel?: string;
+  /** While a request runs, a retry would send a second one: it is disabled. */
+  retryDisabled?: boolean;
+}
+
 /** A failure in place of results: what happened, whether credits went, what to do. */
-export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+export function ErrorPanel({
+  error,
+  onRetry,
+  retryLabel = 'Try again',
+  retryDisabled = false,
+}: ErrorPanelProps) {
   if (isApiError(error)) {
     return (
       <div
@@ -27,8 +41,13 @@ export function ErrorPanel({ error, onRetry }: { error: unknown; onRetry?: () =>
           </details>
         )}
         {onRetry && (
-          <button type="button" className="btn-secondary" onClick={onRetry}>
-            Try again
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={onRetry}
+            disabled={retryDisabled}
+          >
+            {retryLabel}
           </button>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../api/errors.ts';
-import type { EndpointSpec } from '../api/endpoints.ts';
+import { assumedDefault, type EndpointSpec } from '../api/endpoints.ts';
 import { API_BASE, maskedRequestUrl, type ResponseMeta } from '../api/client.ts';
 import { metaQueries } from '../api/meta-queries.ts';
 import { formatBytes, formatDuration } from '../lib/format.ts';
@@ -8,6 +8,13 @@ import { useApiKey } from '../session/use-api-key.ts';
 import { CodeSnippets } from './code-snippets.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { JsonViewer } from './json-viewer.tsx';
+
+/** Where an image endpoint's snippet saves the bytes: named after its format (catalogue default if unset). */
+function imageFileFor(spec: EndpointSpec, wire: readonly [string, string][]): string | undefined {
+  if (spec.response !== 'image') return undefined;
+  const format = wire.find(([k]) => k === 'format')?.[1] ?? assumedDefault(spec, 'format');
+  return `${spec.id}.${format ?? 'img'}`;
+}
 
 export interface InspectorProps {
   spec: EndpointSpec;
@@ -85,7 +92,12 @@ export function RequestInspector({ spec, wire, meta, error, raw }: InspectorProp
           <summary className="cursor-pointer text-sm font-medium">Code snippets</summary>
           <div className="mt-2">
             <CodeSnippets
-              target={{ base, path: upstreamPath, params: wire, image: spec.response === 'image' }}
+              target={{
+                base,
+                path: upstreamPath,
+                params: wire,
+                imageFile: imageFileFor(spec, wire),
+              }}
               realKey={apiKey}
             />
           </div>

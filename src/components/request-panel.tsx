@@ -1,6 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
-import { accountQueries } from '../api/account-queries.ts';
+import { useAccount } from '../api/account-queries.ts';
+import type { Params } from '../api/endpoint-query.ts';
+import type { EndpointSpec } from '../api/endpoints.ts';
+import type { ParamErrors } from '../api/params.ts';
+import type { WithMeta } from '../api/requests.ts';
 import { costLabel, creditsAfter } from '../lib/cost.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 import { ErrorPanel } from './error-panel.tsx';
@@ -8,10 +11,30 @@ import type { FieldProps } from './param-field.tsx';
 import { ParamForm } from './param-form.tsx';
 import { RequestInspector } from './request-inspector.tsx';
 import { RequestProgress } from './request-progress.tsx';
-import type { EndpointRun, WithMeta } from './use-endpoint-run.ts';
+
+/** What the panel needs of a view's request: `useEndpointRun` (reads) and `useEndpointAction` (actions). */
+export interface PanelRun<T extends WithMeta> {
+  spec: EndpointSpec;
+  values: Params;
+  setValue: (name: string, value: string) => void;
+  markTouched: (name: string) => void;
+  errors: ParamErrors;
+  wire: [string, string][] | null;
+  run: () => boolean;
+  runAgain: () => void;
+  cancel: () => void;
+  error: unknown;
+  data: T | undefined;
+  dataParams: Params | null;
+  showingPrevious: boolean;
+  isRunning: boolean;
+  cancelled: boolean;
+  fromCache: boolean;
+  formCached: boolean;
+}
 
 export interface RequestPanelProps<T extends WithMeta> {
-  run: EndpointRun<T>;
+  run: PanelRun<T>;
   /** The untouched response body for the inspector. */
   raw?: unknown;
   inputs?: Partial<Record<string, ComponentType<FieldProps>>>;
@@ -35,13 +58,14 @@ export function RequestPanel<T extends WithMeta>({
   actions,
   children,
 }: RequestPanelProps<T>) {
-  const { spec, query } = run;
+  const { spec, error } = run;
   const apiKey = useApiKey();
-  const account = useQuery({ ...accountQueries.details(), enabled: apiKey !== null });
+  const account = useAccount();
   const creditsLeft = account.data?.summary.creditsLeft;
-  const after = creditsAfter(spec.cost, creditsLeft);
+  const after = run.formCached
+    ? 'already in this session: 0 credits'
+    : creditsAfter(spec.cost, creditsLeft);
   const cost = costLabel(spec.cost);
-  const error = run.submitted ? query.error : null;
 
   return (
     <div className="space-y-4">
@@ -82,8 +106,9 @@ export function RequestPanel<T extends WithMeta>({
           role="status"
           className="rounded border border-amber-300 bg-amber-50 dark:bg-amber-950/40 p-3 text-sm"
         >
-          You cancelled the request. The service may still finish it and charge it; your form and
-          earlier results are kept.
+          {spec.kind === 'action'
+            ? 'You cancelled the submission. The service may already have created the job and charged it; your form is kept.'
+            : 'You cancelled the request. The service may still finish it and charge it; your form and earlier results are kept.'}
         </p>
       )}
       {run.data && !run.isRunning && (
@@ -100,7 +125,12 @@ export function RequestPanel<T extends WithMeta>({
               <span className="text-slate-600 dark:text-slate-400">
                 This exact request already ran in this session.
               </span>
-              <button type="button" className="btn-secondary" onClick={run.runAgain}>
+              <button
+                type="button"
+                className="btn-secondary"
+                onClick={run.runAgain}
+                disabled={run.isRunning}
+              >
                 Run again ({cost})
               </button>
             </>
@@ -109,7 +139,14 @@ export function RequestPanel<T extends WithMeta>({
           )}
         </p>
       )}
-      {error && <ErrorPanel error={error} onRetry={run.runAgain} />}
+      {error != null && (
+        <ErrorPanel
+          error={error}
+          onRetry={run.runAgain}
+          retryLabel={`Try again · ${cost}`}
+          retryDisabled={run.isRunning}
+        />
+      )}
       {children}
       <RequestInspector spec={spec} wire={run.wire} meta={run.data?.meta} error={error} raw={raw} />
     </div>

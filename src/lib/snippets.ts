@@ -1,4 +1,5 @@
-import { KEY_PLACEHOLDER } from '../api/client.ts';
+/** What snippets and copied URLs show in place of the key unless the user opts in. */
+export const KEY_PLACEHOLDER = '<API_KEY>';
 
 export type SnippetLanguage = 'curl' | 'javascript' | 'python';
 
@@ -11,28 +12,19 @@ export interface SnippetTarget {
   params: readonly [string, string][];
   /** The key to show; the placeholder unless the user opts in. */
   apiKey?: string;
-  image: boolean;
+  /** For an image endpoint: the file the snippet saves the bytes to (e.g. screenshot.png). */
+  imageFile?: string;
 }
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 const jsString = (s: string) => JSON.stringify(s);
 const pyString = (s: string) => JSON.stringify(s);
 
-export function snippetUrl(t: SnippetTarget): string {
-  const pairs = [...t.params, ['api_key', t.apiKey ?? KEY_PLACEHOLDER] as const];
-  return `${t.base}${t.path}?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}`.replace(
-    encodeURIComponent(KEY_PLACEHOLDER),
-    KEY_PLACEHOLDER,
-  );
-}
-
 export function buildSnippet(language: SnippetLanguage, t: SnippetTarget): string {
   const key = t.apiKey ?? KEY_PLACEHOLDER;
   const url = `${t.base}${t.path}`;
   if (language === 'curl') {
-    const out = t.image
-      ? ` -o screenshot.${t.params.find(([k]) => k === 'format')?.[1] ?? 'png'}`
-      : '';
+    const out = t.imageFile ? ` -o ${shellQuote(t.imageFile)}` : '';
     return `curl -G ${shellQuote(url)}${out} \\\n${[...t.params, ['api_key', key] as const]
       .map(([k, v]) => `  --data-urlencode ${shellQuote(`${k}=${v}`)}`)
       .join(' \\\n')}`;
@@ -41,7 +33,7 @@ export function buildSnippet(language: SnippetLanguage, t: SnippetTarget): strin
     const entries = [...t.params, ['api_key', key] as const].map(
       ([k, v]) => `  ${jsString(k)}: ${jsString(v)},`,
     );
-    const read = t.image ? 'await res.blob()' : 'await res.json()';
+    const read = t.imageFile ? 'await res.blob()' : 'await res.json()';
     return [
       `const params = new URLSearchParams({`,
       ...entries,
@@ -54,7 +46,9 @@ export function buildSnippet(language: SnippetLanguage, t: SnippetTarget): strin
   const entries = [...t.params, ['api_key', key] as const].map(
     ([k, v]) => `    ${pyString(k)}: ${pyString(v)},`,
   );
-  const read = t.image ? `open("screenshot", "wb").write(res.content)` : 'data = res.json()';
+  const read = t.imageFile
+    ? `open(${pyString(t.imageFile)}, "wb").write(res.content)`
+    : 'data = res.json()';
   return [
     'import requests',
     '',

@@ -1,11 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
-import { endpointForPath, type EndpointSpec } from '../api/endpoints.ts';
+import {
+  assumedDefault,
+  endpointForPath,
+  mediaTypeForFormat,
+  type EndpointSpec,
+} from '../api/endpoints.ts';
 import { validateParams } from '../api/params.ts';
 import { suggestions } from './data/autocomplete.ts';
 import { renderListingPhoto } from './data/photos.ts';
 import { realtyListings } from './data/realty.ts';
-import { CONTENT_TYPES, renderScreenshot, type ScreenshotFormat } from './data/screenshot.ts';
+import { renderScreenshot, type ScreenshotFormat } from './data/screenshot.ts';
 import { organicResults } from './data/search.ts';
 import { shortVideos } from './data/shorts.ts';
 import { webhookJob } from './data/webhook.ts';
@@ -139,7 +144,7 @@ async function handleEndpoint(
     return text(c, 401);
   }
 
-  const metered = spec.id !== 'account';
+  const metered = spec.metered;
   if (metered && account.inFlight >= account.concurrencyLimit) {
     finish(429);
     return text(c, 429);
@@ -241,17 +246,23 @@ async function answer(
     case 'account':
       return { kind: 'json', body: accountBody(account) };
     case 'screenshot': {
-      const format = (params.format ?? 'png') as ScreenshotFormat;
+      // Empty parameters take the catalogue's defaults (or what the sandbox assumes where none is given).
+      const value = (name: string) => params[name] ?? assumedDefault(spec, name) ?? '';
+      const format = value('format') as ScreenshotFormat;
       const bytes = await renderScreenshot({
-        url: params.url ?? '',
-        width: params.width ? Number(params.width) : undefined,
-        height: params.height ? Number(params.height) : undefined,
-        fullPage: params.fullPage === 'true',
+        url: value('url'),
+        width: Number(value('width')),
+        height: Number(value('height')),
+        fullPage: value('fullPage') === 'true',
         format,
-        quality: params.quality ? Number(params.quality) : 80,
-        waitUntil: params.wait_until ?? 'domcontentloaded',
+        quality: Number(value('quality')),
+        waitUntil: value('wait_until'),
       });
-      return { kind: 'bytes', body: new Uint8Array(bytes), contentType: CONTENT_TYPES[format] };
+      return {
+        kind: 'bytes',
+        body: new Uint8Array(bytes),
+        contentType: mediaTypeForFormat(format) ?? 'application/octet-stream',
+      };
     }
   }
 }

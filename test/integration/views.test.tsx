@@ -51,7 +51,7 @@ describe('the other views run through the shared panel', () => {
     await user.click(await screen.findByRole('button', { name: /Submit job · unknown cost/ }));
     const sid = await screen.findByTestId('job-sid');
     expect(sid.textContent).toMatch(/^[0-9a-f-]{36}$/);
-    expect(screen.getByRole('region', { name: 'Submitted in this session' })).toHaveTextContent(
+    expect(screen.getByRole('region', { name: /Submitted in this session/ })).toHaveTextContent(
       'orders',
     );
   });

@@ -62,7 +62,6 @@ const forbidden: [string, string, string][] = [
   ['src/lib/format.ts', '../../test/render.tsx', 'Only tests'],
   // Tests follow their folder's rule.
   ['src/lib/csv.test.ts', '../api/errors.ts', 'src/lib/'],
-  // A KNOWN_DEBT entry lets one file import one path, no more.
   ['src/lib/snippets.ts', '../api/errors.ts', 'src/lib/'],
 ];
 

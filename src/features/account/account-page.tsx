@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { accountQueries } from '../../api/account-queries.ts';
+import { useAccount } from '../../api/account-queries.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { JsonViewer } from '../../components/json-viewer.tsx';
 import { formatNumber } from '../../lib/format.ts';
@@ -19,7 +18,7 @@ function Field({ label, value }: { label: string; value: string | undefined }) {
 
 export default function AccountPage() {
   const apiKey = useApiKey();
-  const account = useQuery({ ...accountQueries.details(), enabled: apiKey !== null });
+  const account = useAccount();
   const s = account.data?.summary;
   return (
     <div className="space-y-4">

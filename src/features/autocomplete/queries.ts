@@ -1,8 +1,6 @@
-import { spendingQuery } from '../../api/endpoint-query.ts';
-import { getAutocomplete } from '../../api/requests.ts';
+import { endpointQuery, type Params } from '../../api/endpoint-query.ts';
 
 export const autocompleteQueries = {
   all: ['autocomplete'] as const,
-  results: (params: Record<string, string>) =>
-    spendingQuery('autocomplete', params, getAutocomplete),
+  results: (params: Params) => endpointQuery('autocomplete', params),
 };

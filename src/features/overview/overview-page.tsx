@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { accountQueries } from '../../api/account-queries.ts';
+import { useAccount } from '../../api/account-queries.ts';
+import { ENDPOINT_LIST } from '../../api/endpoints.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
-import { ENDPOINTS } from '../../api/endpoints.ts';
-import { VIEWS } from '../../config/views.ts';
 import { costLabel } from '../../lib/cost.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { openKeyDialog } from '../../session/key-dialog-store.ts';
@@ -11,7 +9,7 @@ import { useApiKey } from '../../session/use-api-key.ts';
 
 export default function OverviewPage() {
   const apiKey = useApiKey();
-  const account = useQuery({ ...accountQueries.details(), enabled: apiKey !== null });
+  const account = useAccount();
   const s = account.data?.summary;
   return (
     <div className="space-y-6">
@@ -61,12 +59,14 @@ export default function OverviewPage() {
         )}
       </section>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {VIEWS.map(({ path, endpoint }) => {
-          const spec = ENDPOINTS[endpoint];
+        {ENDPOINT_LIST.map((spec) => {
           return (
-            <li key={path} className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+            <li
+              key={spec.id}
+              className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+            >
               <h2 className="font-semibold">
-                <Link to={path} className="hover:underline">
+                <Link to={spec.route} className="hover:underline">
                   {spec.title}
                 </Link>
               </h2>

@@ -1,7 +1,6 @@
-import { spendingQuery } from '../../api/endpoint-query.ts';
-import { getRealty } from '../../api/requests.ts';
+import { endpointQuery, type Params } from '../../api/endpoint-query.ts';
 
 export const realtyQueries = {
   all: ['realty'] as const,
-  results: (params: Record<string, string>) => spendingQuery('realty', params, getRealty),
+  results: (params: Params) => endpointQuery('realty', params),
 };

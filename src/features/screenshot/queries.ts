@@ -1,7 +1,6 @@
-import { spendingQuery } from '../../api/endpoint-query.ts';
-import { getScreenshot } from '../../api/requests.ts';
+import { endpointQuery, type Params } from '../../api/endpoint-query.ts';
 
 export const screenshotQueries = {
   all: ['screenshot'] as const,
-  results: (params: Record<string, string>) => spendingQuery('screenshot', params, getScreenshot),
+  results: (params: Params) => endpointQuery('screenshot', params),
 };

@@ -1,35 +1,17 @@
 import { useState } from 'react';
-import { ENDPOINTS } from '../../api/endpoints.ts';
+import { ENDPOINTS, extensionForMediaType } from '../../api/endpoints.ts';
 import { JsonViewer } from '../../components/json-viewer.tsx';
 import { RequestPanel } from '../../components/request-panel.tsx';
 import { useEndpointRun } from '../../components/use-endpoint-run.ts';
+import { useObjectUrl } from '../../components/use-object-url.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { screenshotQueries } from './queries.ts';
-
-const EXTENSIONS: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-};
-
-// One object URL per image blob. The query cache keeps the blob for the session,
-// so the URL lives exactly as long (revoking it on unmount would break Back/Forward).
-const objectUrls = new WeakMap<Blob, string>();
-function objectUrlFor(blob: Blob | undefined): string | undefined {
-  if (!blob) return undefined;
-  let url = objectUrls.get(blob);
-  if (!url) {
-    url = URL.createObjectURL(blob);
-    objectUrls.set(blob, url);
-  }
-  return url;
-}
 
 export default function ScreenshotPage() {
   const run = useEndpointRun(ENDPOINTS.screenshot, screenshotQueries.results);
   const result = run.data;
   const blob = result?.kind === 'image' ? result.blob : undefined;
-  const src = objectUrlFor(blob);
+  const src = useObjectUrl(blob);
   const [size, setSize] = useState<{ w: number; h: number }>();
   const target = run.submitted?.url ?? '';
   return (
@@ -52,7 +34,7 @@ export default function ScreenshotPage() {
               <a
                 className="btn-secondary"
                 href={src}
-                download={`screenshot.${EXTENSIONS[blob.type] ?? 'img'}`}
+                download={`screenshot.${extensionForMediaType(blob.type) ?? 'img'}`}
               >
                 Download
               </a>

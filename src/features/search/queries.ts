@@ -1,7 +1,6 @@
-import { spendingQuery } from '../../api/endpoint-query.ts';
-import { getSearch } from '../../api/requests.ts';
+import { endpointQuery, type Params } from '../../api/endpoint-query.ts';
 
 export const searchQueries = {
   all: ['search'] as const,
-  results: (params: Record<string, string>) => spendingQuery('search', params, getSearch),
+  results: (params: Params) => endpointQuery('search', params),
 };

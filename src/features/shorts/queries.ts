@@ -1,7 +1,6 @@
-import { spendingQuery } from '../../api/endpoint-query.ts';
-import { getShorts } from '../../api/requests.ts';
+import { endpointQuery, type Params } from '../../api/endpoint-query.ts';
 
 export const shortsQueries = {
   all: ['shorts'] as const,
-  results: (params: Record<string, string>) => spendingQuery('shorts', params, getShorts),
+  results: (params: Params) => endpointQuery('shorts', params),
 };

@@ -5,19 +5,13 @@ export type ScreenshotFormat = 'png' | 'jpg' | 'webp';
 
 export interface ScreenshotRequest {
   url: string;
-  width?: number;
-  height?: number;
-  fullPage?: boolean;
+  width: number;
+  height: number;
+  fullPage: boolean;
   format: ScreenshotFormat;
   quality: number;
   waitUntil: string;
 }
-
-export const CONTENT_TYPES: Record<ScreenshotFormat, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-};
 
 /** Keeps a sandbox render affordable whatever width × height a user asks for. */
 const MAX_PIXELS = 8_000_000;
@@ -30,8 +24,8 @@ const escapeXml = (s: string) =>
 
 /** A fake "page" for the URL: browser-ish chrome, a hero block and text lines, coloured by the host. */
 export async function renderScreenshot(req: ScreenshotRequest): Promise<Buffer> {
-  const width = req.width ?? 1280;
-  const viewport = req.height ?? 800;
+  const width = req.width;
+  const viewport = req.height;
   let height = req.fullPage ? Math.round(viewport * 2.5) : viewport;
   let w = width;
   const scale = Math.min(1, Math.sqrt(MAX_PIXELS / (w * height)));

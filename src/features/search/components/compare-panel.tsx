@@ -1,15 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type ComponentType } from 'react';
-import { ENDPOINTS, type ParamSpec } from '../../../api/endpoints.ts';
-import { checkParam, pickParams } from '../../../api/params.ts';
+import { useId, useMemo, useState } from 'react';
+import { ENDPOINTS, type EndpointSpec, type ParamSpec } from '../../../api/endpoints.ts';
+import { pickParams, validateParams } from '../../../api/params.ts';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
-import { ParamField, type FieldProps } from '../../../components/param-field.tsx';
+import { ParamForm } from '../../../components/param-form.tsx';
 import { RequestProgress } from '../../../components/request-progress.tsx';
+import { useCacheStates } from '../../../components/use-cache-states.ts';
+import { useEndpointRuns } from '../../../components/use-endpoint-runs.ts';
 import { costLabel } from '../../../lib/cost.ts';
-import { getApiKey } from '../../../session/key-store.ts';
-import { openKeyDialog } from '../../../session/key-dialog-store.ts';
 import { comparisonFileName, comparisonToCsv, type SearchLabel } from '../lib/export.ts';
 import { describeChange, diffRanks, type RankedLink } from '../lib/rank-diff.ts';
 import { searchQueries } from '../queries.ts';
@@ -26,54 +25,31 @@ export const labelOf = (p: Params): SearchLabel => ({
   country: (p.country ?? countryParam.default ?? '').toLowerCase(),
   language: p.language ?? languageParam.default ?? '',
 });
-// The second pair uses the catalogue's own rules, under names of its own in the page URL.
-const VS_COUNTRY: ParamSpec = {
-  ...countryParam,
-  name: 'vs_country',
-  label: 'Second country',
-  required: true,
-  help: 'Country to compare with.',
-  placeholder: 'gb',
-};
-const VS_LANGUAGE: ParamSpec = {
-  ...languageParam,
-  name: 'vs_language',
-  label: 'Second language',
-  help: 'Empty: the same as above.',
-};
+const sameLabel = (a: SearchLabel, b: SearchLabel) =>
+  a.query === b.query && a.country === b.country && a.language === b.language;
 
-function PairField({
-  param,
-  id,
-  value,
-  error,
-  onChange,
-  Picker,
-}: {
-  param: ParamSpec;
-  id: string;
-  value: string;
-  error: string | undefined;
-  onChange: (v: string) => void;
-  Picker: ComponentType<FieldProps>;
-}) {
-  const props: FieldProps = {
-    param,
-    id,
-    value,
-    error,
-    onChange,
-    onBlur: () => {},
-    describedBy: error ? `${id}-help ${id}-error` : `${id}-help`,
-  };
-  return (
-    <div className="w-56">
-      <ParamField {...props}>
-        <Picker {...props} />
-      </ParamField>
-    </div>
-  );
-}
+// The second pair is a small form of its own, checked by the catalogue's own rules under
+// names of its own in the page URL; the shared form renders it.
+const PAIR_FORM: EndpointSpec = {
+  ...spec,
+  params: [
+    {
+      ...countryParam,
+      name: 'vs_country',
+      label: 'Second country',
+      required: true,
+      help: 'Country to compare with.',
+      placeholder: 'gb',
+    },
+    {
+      ...languageParam,
+      name: 'vs_language',
+      label: 'Second language',
+      help: 'Empty: the same as above.',
+    },
+  ] satisfies ParamSpec[],
+};
+const PAIR_PICKERS = { vs_country: CountryPicker, vs_language: LanguagePicker };
 
 const pairText = (l: SearchLabel) => `${l.country.toUpperCase()} · ${l.language}`;
 
@@ -88,56 +64,39 @@ export interface ComparePanelProps {
 /** The same query for a second country/language pair, side by side, with rank changes by link. */
 export function ComparePanel({ primary, vsCountry, vsLanguage, onChange }: ComparePanelProps) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const [compared, setCompared] = useState<{ a: Params; b: Params } | null>(null);
+  const runs = useEndpointRuns(spec, searchQueries.results);
   const [tried, setTried] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
 
-  const countryCheck = checkParam(VS_COUNTRY, vsCountry);
-  const languageCheck = checkParam(VS_LANGUAGE, vsLanguage);
+  const pairValues = { vs_country: vsCountry, vs_language: vsLanguage };
+  const pairCheck = validateParams(PAIR_FORM, pairValues);
+  const pairErrors = Object.fromEntries(
+    Object.entries(pairCheck.ok ? {} : pairCheck.errors).filter(([k]) => tried || touched.has(k)),
+  );
   const b = primary
     ? pickParams(spec, { ...primary, country: vsCountry, language: vsLanguage })
     : null;
-  const samePair = primary && b && JSON.stringify(labelOf(primary)) === JSON.stringify(labelOf(b));
-  const invalid = countryCheck.error !== undefined || languageCheck.error !== undefined;
-  const uncached =
-    primary && b
-      ? [primary, b].filter(
-          (p) => queryClient.getQueryData(searchQueries.results(p).queryKey) === undefined,
-        ).length
-      : 2;
-
-  const qa = useQuery({ ...searchQueries.results(compared?.a ?? {}), enabled: compared !== null });
-  const qb = useQuery({ ...searchQueries.results(compared?.b ?? {}), enabled: compared !== null });
-  const running = qa.fetchStatus === 'fetching' || qb.fetchStatus === 'fetching';
+  const samePair = primary !== null && b !== null && sameLabel(labelOf(primary), labelOf(b));
+  const states = useCacheStates(
+    primary && b ? [primary, b].map((p) => searchQueries.results(p).queryKey) : [],
+  );
+  const toSend = primary && b ? states.filter((s) => s === 'absent').length : 2;
 
   const run = () => {
     setTried(true);
-    if (!primary || !b || invalid || samePair) return;
-    if (!getApiKey()) return openKeyDialog();
-    const same = compared && JSON.stringify(compared) === JSON.stringify({ a: primary, b });
-    setCompared({ a: primary, b });
-    // The same pair again after an error or a cancel: the observers will not refetch by themselves.
-    if (same) {
-      for (const p of [primary, b]) {
-        const key = searchQueries.results(p).queryKey;
-        if (queryClient.getQueryData(key) === undefined)
-          void queryClient.refetchQueries({ queryKey: key, exact: true });
-      }
-    }
+    if (!primary || !b || !pairCheck.ok || samePair || runs.isRunning) return;
+    runs.run([primary, b]);
   };
+  const [qa, qb] = runs.slots;
+  const missing = runs.slots.filter((s) => s.data === undefined).length;
+  const retry = () => runs.run(runs.slots.map((s) => s.params));
 
-  const cancel = () => {
-    if (!compared) return;
-    for (const p of [compared.a, compared.b])
-      void queryClient.cancelQueries({ queryKey: searchQueries.results(p).queryKey, exact: true });
-  };
-
+  const dataA = qa?.data;
+  const dataB = qb?.data;
   const diff = useMemo(
     () =>
-      qa.data && qb.data
-        ? diffRanks(qa.data.data.organic_results, qb.data.data.organic_results)
-        : null,
-    [qa.data, qb.data],
+      dataA && dataB ? diffRanks(dataA.data.organic_results, dataB.data.organic_results) : null,
+    [dataA, dataB],
   );
 
   return (
@@ -150,46 +109,58 @@ export function ComparePanel({ primary, vsCountry, vsLanguage, onChange }: Compa
       </h2>
       <form
         noValidate
-        className="flex flex-wrap items-end gap-3"
+        aria-label="Comparison pair"
+        className="space-y-3"
         onSubmit={(e) => {
           e.preventDefault();
           run();
         }}
       >
-        <PairField
-          param={VS_COUNTRY}
-          id={`${id}-country`}
-          value={vsCountry}
-          error={tried ? countryCheck.error : undefined}
-          onChange={(v) => onChange('vs_country', v)}
-          Picker={CountryPicker}
+        <ParamForm
+          spec={PAIR_FORM}
+          values={pairValues}
+          errors={pairErrors}
+          onChange={(name, value) => onChange(name as 'vs_country' | 'vs_language', value)}
+          onBlur={(name) => setTouched((t) => new Set(t).add(name))}
+          inputs={PAIR_PICKERS}
         />
-        <PairField
-          param={VS_LANGUAGE}
-          id={`${id}-language`}
-          value={vsLanguage}
-          error={tried ? languageCheck.error : undefined}
-          onChange={(v) => onChange('vs_language', v)}
-          Picker={LanguagePicker}
-        />
-        <button type="submit" className="btn-primary" disabled={running}>
-          Compare · {uncached === 0 ? '0 credits (cached)' : costLabel(spec.cost, uncached)}
-        </button>
-        {tried && !primary && (
-          <p className="text-sm text-red-700 dark:text-red-400">Fix the search form above first.</p>
-        )}
-        {tried && primary && !invalid && samePair && (
-          <p className="text-sm text-red-700 dark:text-red-400">
-            Choose a country or language that differs from the search above.
-          </p>
-        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary" disabled={runs.isRunning}>
+            Compare · {toSend === 0 ? '0 credits (cached)' : costLabel(spec.cost, toSend)}
+          </button>
+          {tried && !primary && (
+            <p className="text-sm text-red-700 dark:text-red-400">
+              Fix the search form above first.
+            </p>
+          )}
+          {tried && primary && pairCheck.ok && samePair && (
+            <p className="text-sm text-red-700 dark:text-red-400">
+              Choose a country or language that differs from the search above.
+            </p>
+          )}
+        </div>
       </form>
 
-      {running && <RequestProgress label="Comparison" onCancel={cancel} />}
-      {compared && qa.error && <ErrorPanel error={qa.error} />}
-      {compared && qb.error && <ErrorPanel error={qb.error} />}
-      {compared && diff && (
-        <CompareView diff={diff} a={labelOf(compared.a)} b={labelOf(compared.b)} />
+      {runs.isRunning && <RequestProgress label="Comparison" onCancel={runs.cancel} />}
+      {runs.cancelled && (
+        <p role="status" className="text-sm">
+          You cancelled the comparison. The service may still finish and charge what was sent.
+        </p>
+      )}
+      {runs.slots.map(
+        (slot) =>
+          slot.error && (
+            <ErrorPanel
+              key={`${slot.params.country ?? ''}-${slot.params.language ?? ''}`}
+              error={slot.error}
+              onRetry={retry}
+              retryLabel={`Try again · ${costLabel(spec.cost, missing)}`}
+              retryDisabled={runs.isRunning}
+            />
+          ),
+      )}
+      {qa && qb && diff && (
+        <CompareView diff={diff} a={labelOf(qa.params)} b={labelOf(qb.params)} />
       )}
     </section>
   );

@@ -1,0 +1,111 @@
+import {
+  notifyManager,
+  useQueryClient,
+  type Query,
+  type QueryCacheNotifyEvent,
+} from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { Params } from '../api/endpoint-query.ts';
+import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
+
+interface BackgroundRequest {
+  hash: string;
+  id: EndpointId;
+  params: Params;
+  status: 'running' | 'done' | 'failed';
+}
+
+/** The view URL that shows a request again (its parameters, never the key). */
+function viewUrl({ id, params }: BackgroundRequest): string {
+  const qs = new URLSearchParams(params).toString();
+  return qs ? `${ENDPOINTS[id].route}?${qs}` : ENDPOINTS[id].route;
+}
+
+function describe(request: BackgroundRequest): string {
+  const spec = ENDPOINTS[request.id];
+  const what = Object.values(request.params)[0];
+  return what ? `${spec.title} “${what}”` : spec.title;
+}
+
+function asBackground(query: Query): BackgroundRequest | null {
+  const [id, kind, params] = query.queryKey as [EndpointId, string, Params];
+  if (kind !== 'results' || !(id in ENDPOINTS)) return null;
+  return { hash: query.queryHash, id, params, status: 'running' };
+}
+
+/**
+ * A paid request keeps running when the user leaves its view (decision 011). This says
+ * so, and when it ends offers a link back to its result, which waits in the cache.
+ */
+export function BackgroundRequests() {
+  const cache = useQueryClient().getQueryCache();
+  const [requests, setRequests] = useState<BackgroundRequest[]>([]);
+
+  useEffect(
+    () =>
+      // Batched like TanStack's own hooks: never a state update while another component renders.
+      cache.subscribe(
+        notifyManager.batchCalls((event: QueryCacheNotifyEvent) => {
+          const { query } = event;
+          const hash = query.queryHash;
+          if (event.type === 'observerRemoved') {
+            const left =
+              query.meta?.spendsCredits === true &&
+              query.state.fetchStatus === 'fetching' &&
+              query.getObserversCount() === 0;
+            const request = left ? asBackground(query as Query) : null;
+            if (request) setRequests((all) => [...all.filter((r) => r.hash !== hash), request]);
+          } else if (event.type === 'observerAdded' || event.type === 'removed') {
+            // Back on its view (or gone with a new key): no need to point at it any more.
+            setRequests((all) =>
+              all.some((r) => r.hash === hash) ? all.filter((r) => r.hash !== hash) : all,
+            );
+          } else if (event.type === 'updated') {
+            const status =
+              event.action.type === 'success'
+                ? 'done'
+                : event.action.type === 'error'
+                  ? 'failed'
+                  : null;
+            if (status)
+              setRequests((all) =>
+                all.some((r) => r.hash === hash)
+                  ? all.map((r) => (r.hash === hash ? { ...r, status } : r))
+                  : all,
+              );
+          }
+        }),
+      ),
+    [cache],
+  );
+
+  if (requests.length === 0) return null;
+  const dismiss = (hash: string) => setRequests((all) => all.filter((r) => r.hash !== hash));
+  return (
+    <ul aria-label="Requests in the background" className="mb-4 space-y-2">
+      {requests.map((r) => (
+        <li
+          key={r.hash}
+          role="status"
+          className="flex flex-wrap items-center gap-3 rounded border border-sky-300 bg-sky-50 p-2 text-sm dark:border-sky-800 dark:bg-sky-950/40"
+        >
+          <span>
+            {describe(r)}{' '}
+            {r.status === 'running'
+              ? 'is still running in the background; its result will be kept.'
+              : r.status === 'done'
+                ? 'finished in the background.'
+                : 'failed in the background.'}
+          </span>
+          <Link className="btn-link" to={viewUrl(r)}>
+            {r.status === 'done' ? 'Open the result' : 'Open'}
+          </Link>
+          <button type="button" className="btn-secondary ml-auto" onClick={() => dismiss(r.hash)}>
+            Dismiss
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,29 @@
+import { hashKey, notifyManager, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Where a request stands in the session cache. */
+export type CacheState = 'cached' | 'running' | 'absent';
+
+/**
+ * The cache state of each key, as state that re-renders when the cache changes
+ * (never a one-off read during render). Looking does not create cache entries.
+ */
+export function useCacheStates(keys: readonly QueryKey[]): CacheState[] {
+  const cache = useQueryClient().getQueryCache();
+  // Batched like TanStack's own hooks: a query built while a component renders must not
+  // update another one synchronously.
+  const subscribe = useCallback(
+    (onChange: () => void) => cache.subscribe(notifyManager.batchCalls(onChange)),
+    [cache],
+  );
+  const snapshot = useSyncExternalStore(subscribe, () =>
+    keys
+      .map((key): CacheState => {
+        const state = cache.get(hashKey(key))?.state;
+        if (state?.data !== undefined) return 'cached';
+        return state?.fetchStatus === 'fetching' ? 'running' : 'absent';
+      })
+      .join(' '),
+  );
+  return snapshot ? (snapshot.split(' ') as CacheState[]) : [];
+}

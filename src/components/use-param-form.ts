@@ -1,0 +1,72 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Params } from '../api/endpoint-query.ts';
+import type { EndpointSpec } from '../api/endpoints.ts';
+import { pickParams, validateParams, type ParamErrors } from '../api/params.ts';
+
+/**
+ * A request form whose values live in the page URL (a link reproduces the form, never
+ * the key). Errors show for a field once it was left, or for all after a submit attempt.
+ */
+export function useParamForm(spec: EndpointSpec) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The form shows what is typed (spaces included); requests and cache keys use the trimmed form.
+  const values = useMemo(() => rawParams(spec, searchParams), [spec, searchParams]);
+  const normalized = useMemo(() => pickParams(spec, values), [spec, values]);
+  const validation = useMemo(() => validateParams(spec, values), [spec, values]);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitAttempted, setSubmitAttempted] = useState(false);
+
+  const allErrors: ParamErrors = validation.ok ? {} : validation.errors;
+  const errors = Object.fromEntries(
+    Object.entries(allErrors).filter(([name]) => submitAttempted || touched.has(name)),
+  );
+
+  /** `replace` keeps typing from piling up history entries. */
+  const setValue = useCallback(
+    (name: string, value: string, { replace }: { replace: boolean }) => {
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (value === '') next.delete(name);
+          else next.set(name, value);
+          return next;
+        },
+        { replace },
+      );
+    },
+    [setSearchParams],
+  );
+  const markTouched = useCallback((name: string) => setTouched((t) => new Set(t).add(name)), []);
+
+  /** Shows every error; true when the form may be sent. */
+  const attemptSubmit = useCallback(() => {
+    setSubmitAttempted(true);
+    return validation.ok;
+  }, [validation.ok]);
+
+  return {
+    values,
+    normalized,
+    errors,
+    isValid: validation.ok,
+    wire: validation.ok ? validation.wire : null,
+    setValue,
+    markTouched,
+    attemptSubmit,
+  };
+}
+
+export function sameParams(a: Params, b: Params): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
+function rawParams(spec: EndpointSpec, searchParams: URLSearchParams): Params {
+  const out: Params = {};
+  for (const p of spec.params) {
+    const v = searchParams.get(p.name);
+    if (v) out[p.name] = v;
+  }
+  return out;
+}
