@@ -1,5 +1,6 @@
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
+import { FallbackImage } from '../../components/fallback-image.tsx';
 import { RequestPanel } from '../../components/request-panel.tsx';
 import { useEndpointRun } from '../../components/use-endpoint-run.ts';
 import { safeDataImage, safeHttpUrl } from '../../lib/safe-url.ts';
@@ -23,14 +24,13 @@ export default function ShortsPage() {
                   key={i}
                   className="overflow-hidden rounded border border-slate-200 dark:border-slate-700"
                 >
-                  {thumb && (
-                    <img
-                      src={thumb}
-                      alt=""
-                      loading="lazy"
-                      className="aspect-[3/4] w-full object-cover"
-                    />
-                  )}
+                  <FallbackImage
+                    src={thumb}
+                    alt=""
+                    loading="lazy"
+                    className="aspect-[3/4] w-full"
+                    imgClassName="object-cover"
+                  />
                   <div className="space-y-1 p-2">
                     <h2 className="text-sm font-medium">
                       <ExternalLink href={v.link ?? v.thumbnail} className="hover:underline">

@@ -1,6 +1,8 @@
 import type { OrganicResult } from '../../../api/schemas.ts';
 import { ExternalLink } from '../../../components/external-link.tsx';
+import { FallbackImage } from '../../../components/fallback-image.tsx';
 import { JsonViewer } from '../../../components/json-viewer.tsx';
+import { safeDataImage, safeHttpUrl } from '../../../lib/safe-url.ts';
 
 /** One organic result as a search engine shows it, with its own JSON on demand. */
 export function ResultCard({
@@ -11,6 +13,8 @@ export function ResultCard({
   highlighted?: boolean;
 }) {
   const missing = result.missing.filter((m): m is string => typeof m === 'string' && m !== '');
+  // Not in the interface, but search results often carry one: an http(s) URL or an inline image.
+  const favicon = safeHttpUrl(result['favicon']) ?? safeDataImage(result['favicon']);
   return (
     <li
       data-spotlight={highlighted || undefined}
@@ -34,8 +38,20 @@ export function ResultCard({
               Spotlighted domain
             </p>
           )}
-          <p className="truncate text-xs text-slate-600 dark:text-slate-400">
-            {result.displayed_link}
+          <p className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
+            {favicon && (
+              <FallbackImage
+                src={favicon}
+                alt=""
+                width={16}
+                height={16}
+                loading="lazy"
+                className="h-4 w-4 shrink-0 rounded-sm"
+                placeholder={null}
+                placeholderClassName="inline-block bg-slate-200 dark:bg-slate-700"
+              />
+            )}
+            <span className="truncate">{result.displayed_link}</span>
           </p>
           <h3 className="text-lg leading-snug">
             <ExternalLink
