@@ -23,7 +23,7 @@ export default function RealtyPage() {
             <p>
               Paste the URL of a listing-search page and press <strong>Fetch listings</strong>. The
               listings appear on a map, in a sortable list with filters and price stats, and can be
-              downloaded as CSV or GeoJSON. Listings without coordinates are kept and listed
+              downloaded as CSV, JSON or GeoJSON. Listings without coordinates are kept and listed
               separately.
             </p>
             <ExampleUrls onPick={(url) => run.setValue('url', url)} />
