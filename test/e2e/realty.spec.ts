@@ -116,6 +116,80 @@ test('clicking a price pin opens that listing in the drawer', async ({ page }) =
   await expect(drawer).toBeHidden();
 });
 
+interface RawListing {
+  rpid?: string;
+  id?: string;
+  carouselPhotosComposable?: { baseUrl: string; photoData: { photoKey: string }[] };
+}
+
+/** The first listing of the page (in response order) with at least `min` composable photos. */
+async function composableListing(page: Page, url: string, min: number) {
+  const res = await page.request.get(`/api/realty?url=${encodeURIComponent(url)}&api_key=demo-key`);
+  const listings = ((await res.json()) as { realty_listings: RawListing[] }).realty_listings;
+  const index = listings.findIndex(
+    (l) => (l.carouselPhotosComposable?.photoData.length ?? 0) >= min,
+  );
+  const l = listings[index]!;
+  const urls = l.carouselPhotosComposable!.photoData.map((p) =>
+    l.carouselPhotosComposable!.baseUrl.replace('{photoKey}', p.photoKey),
+  );
+  return { index, key: (l.rpid ?? l.id)!, urls };
+}
+
+/** Scrolls the virtualised list to the row at `index` (84 px a row) and opens it. */
+async function openRow(list: Locator, index: number, key: string) {
+  await list.evaluate((el, top) => (el.scrollTop = top), Math.max(0, index * 84 - 84));
+  await list.locator(`[role="option"][data-key="${key}"]`).click();
+}
+
+const loaded = (img: Locator) =>
+  img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
+
+test('a listing with 20+ composable photos shows them all, each one loaded, "1 of N" to "N of N"', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page, { ignoreUrl: TILE_HOST });
+  const { list } = await showListings(page, SEATTLE);
+  const { index, key, urls } = await composableListing(page, SEATTLE, 20);
+  await openRow(list, index, key);
+
+  const drawer = page.getByRole('dialog');
+  const position = drawer.getByTestId('photo-position');
+  const photo = drawer.getByRole('img', { name: /\(\d+ of \d+\)$/ });
+  await expect(position).toHaveText(`1 of ${urls.length}`);
+  await expect(photo).toHaveAttribute('src', urls[0]!);
+  await expect.poll(() => loaded(photo)).toBe(true);
+
+  await drawer.getByRole('button', { name: 'Next photo' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(position).toHaveText(`2 of ${urls.length}`);
+  await page.keyboard.press('End');
+  await expect(position).toHaveText(`${urls.length} of ${urls.length}`);
+  await expect(photo).toHaveAttribute('src', urls.at(-1)!);
+  await expect.poll(() => loaded(photo)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a photo whose link fails shows the placeholder, and the next photo still loads', async ({
+  page,
+}) => {
+  const { index, key, urls } = await composableListing(page, SEATTLE, 3);
+  // The first photo's link has expired (the list's thumbnail is the same URL).
+  await page.route(urls[0]!, (route) => route.fulfill({ status: 404, body: 'Gone' }));
+  const { list } = await showListings(page, SEATTLE);
+  await openRow(list, index, key);
+
+  const row = list.locator(`[role="option"][data-key="${key}"]`);
+  await expect(row.getByText('No photo')).toBeVisible();
+  await expect(row.locator('img')).toHaveCount(0);
+  const drawer = page.getByRole('dialog');
+  await expect(drawer.getByRole('img', { name: /\(1 of \d+\): no photo$/ })).toHaveText('No photo');
+  await drawer.getByRole('button', { name: 'Next photo' }).click();
+  const second = drawer.getByRole('img', { name: /\(2 of \d+\)$/ });
+  await expect(second).toHaveAttribute('src', urls[1]!);
+  await expect.poll(() => loaded(second)).toBe(true);
+});
+
 test('the 10,000-listing page renders as clusters that account for every placed listing', async ({
   page,
 }) => {
