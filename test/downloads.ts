@@ -6,11 +6,12 @@ export interface Download {
 }
 
 /**
- * jsdom has neither object URLs nor file downloads: record what the page would
- * save (the Blob handed to URL.createObjectURL and the `<a download>` name).
+ * jsdom has no object URLs: make them, and say which are still live (made and not yet
+ * revoked) and which blob each stands for.
  */
-export function captureDownloads(): Download[] {
+export function trackObjectUrls() {
   const blobs = new Map<string, Blob>();
+  const live = new Set<string>();
   let n = 0;
   vi.stubGlobal(
     'URL',
@@ -18,11 +19,21 @@ export function captureDownloads(): Download[] {
       createObjectURL: (blob: Blob) => {
         const url = `blob:test/${n++}`;
         blobs.set(url, blob);
+        live.add(url);
         return url;
       },
-      revokeObjectURL: () => {},
+      revokeObjectURL: (url: string) => live.delete(url),
     }),
   );
+  return { blobs, live: () => [...live] };
+}
+
+/**
+ * jsdom has no file downloads: record what the page would save (the Blob handed to
+ * URL.createObjectURL and the `<a download>` name).
+ */
+export function captureDownloads(): Download[] {
+  const { blobs } = trackObjectUrls();
   const downloads: Download[] = [];
   const onClick = (e: MouseEvent) => {
     const a = e.target;

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { abortAllRequests } from '../src/api/in-flight.ts';
 import { checkConsole, guardConsole } from './console-guard.ts';
 import { startTestSandbox, type TestSandbox } from './sandbox-server.ts';
 
@@ -44,5 +45,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // Paid requests outlive their view by design; they must not outlive their test.
+  abortAllRequests();
   checkConsole();
 });
