@@ -40,15 +40,16 @@ export function maskKey(text: string, apiKey: string): string {
   return apiKey ? text.split(apiKey).join('•••') : text;
 }
 
-function validWire(id: EndpointId, values: ParamValues): [string, string][] {
+/** The wire parameters of a request; throws ParamValidationError on bad input (nothing is sent). */
+export function wireFor(id: EndpointId, values: ParamValues): [string, string][] {
   const checked = validateParams(ENDPOINTS[id], values);
   if (!checked.ok) throw new ParamValidationError(checked.errors);
   return checked.wire;
 }
 
-/** Builds the same-origin URL for an endpoint; throws ParamValidationError on bad input. */
-export function buildRequestUrl(id: EndpointId, values: ParamValues, apiKey?: string): string {
-  const qs = buildQueryString(validWire(id, values), apiKey);
+/** The same-origin URL for wire parameters, with the key last when one is given. */
+export function requestUrl(id: EndpointId, wire: readonly [string, string][], apiKey?: string) {
+  const qs = buildQueryString(wire, apiKey);
   return qs ? `${API_BASE}${ENDPOINTS[id].path}?${qs}` : `${API_BASE}${ENDPOINTS[id].path}`;
 }
 
@@ -69,8 +70,8 @@ export async function callEndpoint(
   { apiKey, signal, timeoutMs = REQUEST_TIMEOUT_MS }: RequestOptions,
 ): Promise<RawResponse> {
   const spec = ENDPOINTS[id];
-  const wire = validWire(id, values);
-  const url = `${API_BASE}${spec.path}?${buildQueryString(wire, apiKey)}`;
+  const wire = wireFor(id, values);
+  const url = requestUrl(id, wire, apiKey);
   const maskedUrl = maskedRequestUrl(id, wire);
   // No `cause` is kept: a runtime's own error may quote the request URL, and with it the key.
   const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'endpoint'>) =>

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { buildRequestUrl, ParamValidationError } from './client.ts';
-import { ENDPOINT_LIST, ENDPOINTS, endpointForPath } from './endpoints.ts';
-import { validateParams } from './params.ts';
+import { ParamValidationError, requestUrl, wireFor } from './client.ts';
+import { ENDPOINT_LIST, ENDPOINTS, endpointForPath, type EndpointId } from './endpoints.ts';
+import { validateParams, type ParamValues } from './params.ts';
+
+const buildRequestUrl = (id: EndpointId, values: ParamValues, apiKey: string) =>
+  requestUrl(id, wireFor(id, values), apiKey);
 
 describe('endpoint catalogue', () => {
   test('lists all seven endpoints with their interface paths', () => {

@@ -135,5 +135,3 @@ export function useEndpointRuns<T, K extends QueryKey>(
     cancelled: (batch?.cancelled ?? false) && !isRunning,
   };
 }
-
-export type EndpointRuns<T, K extends QueryKey> = ReturnType<typeof useEndpointRuns<T, K>>;

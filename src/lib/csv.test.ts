@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { csvCell, parseCsv, toCsv } from './csv.ts';
+import { parseCsv } from '../../test/parse-csv.ts';
+import { csvCell, toCsv } from './csv.ts';
 
 describe('csv', () => {
   test('quotes commas, quotes and line breaks', () => {

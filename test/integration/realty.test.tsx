@@ -1,7 +1,7 @@
 import '../leaflet-env.ts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { parseCsv } from '../../src/lib/csv.ts';
+import { parseCsv } from '../parse-csv.ts';
 import { captureDownloads } from '../downloads.ts';
 import { renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { parseCsv } from '../../src/lib/csv.ts';
+import { parseCsv } from '../parse-csv.ts';
 import { organicResults } from '../../src/sandbox/data/search.ts';
 import { captureDownloads } from '../downloads.ts';
 import { renderApp } from '../render.tsx';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { realtyListingSchema } from '../../../api/schemas.ts';
-import { csvCell, parseCsv } from '../../../lib/csv.ts';
+import { parseCsv } from '../../../../test/parse-csv.ts';
+import { csvCell } from '../../../lib/csv.ts';
 import { exportFileName, homesToCsv, homesToJson, placeFromUrl, toGeoJson } from './export.ts';
 import { toHomes } from './home.ts';
 import { homesArb } from '../../../../test/arbitraries/realty.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { OrganicResult } from '../../../api/schemas.ts';
-import { parseCsv } from '../../../lib/csv.ts';
+import { parseCsv } from '../../../../test/parse-csv.ts';
 import { comparisonFileName, resultsFileName, resultsToCsv } from './export.ts';
 import { diffRanks } from './rank-diff.ts';
 import { comparisonToCsv } from './export.ts';
