@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FallbackImage } from '../../../components/fallback-image.tsx';
 import type { Home } from '../lib/home.ts';
+import { firstListingPhoto } from '../lib/photos.ts';
 import { humanizeEnum } from '../lib/filters.ts';
 import { statusColor } from '../lib/status.ts';
 
@@ -144,7 +145,7 @@ export function ListingList({
               } ${isActive ? 'group-focus-visible:outline-2 group-focus-visible:-outline-offset-2 group-focus-visible:outline-sky-500' : ''}`}
             >
               <FallbackImage
-                src={h.photo}
+                src={firstListingPhoto(h.listing)}
                 alt=""
                 loading="lazy"
                 width={88}

@@ -4,7 +4,7 @@ import { fileDate } from '../../../lib/download.ts';
 import { safeHttpUrl } from '../../../lib/safe-url.ts';
 import { UNMAPPED_LABEL } from './coordinates.ts';
 import { homeInfoOf, type Home } from './home.ts';
-import { listingPhotos } from './photos.ts';
+import { firstListingPhoto, listingPhotos } from './photos.ts';
 
 interface Column {
   name: string;
@@ -45,7 +45,7 @@ const COLUMNS: readonly Column[] = [
   { name: 'broker', value: (h) => h.listing.brokerName },
   { name: 'note', value: (h) => h.listing.flexFieldText },
   { name: 'detail_url', value: (h) => safeHttpUrl(h.listing.detailUrl) },
-  { name: 'image_url', value: (h) => h.photo },
+  { name: 'image_url', value: (h) => firstListingPhoto(h.listing) },
   // Either photo shape (carouselPhotos or carouselPhotosComposable), as many as the drawer shows.
   { name: 'photo_count', value: (h) => listingPhotos(h.listing).length },
 ];

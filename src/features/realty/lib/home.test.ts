@@ -86,21 +86,18 @@ describe('toHomes', () => {
   });
 });
 
-describe('the thumbnail', () => {
-  test('is the first photo of either shape, or none', () => {
-    const composable = one({
-      carouselPhotosComposable: {
-        baseUrl: 'https://photos.example/fp/{photoKey}-p_e.jpg',
-        photoData: [{ photoKey: 'k1' }, { photoKey: 'k2' }],
-      },
-    });
-    expect(composable).toMatchObject({
-      photo: 'https://photos.example/fp/k1-p_e.jpg',
-      hasPhoto: true,
-    });
-    expect(one({ carouselPhotos: [{ url: 'https://a.example/1.jpg' }] }).photo).toBe(
-      'https://a.example/1.jpg',
-    );
-    expect(one({ imgSrc: 'javascript:alert(1)' })).toMatchObject({ photo: null, hasPhoto: false });
+describe('hasPhoto', () => {
+  test('counts a photo of either shape, and not a link that is not http(s)', () => {
+    const composable = {
+      baseUrl: 'https://photos.example/fp/{photoKey}-p_e.jpg',
+      photoData: [{ photoKey: 'k1' }, { photoKey: 'k2' }],
+    };
+    expect(one({ carouselPhotosComposable: composable }).hasPhoto).toBe(true);
+    expect(one({ carouselPhotos: [{ url: 'https://a.example/1.jpg' }] }).hasPhoto).toBe(true);
+    expect(one({ imgSrc: 'javascript:alert(1)' }).hasPhoto).toBe(false);
+    expect(
+      one({ carouselPhotosComposable: { ...composable, baseUrl: 'ftp://x/{photoKey}' } }).hasPhoto,
+    ).toBe(false);
+    expect(one({}).hasPhoto).toBe(false);
   });
 });

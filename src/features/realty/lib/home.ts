@@ -1,6 +1,6 @@
 import type { HomeInfo, RealtyListing } from '../../../api/schemas.ts';
 import { placeListing, type LatLng, type UnmappedReason } from './coordinates.ts';
-import { firstListingPhoto } from './photos.ts';
+import { seemsToHavePhoto } from './photos.ts';
 import { compactPrice, formatPrice, parsePriceText, positiveNumber } from './price.ts';
 
 /** One listing as the view uses it: the upstream record plus what every part reads from it. */
@@ -26,8 +26,7 @@ export interface Home {
   status: string;
   statusText: string;
   address: string;
-  /** The first photo (http(s) only), for the list's thumbnail; the drawer reads them all. */
-  photo: string | null;
+  /** A quick judgement (see seemsToHavePhoto); the photos themselves are read where shown. */
   hasPhoto: boolean;
 }
 
@@ -103,7 +102,6 @@ export function toHome(
   const symbol = text(l['countryCurrency']) ?? '$';
   const priceText = typeof l['price'] === 'string' ? text(l['price']) : undefined;
   const time = count(info?.timeOnRealty);
-  const photo = firstListingPhoto(l);
   return {
     key,
     index,
@@ -125,8 +123,7 @@ export function toHome(
     status: text(l['statusType']) ?? text(info?.homeStatus) ?? 'UNKNOWN',
     statusText: text(l['statusText']) ?? text(l['statusType']) ?? 'Status unknown',
     address: addressOf(l, info),
-    photo,
-    hasPhoto: photo !== null,
+    hasPhoto: seemsToHavePhoto(l),
   };
 }
 

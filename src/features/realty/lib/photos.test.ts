@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { realtyListingSchema } from '../../../api/schemas.ts';
 import { messyListing } from '../../../../test/arbitraries/realty.ts';
-import { firstListingPhoto, listingPhotos, photoCount } from './photos.ts';
+import { firstListingPhoto, listingPhotos, photoCount, seemsToHavePhoto } from './photos.ts';
 
 const BASE = 'https://photos.example/fp/{photoKey}-p_e.jpg';
 const url = (key: string) => `https://photos.example/fp/${key}-p_e.jpg`;
@@ -147,7 +147,7 @@ describe('listingPhotos', () => {
     },
   );
 
-  test('any messy listing: never throws, only http(s) URLs, and the first photo is the thumbnail', () => {
+  test('any messy listing: never throws, only http(s) URLs, the first photo is the thumbnail, and the quick check sees it', () => {
     const composable = fc.oneof(
       fc.record(
         {
@@ -175,6 +175,7 @@ describe('listingPhotos', () => {
         for (const p of photos) expect(new URL(p).protocol).toMatch(/^https?:$/);
         expect(new Set(photos).size).toBe(photos.length);
         expect(firstListingPhoto(listing)).toBe(photos[0] ?? null);
+        if (photos.length > 0) expect(seemsToHavePhoto(listing)).toBe(true);
       }),
     );
   });
