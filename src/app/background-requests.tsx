@@ -4,8 +4,8 @@ import {
   type Query,
   type QueryCacheNotifyEvent,
 } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { Params } from '../api/endpoint-query.ts';
 import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
 
@@ -14,12 +14,24 @@ interface BackgroundRequest {
   id: EndpointId;
   params: Params;
   status: 'running' | 'done' | 'failed';
+  /** The view URL that shows it again: the page as the user left it, or its bare parameters. */
+  url: string;
 }
 
-/** The view URL that shows a request again (its parameters, never the key). */
-function viewUrl({ id, params }: BackgroundRequest): string {
+/** The page URL as the user left it when it still describes the request, else its parameters. */
+function viewUrl(id: EndpointId, params: Params, left: string | undefined): string {
+  const route = ENDPOINTS[id].route;
+  if (left) {
+    const search = new URLSearchParams(left.slice(route.length));
+    const trimmed = (name: string) => search.get(name)?.trim() ?? '';
+    const names = new Set([...Object.keys(params), ...search.keys()]);
+    const same = [...names].every(
+      (n) => !ENDPOINTS[id].params.some((p) => p.name === n) || trimmed(n) === (params[n] ?? ''),
+    );
+    if (same) return left;
+  }
   const qs = new URLSearchParams(params).toString();
-  return qs ? `${ENDPOINTS[id].route}?${qs}` : ENDPOINTS[id].route;
+  return qs ? `${route}?${qs}` : route;
 }
 
 function describe(request: BackgroundRequest): string {
@@ -28,10 +40,14 @@ function describe(request: BackgroundRequest): string {
   return what ? `${spec.title} “${what}”` : spec.title;
 }
 
-function asBackground(query: Query): BackgroundRequest | null {
+function asBackground(
+  query: Query,
+  lastUrls: ReadonlyMap<string, string>,
+): BackgroundRequest | null {
   const [id, kind, params] = query.queryKey as [EndpointId, string, Params];
   if (kind !== 'results' || !(id in ENDPOINTS)) return null;
-  return { hash: query.queryHash, id, params, status: 'running' };
+  const url = viewUrl(id, params, lastUrls.get(ENDPOINTS[id].route));
+  return { hash: query.queryHash, id, params, status: 'running', url };
 }
 
 /**
@@ -41,6 +57,12 @@ function asBackground(query: Query): BackgroundRequest | null {
 export function BackgroundRequests() {
   const cache = useQueryClient().getQueryCache();
   const [requests, setRequests] = useState<BackgroundRequest[]>([]);
+  // The last URL of each view, so the way back keeps what else the page showed (e.g. a comparison).
+  const location = useLocation();
+  const lastUrls = useRef(new Map<string, string>());
+  useEffect(() => {
+    lastUrls.current.set(location.pathname, `${location.pathname}${location.search}`);
+  }, [location]);
 
   useEffect(
     () =>
@@ -54,7 +76,7 @@ export function BackgroundRequests() {
               query.meta?.spendsCredits === true &&
               query.state.fetchStatus === 'fetching' &&
               query.getObserversCount() === 0;
-            const request = left ? asBackground(query as Query) : null;
+            const request = left ? asBackground(query as Query, lastUrls.current) : null;
             if (request) setRequests((all) => [...all.filter((r) => r.hash !== hash), request]);
           } else if (event.type === 'observerAdded' || event.type === 'removed') {
             // Back on its view (or gone with a new key): no need to point at it any more.
@@ -98,7 +120,7 @@ export function BackgroundRequests() {
                 ? 'finished in the background.'
                 : 'failed in the background.'}
           </span>
-          <Link className="btn-link" to={viewUrl(r)}>
+          <Link className="btn-link" to={r.url}>
             {r.status === 'done' ? 'Open the result' : 'Open'}
           </Link>
           <button type="button" className="btn-secondary ml-auto" onClick={() => dismiss(r.hash)}>

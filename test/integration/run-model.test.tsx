@@ -51,7 +51,7 @@ describe('the run model', () => {
 
   test('a paid request keeps running when its view is left, and its result waits there', async () => {
     await sandboxControl.fault({ kind: 'slow', delayMs: 700 });
-    const { user } = renderApp('/search?query=background');
+    const { user } = renderApp('/search?query=background&vs_country=de');
     await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
     await screen.findByText(/can take up to a minute/);
     await user.click(screen.getByRole('link', { name: 'Shorts' }));
@@ -61,9 +61,10 @@ describe('the run model', () => {
     ).toHaveTextContent(
       'Search “background” is still running in the background; its result will be kept.',
     );
-    await user.click(
-      await screen.findByRole('link', { name: 'Open the result' }, { timeout: 3000 }),
-    );
+    const open = await screen.findByRole('link', { name: 'Open the result' }, { timeout: 3000 });
+    // The way back is the page as it was left, comparison pair included.
+    expect(open).toHaveAttribute('href', '/search?query=background&vs_country=de');
+    await user.click(open);
     expect(await screen.findByRole('list', { name: 'Organic results' })).toHaveTextContent(
       /background/i,
     );
