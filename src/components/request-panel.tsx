@@ -135,7 +135,9 @@ export function RequestPanel<T extends WithMeta>({
               </button>
             </>
           ) : (
-            <span className="text-slate-600 dark:text-slate-400">Fresh result · {cost}</span>
+            <span className="text-slate-600 dark:text-slate-400">
+              {spec.kind === 'action' ? 'Submitted' : 'Fresh result'} · {cost}
+            </span>
           )}
         </p>
       )}
