@@ -4,7 +4,7 @@ import { fileDate } from '../../../lib/download.ts';
 import { safeHttpUrl } from '../../../lib/safe-url.ts';
 import { UNMAPPED_LABEL } from './coordinates.ts';
 import { homeInfoOf, type Home } from './home.ts';
-import { firstListingPhoto, listingPhotos } from './photos.ts';
+import { firstListingPhoto, listingPhotos, photoCount } from './photos.ts';
 
 interface Column {
   name: string;
@@ -47,7 +47,7 @@ const COLUMNS: readonly Column[] = [
   { name: 'detail_url', value: (h) => safeHttpUrl(h.listing.detailUrl) },
   { name: 'image_url', value: (h) => firstListingPhoto(h.listing) },
   // Either photo shape (carouselPhotos or carouselPhotosComposable), as many as the drawer shows.
-  { name: 'photo_count', value: (h) => listingPhotos(h.listing).length },
+  { name: 'photo_count', value: (h) => photoCount(h.listing) },
 ];
 
 /** RFC 4180 CSV (CRLF line ends), a header row and one row per listing. */
@@ -100,7 +100,7 @@ export function toGeoJson(homes: readonly Home[]): FeatureCollection<Point, List
         days_on_market: h.daysOnMarket ?? null,
         broker: h.listing.brokerName ?? null,
         detail_url: safeHttpUrl(h.listing.detailUrl),
-        photo_count: listingPhotos(h.listing).length,
+        photo_count: photoCount(h.listing),
       },
     });
   }
