@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { ENDPOINT_LIST, type EndpointSpec } from '../../src/api/endpoints.ts';
 import { requestEndpoint } from '../../src/api/requests.ts';
@@ -19,13 +19,17 @@ describe.each(ENDPOINT_LIST.map((spec) => [spec.id, spec] as const))(
   'the catalogue entry %s',
   (_id, spec) => {
     test('has a nav link to its view, which renders', async () => {
-      const { user } = renderApp('/');
+      const { user, router } = renderApp('/');
       const nav = await screen.findByRole('navigation', { name: 'Views' });
       const link = within(nav).getByRole('link', { name: spec.nav });
       expect(link).toHaveAttribute('href', spec.route);
       await user.click(link);
-      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
-      expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe(spec.route));
+      // The view's own heading replaces the overview's (it loads as its own chunk).
+      await waitFor(() =>
+        expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent(/^Overview$/),
+      );
+      expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent('Page not found');
     });
 
     test('is answered by the sandbox in the shape its schema reads', async () => {
