@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium; Playwright's own browser download does not work here (docs/decisions/006-browser-tests.md).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PORT = 4174;
+// Overridable so several checkouts or agents can run the browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4174);
+const OUT_DIR = process.env.E2E_OUT_DIR ?? 'dist';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -30,7 +32,7 @@ export default defineConfig({
   },
   webServer: {
     // The production build, served by `vite preview` with the embedded sandbox, as a user would run it.
-    command: `node_modules/.bin/vite build --logLevel warn && node_modules/.bin/vite preview --port ${PORT} --strictPort`,
+    command: `node_modules/.bin/vite build --logLevel warn --outDir ${OUT_DIR} && node_modules/.bin/vite preview --outDir ${OUT_DIR} --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
