@@ -51,7 +51,13 @@ export interface Ledger {
   latencyMs: number;
   accounts: Record<
     string,
-    { requestUsed: number; requestLimit: number; creditsLeft: number; inFlight: number }
+    {
+      requestUsed: number;
+      requestLimit: number;
+      creditsLeft: number;
+      inFlight: number;
+      peakInFlight: number;
+    }
   >;
   calls: { endpoint: string; status: number; credits: number }[];
 }
@@ -67,5 +73,6 @@ export const sandboxControl = {
   ledger: () => control('GET', '') as Promise<Ledger>,
   fault: (fault: FaultInit) => control('POST', '/faults', fault),
   setCreditsUsed: (used: number) => control('POST', '/credits', { used }),
-  setLatency: (ms: number) => control('POST', '/latency', { ms }),
+  /** Every request waits `ms`, plus up to `jitterMs` more at random. */
+  setLatency: (ms: number, jitterMs = 0) => control('POST', '/latency', { ms, jitterMs }),
 };

@@ -66,6 +66,32 @@ describe('sandbox', () => {
     expect(state.accounts.get('demo-key')?.inFlight).toBe(0);
   });
 
+  test('remembers the most metered requests it saw in flight at once', async () => {
+    const { app, state } = createSandbox({ latencyMs: 50 });
+    await Promise.all(
+      Array.from({ length: 3 }, async () =>
+        app.fetch(new Request('http://s.test/engine_autocomplete?query=a&api_key=demo-key')),
+      ),
+    );
+    expect(state.accounts.get('demo-key')?.peakInFlight).toBe(3);
+  });
+
+  test('makes latency random when asked for jitter: each request waits from ms to ms + jitterMs', async () => {
+    const { app, state } = createSandbox({ latencyMs: 0 });
+    const res = await app.fetch(
+      new Request('http://s.test/_sandbox/latency', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ms: 10, jitterMs: 40 }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    const waits = Array.from({ length: 200 }, () => state.nextLatencyMs());
+    expect(Math.min(...waits)).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(50);
+    expect(new Set(waits).size).toBeGreaterThan(10);
+  });
+
   test('gives the same answer to the same request', async () => {
     const { get } = sandbox();
     const a = await (await get('/search?query=coffee&country=gb&api_key=demo-key')).text();
@@ -134,6 +160,26 @@ describe('sandbox', () => {
     );
     expect((await get('/search?query=a&api_key=demo-key')).status).toBe(404);
     expect(state.accounts.get('demo-key')?.requestUsed).toBe(40);
+  });
+
+  test('a 200 status fault with a body answers it with its Content-Type and charges a success', async () => {
+    const { app, get, state } = sandbox();
+    await app.fetch(
+      new Request('http://s.test/_sandbox/faults', {
+        method: 'POST',
+        body: JSON.stringify({
+          kind: 'status',
+          status: 200,
+          body: '{"width":1280}',
+          contentType: 'application/json',
+        }),
+      }),
+    );
+    const res = await get('/screenshot?url=https://example.com&api_key=demo-key');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    expect(await res.text()).toBe('{"width":1280}');
+    expect(state.accounts.get('demo-key')?.requestUsed).toBe(5);
   });
 
   test('refuses a malformed fault with a reason', async () => {

@@ -34,6 +34,8 @@ export interface KeyAccount {
   requestUsed: number;
   concurrencyLimit: number;
   inFlight: number;
+  /** The most metered requests in flight at once since the last reset (tests check caps with it). */
+  peakInFlight: number;
 }
 
 export interface CallRecord {
@@ -51,6 +53,8 @@ export class SandboxState {
   faults: Fault[] = [];
   calls: CallRecord[] = [];
   latencyMs: number;
+  /** Up to this much more latency, at random per request (races between answers). */
+  latencyJitterMs = 0;
   private nextFaultId = 1;
   private readonly defaultLatencyMs: number;
 
@@ -67,10 +71,12 @@ export class SandboxState {
       requestUsed: 0,
       concurrencyLimit: DEMO_CONCURRENCY,
       inFlight: 0,
+      peakInFlight: 0,
     });
     this.faults = [];
     this.calls = [];
     this.latencyMs = this.defaultLatencyMs;
+    this.latencyJitterMs = 0;
   }
 
   addFault(init: FaultInit): Fault | string {
@@ -103,6 +109,11 @@ export class SandboxState {
     return fault;
   }
 
+  /** This request's simulated latency: the set latency plus a random share of the jitter. */
+  nextLatencyMs(): number {
+    return this.latencyMs + Math.floor(Math.random() * (this.latencyJitterMs + 1));
+  }
+
   record(call: Omit<CallRecord, 'at'>): void {
     this.calls.push({ at: new Date().toISOString(), ...call });
     if (this.calls.length > 500) this.calls.splice(0, this.calls.length - 500);
@@ -111,6 +122,7 @@ export class SandboxState {
   snapshot() {
     return {
       latencyMs: this.latencyMs,
+      latencyJitterMs: this.latencyJitterMs,
       accounts: Object.fromEntries(
         [...this.accounts].map(([key, a]) => [
           key,
