@@ -1,50 +1,72 @@
 import { createRng } from '../random.ts';
+import {
+  autocompleteCorpus,
+  localEntries,
+  localeTweak,
+  type CorpusEntry,
+} from './autocomplete-corpus.ts';
 
 export interface AutocompleteRecord {
   suggestions: { value: string; relevance: number; type: string }[];
   verbatim_relevance: number;
 }
 
-const CONTINUATIONS = [
+// Filler for a prefix the corpus barely knows, so every query gets a realistic list.
+const FALLBACK_TAILS = [
   'near me',
-  'recipe',
   'meaning',
   'price',
   'reviews',
-  'for beginners',
-  'vs',
   'how to',
-  'best',
-  'open now',
-  'definition',
-  'app',
   'online',
-  'tutorial',
+  'app',
   'jobs',
-  'today',
-  '2026',
-  'ideas',
 ];
 
-/** Suggestions ordered by descending relevance, as the interface promises. */
+/**
+ * Completions of a prefix from the corpus, like the live service: about 8–10 suggestions,
+ * integer relevance descending from about 1250 to 550, `verbatim_relevance` for the text as
+ * typed. Country and language reorder the list and add a few local queries. Deterministic.
+ */
 export function suggestions(params: {
   query: string;
   country?: string;
   language?: string;
 }): AutocompleteRecord {
   const q = params.query.trim().replace(/\s+/g, ' ').toLowerCase();
-  const rng = createRng(`ac|${q}|${params.country ?? 'us'}|${params.language ?? 'en'}`);
-  const picked = new Set<string>();
-  const count = rng.int(5, 8);
-  while (picked.size < count) picked.add(rng.pick(CONTINUATIONS));
-  let relevance = rng.int(1200, 1300);
-  const list = [...picked].map((tail) => {
-    relevance -= rng.int(1, 60);
-    return {
-      value: tail === 'best' || tail === 'how to' ? `${tail} ${q}` : `${q} ${tail}`,
-      relevance,
-      type: 'QUERY',
-    };
+  const country = (params.country ?? 'us').toLowerCase();
+  const language = (params.language ?? 'en').toLowerCase();
+  const rng = createRng(`ac|${q}|${country}|${language}`);
+  const count = rng.int(8, 10);
+
+  const ranked = [...autocompleteCorpus(), ...localEntries(country, language)]
+    .filter((e) => e.text.startsWith(q) && e.text !== q)
+    .map((e) => ({ ...e, score: e.popularity + localeTweak(e.text, country, language) }))
+    .sort((a, b) => b.score - a.score || a.text.localeCompare(b.text));
+  const picked: Pick<CorpusEntry, 'text' | 'type'>[] = [];
+  const seen = new Set<string>();
+  for (const e of ranked) {
+    if (picked.length >= count) break;
+    if (seen.has(e.text)) continue;
+    seen.add(e.text);
+    picked.push(e);
+  }
+  // A half-typed last word ("coffee q") completes only from the corpus, like the live service.
+  const partialWord = /(^|\s)\S{1,2}$/.test(q);
+  for (const tail of FALLBACK_TAILS) {
+    if (picked.length >= count || q === '' || partialWord) break;
+    const text = `${q} ${tail}`;
+    if (!seen.has(text)) picked.push({ text, type: 'QUERY' });
+  }
+
+  let relevance = rng.int(1200, 1260);
+  const list = picked.map((e, i) => {
+    if (i > 0) relevance -= rng.int(40, 85);
+    return { value: e.text, relevance: Math.max(relevance, 100), type: e.type };
   });
-  return { suggestions: list, verbatim_relevance: rng.int(1250, 1350) };
+  const known = autocompleteCorpus().some((e) => e.text === q);
+  return {
+    suggestions: list,
+    verbatim_relevance: known ? rng.int(1280, 1320) : rng.int(800, 1250),
+  };
 }
