@@ -12,7 +12,8 @@ import { renderListingPhoto } from './data/photos.ts';
 import { realtyListings } from './data/realty.ts';
 import { renderScreenshot, type ScreenshotFormat } from './data/screenshot.ts';
 import { organicResults } from './data/search.ts';
-import { shortVideos } from './data/shorts.ts';
+import { shortsHtmlPage, shortVideos } from './data/shorts.ts';
+import { parseShortMediaFile, renderShortMedia, shortMediaType } from './data/shorts-media.ts';
 import { webhookJob } from './data/webhook.ts';
 import { DEMO_KEY, SandboxState, type FaultInit, type KeyAccount } from './state.ts';
 
@@ -87,15 +88,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return c.json(state.snapshot());
   });
   core.post('/_sandbox/latency', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as { ms?: unknown; jitterMs?: unknown };
+    const body = (await c.req.json().catch(() => ({}))) as { ms?: unknown };
     const ms = Number(body.ms);
-    const jitterMs = Number(body.jitterMs ?? 0);
     if (!Number.isFinite(ms) || ms < 0 || ms > 120_000)
       return c.text('ms must be from 0 to 120000', 400);
-    if (!Number.isFinite(jitterMs) || jitterMs < 0 || jitterMs > 120_000)
-      return c.text('jitterMs must be from 0 to 120000', 400);
     state.latencyMs = ms;
-    state.latencyJitterMs = jitterMs;
     return c.json(state.snapshot());
   });
   core.post('/_sandbox/credits', async (c) => {
@@ -113,6 +110,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const jpeg = await renderListingPhoto(seed);
     return c.body(new Uint8Array(jpeg), 200, {
       'content-type': 'image/jpeg',
+      'cache-control': 'public, max-age=86400, immutable',
+    });
+  });
+
+  core.get('/_sandbox/shorts/:file', async (c) => {
+    const media = parseShortMediaFile(c.req.param('file'));
+    if (!media) return text(c, 404, 'No such image.');
+    const bytes = await renderShortMedia(media.id, media.kind);
+    return c.body(new Uint8Array(bytes), 200, {
+      'content-type': shortMediaType(media.kind),
       'cache-control': 'public, max-age=86400, immutable',
     });
   });
@@ -155,10 +162,9 @@ async function handleEndpoint(
   }
 
   account.inFlight += 1;
-  if (metered) account.peakInFlight = Math.max(account.peakInFlight, account.inFlight);
   const signal = c.req.raw.signal;
   try {
-    await sleep(state.nextLatencyMs(), signal);
+    await sleep(state.latencyMs, signal);
     const fault = metered ? state.takeFault(spec.id) : undefined;
     if (fault?.kind === 'slow') await sleep(fault.delayMs ?? 0, signal);
     if (fault?.kind === 'drop') {
@@ -220,14 +226,21 @@ async function answer(
   const mediaBase = `${new URL(c.req.url).origin}${prefix}/_sandbox/photos`;
   const echo = { search_parameters: { engine: spec.path.slice(1), ...params } };
   switch (spec.id) {
-    case 'shorts':
+    case 'shorts': {
+      const shortsBase = `${new URL(c.req.url).origin}${prefix}/_sandbox/shorts`;
+      const query = { query: params.query ?? '', ...params };
+      // html=true: the search page itself (its shape is not documented), not JSON.
+      if (params.html === 'true')
+        return {
+          kind: 'bytes',
+          body: new TextEncoder().encode(shortsHtmlPage(query, shortsBase)),
+          contentType: 'text/html; charset=utf-8',
+        };
       return {
         kind: 'json',
-        body: {
-          ...echo,
-          short_videos_results: shortVideos({ query: params.query ?? '', ...params }, mediaBase),
-        },
+        body: { ...echo, short_videos_results: shortVideos(query, shortsBase) },
       };
+    }
     case 'search': {
       // Like the live engine, a query with nothing to match answers without the result list at all.
       if (!/[\p{L}\p{N}]/u.test(params.query ?? '')) return { kind: 'json', body: echo };
