@@ -1,9 +1,9 @@
-import { createRng } from '../random.ts';
+import { randomUUID } from 'node:crypto';
 
-/** A job id in UUID v4 format: unique per submission (the sequence), yet repeatable across sandbox runs. */
-export function webhookJob(params: Record<string, string>, sequence: number): { sid: string } {
-  const rng = createRng(`webhook|${params.url ?? ''}|${params.webhook_id ?? ''}|${sequence}`);
-  const hex = (n: number) => Array.from({ length: n }, () => rng.int(0, 15).toString(16)).join('');
-  const variant = rng.pick(['8', '9', 'a', 'b']);
-  return { sid: `${hex(8)}-${hex(4)}-4${hex(3)}-${variant}${hex(3)}-${hex(12)}` };
+/**
+ * A job id in UUID v4 format, new for every submission: the dashboard keeps jobs across
+ * reloads and sandbox resets, so an id must never come back.
+ */
+export function webhookJob(): { sid: string } {
+  return { sid: randomUUID() };
 }
