@@ -40,8 +40,9 @@ async function control(method: string, path: string, body?: unknown): Promise<un
   if (!current) throw new Error('The test sandbox is not running');
   const res = await fetch(`${current.origin}/api/_sandbox${path}`, {
     method,
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // Writes to the control endpoint must be JSON (like the app sends them).
+    headers: method === 'GET' ? undefined : { 'content-type': 'application/json' },
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
   });
   if (!res.ok) throw new Error(`sandbox control ${path}: ${res.status} ${await res.text()}`);
   return res.json();

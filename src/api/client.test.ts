@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { sandboxControl } from '../../test/sandbox-server.ts';
 import { callEndpoint, REQUEST_TIMEOUT_MS } from './client.ts';
 import { ApiError } from './errors.ts';
@@ -112,5 +112,38 @@ describe('callEndpoint against the sandbox', () => {
     await requestEndpoint('search', { query: 'coffee' }, { apiKey: KEY });
     const res = await requestEndpoint('account', {}, { apiKey: KEY });
     expect(res.data.requestLimit! - res.data.requestUsed!).toBe(100_000 - 20);
+  });
+});
+
+describe('the key on the wire', () => {
+  test('travels in a header to the same-origin proxy, never in the request URL', async () => {
+    const sent: { url: string; key: string | null }[] = [];
+    const realFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push({
+        url: String(input),
+        key: new Headers(init?.headers).get('x-api-key'),
+      });
+      return realFetch(input, init);
+    });
+    const res = await requestEndpoint('search', { query: 'coffee' }, { apiKey: KEY });
+    expect(res.meta.status).toBe(200);
+    expect(sent).toEqual([{ url: '/api/search?query=coffee', key: KEY }]);
+  });
+
+  test('an answer that echoes the key shows a mask in its raw body', async () => {
+    const res = await requestEndpoint('account', {}, { apiKey: KEY });
+    expect(res.meta.status).toBe(200);
+    await sandboxControl.fault({ kind: 'malformed' });
+    const e = await failure(requestEndpoint('search', { query: KEY }, { apiKey: KEY }));
+    expect(e.bodyExcerpt).not.toContain(KEY);
+  });
+
+  test('a body over the client cap is refused with its own explanation', async () => {
+    const e = await failure(
+      callEndpoint('search', { query: 'coffee' }, { apiKey: KEY, maxBodyBytes: 100 }),
+    );
+    expect(e.title).toMatch(/larger than the dashboard accepts/);
+    expect(e.charged).toBe('unknown');
   });
 });

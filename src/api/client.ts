@@ -1,5 +1,6 @@
 import { ENDPOINTS, type EndpointId } from './endpoints.ts';
 import { ApiError } from './errors.ts';
+import { API_KEY_HEADER, DEFAULT_MAX_BODY_BYTES, PROXY_ERROR_HEADER } from './proxy-contract.ts';
 import { buildQueryString, validateParams, type ParamErrors, type ParamValues } from './params.ts';
 
 /** Longer than the upstream's own ~60 s limit, so its 410 arrives before we give up. */
@@ -10,6 +11,8 @@ export interface RequestOptions {
   apiKey: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Larger answers are refused (the proxy has its own cap). */
+  maxBodyBytes?: number;
 }
 
 export interface ResponseMeta {
@@ -67,11 +70,18 @@ export function maskedRequestUrl(id: EndpointId, wire: readonly [string, string]
 export async function callEndpoint(
   id: EndpointId,
   values: ParamValues,
-  { apiKey, signal, timeoutMs = REQUEST_TIMEOUT_MS }: RequestOptions,
+  {
+    apiKey,
+    signal,
+    timeoutMs = REQUEST_TIMEOUT_MS,
+    maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+  }: RequestOptions,
 ): Promise<RawResponse> {
   const spec = ENDPOINTS[id];
   const wire = wireFor(id, values);
-  const url = requestUrl(id, wire, apiKey);
+  // The key travels in a header to the same-origin proxy, never in a URL the browser
+  // records (console, HTTP cache, resource timings, access logs): decision 013.
+  const url = requestUrl(id, wire);
   const maskedUrl = maskedRequestUrl(id, wire);
   // No `cause` is kept: a runtime's own error may quote the request URL, and with it the key.
   const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'endpoint'>) =>
@@ -93,7 +103,11 @@ export async function callEndpoint(
   try {
     let response: Response;
     try {
-      response = await fetch(url, { signal: controller.signal, headers: { accept: '*/*' } });
+      response = await fetch(url, {
+        signal: controller.signal,
+        cache: 'no-store',
+        headers: { accept: '*/*', [API_KEY_HEADER]: apiKey },
+      });
     } catch {
       throw fail({
         kind: controller.signal.aborted ? abortKind() : 'network',
@@ -101,6 +115,16 @@ export async function callEndpoint(
       });
     }
 
+    const declared = Number(response.headers.get('content-length'));
+    if (Number.isFinite(declared) && declared > maxBodyBytes) {
+      controller.abort();
+      throw fail({
+        kind: 'http',
+        status: response.status,
+        proxyError: 'too-large',
+        durationMs: elapsed(),
+      });
+    }
     let bytes: ArrayBuffer;
     try {
       bytes = await response.arrayBuffer();
@@ -121,27 +145,38 @@ export async function callEndpoint(
       contentType,
     };
 
+    if (bytes.byteLength > maxBodyBytes) {
+      throw fail({
+        kind: 'http',
+        status: response.status,
+        proxyError: 'too-large',
+        durationMs: meta.durationMs,
+      });
+    }
     if (response.status !== 200) {
       const text = maskKey(new TextDecoder().decode(bytes), apiKey);
+      const reason = response.headers.get(PROXY_ERROR_HEADER);
       throw fail({
         kind: 'http',
         status: response.status,
         bodyExcerpt: text,
         durationMs: meta.durationMs,
+        proxyError: reason === 'redirect' || reason === 'too-large' ? reason : undefined,
       });
     }
 
     if (spec.response === 'image' && /^image\//i.test(contentType)) {
       return { kind: 'image', blob: new Blob([bytes], { type: contentType }), meta };
     }
-    const text = new TextDecoder().decode(bytes);
+    // An answer that echoes the key (e.g. in its request parameters) shows a mask instead.
+    const text = maskKey(new TextDecoder().decode(bytes), apiKey);
     try {
       return { kind: 'json', value: JSON.parse(text) as unknown, text, meta };
     } catch {
       throw fail({
         kind: 'invalid-response',
         status: 200,
-        bodyExcerpt: maskKey(text, apiKey),
+        bodyExcerpt: text,
         durationMs: meta.durationMs,
       });
     }

@@ -1,3 +1,5 @@
+import type { ProxyErrorReason } from './proxy-contract.ts';
+
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
 
 /** Whether the failed request used credits: known from the documented status table, or not knowable. */
@@ -10,6 +12,8 @@ export interface ApiErrorInit {
   status?: number;
   bodyExcerpt?: string;
   durationMs?: number;
+  /** The dashboard's proxy (or the client) refused the answer itself. */
+  proxyError?: ProxyErrorReason;
 }
 
 const EXCERPT_LENGTH = 600;
@@ -86,7 +90,23 @@ const KIND_TEXT: Record<Exclude<ApiErrorKind, 'http'>, StatusText> = {
   },
 };
 
-function textFor(kind: ApiErrorKind, status?: number): StatusText {
+const PROXY_TEXT: Record<ProxyErrorReason, StatusText> = {
+  redirect: {
+    title: 'The service answered with a redirect, which the dashboard does not follow',
+    advice:
+      'A redirect to another host would carry your key there. Check the upstream address (API_TARGET): scheme, host and path.',
+    charged: 'unknown',
+  },
+  'too-large': {
+    title: 'The answer was larger than the dashboard accepts',
+    advice:
+      'Narrow the request (fewer results, a smaller page or image). An operator can raise API_MAX_BODY_BYTES on the dashboard server.',
+    charged: 'unknown',
+  },
+};
+
+function textFor(kind: ApiErrorKind, status?: number, proxyError?: ProxyErrorReason): StatusText {
+  if (proxyError) return PROXY_TEXT[proxyError];
   if (kind !== 'http') return KIND_TEXT[kind];
   if (status !== undefined && STATUS_TEXT[status]) return STATUS_TEXT[status];
   if (status !== undefined && status >= 500) {
@@ -116,7 +136,7 @@ export class ApiError extends Error {
   readonly charged: Charged;
 
   constructor(init: ApiErrorInit) {
-    const text = textFor(init.kind, init.status);
+    const text = textFor(init.kind, init.status, init.proxyError);
     super(`${text.title}.`);
     this.kind = init.kind;
     this.endpoint = init.endpoint;

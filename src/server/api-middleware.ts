@@ -1,14 +1,74 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DEMO_KEY } from '../sandbox/state.ts';
+import { ENDPOINT_LIST } from '../api/endpoints.ts';
+import { API_KEY_HEADER } from '../api/proxy-contract.ts';
 import type { SandboxExamples } from '../api/upstream-meta.ts';
+import { DEMO_KEY } from '../sandbox/state.ts';
 import { metaFor, type ApiConfig } from './config.ts';
-import { proxyRequest } from './proxy.ts';
+import { proxyRequest, withApiKey } from './proxy.ts';
 
 type Next = (error?: unknown) => void;
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
 export const META_PATH = '/api/_dashboard/meta';
 const SANDBOX_CONTROL = /^\/api\/_sandbox(\/|$|\?)/;
+
+/**
+ * The catalogue path a request names (`/search` or `/search/`), or undefined. Compared on
+ * the raw path, so dot segments, encoded characters (`%2e%2e`, `%2f`), unknown or
+ * prototype names (`constructor`) name nothing and are never forwarded.
+ */
+export function allowedEndpointPath(apiPath: string): string | undefined {
+  const match = /^\/([a-z_]+)\/?$/.exec(apiPath);
+  if (!match) return undefined;
+  return ENDPOINT_LIST.some((e) => e.path === `/${match[1]}`) ? apiPath : undefined;
+}
+
+/**
+ * Every `/api` answer: never stored by the browser's HTTP cache (it is per key), never
+ * sniffed into another type, and never active content on the app's origin even if the
+ * upstream sends HTML or SVG (decision 013).
+ */
+function setApiHeaders(res: ServerResponse): void {
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('content-security-policy', "default-src 'none'; sandbox");
+}
+
+/**
+ * The sandbox control endpoint changes credits and injects faults: writes must be JSON
+ * from the app's own origin, so a page on another site cannot reset or sabotage a demo.
+ */
+function controlRefusal(req: IncomingMessage): { status: number; text: string } | null {
+  if (req.method === 'GET' || req.method === 'HEAD') return null;
+  const site = req.headers['sec-fetch-site'];
+  const origin = req.headers.origin;
+  const host = req.headers.host ?? '';
+  if (
+    (site !== undefined && site !== 'same-origin' && site !== 'none') ||
+    (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`)
+  ) {
+    return {
+      status: 403,
+      text: 'The sandbox control endpoint accepts requests from this app only.',
+    };
+  }
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+    return { status: 415, text: 'Send JSON: content-type: application/json.' };
+  }
+  return null;
+}
+
+function answer(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+) {
+  res.statusCode = status;
+  res.setHeader('content-type', 'text/plain; charset=utf-8');
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.end(text);
+}
 
 /**
  * Everything under `/api`: the dashboard's own meta route, then either the live
@@ -50,17 +110,37 @@ export function createApiMiddleware(config: ApiConfig): Middleware {
         .catch(next);
       return;
     }
+    setApiHeaders(res);
+    const toSandbox = () =>
+      void sandbox()
+        .then((listener) => listener(req, res))
+        .catch(next);
+
+    if (SANDBOX_CONTROL.test(url)) {
+      if (config.mode === 'live')
+        return answer(res, 404, 'The sandbox control endpoint exists only in sandbox mode.');
+      const refusal = controlRefusal(req);
+      if (refusal) return answer(res, refusal.status, refusal.text);
+      return toSandbox();
+    }
+
+    const q = url.indexOf('?');
+    const endpointPath = allowedEndpointPath(
+      (q === -1 ? url : url.slice(0, q)).slice('/api'.length),
+    );
+    if (!endpointPath) return answer(res, 404, 'No API endpoint at this path.');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return answer(res, 405, 'The API answers GET (and HEAD) only.', { allow: 'GET, HEAD' });
+    const header = req.headers[API_KEY_HEADER];
+    const apiKey = typeof header === 'string' && header !== '' ? header : undefined;
+    const search = q === -1 ? '' : url.slice(q);
+
     if (config.mode === 'live') {
-      if (SANDBOX_CONTROL.test(url)) {
-        res.statusCode = 404;
-        res.end('The sandbox control endpoint exists only in sandbox mode.');
-        return;
-      }
-      proxyRequest(config, req, res).catch(next);
+      proxyRequest(config, req, res, { endpointPath, search, apiKey }).catch(next);
       return;
     }
-    sandbox()
-      .then((listener) => listener(req, res))
-      .catch(next);
+    // The sandbox reads the key from the query string, like the live service (and curl users).
+    req.url = `/api${endpointPath}${withApiKey(search, apiKey)}`;
+    toSandbox();
   };
 }

@@ -1,9 +1,16 @@
+import { DEFAULT_MAX_BODY_BYTES } from '../api/proxy-contract.ts';
 import type { ApiMeta, SandboxExamples } from '../api/upstream-meta.ts';
 
 /** Where `/api/*` goes: the live service (API_TARGET) or the embedded sandbox. */
 export type ApiConfig =
   | { mode: 'sandbox'; latencyMs: number | undefined }
-  | { mode: 'live'; target: URL; pathMap: Readonly<Record<string, string>> };
+  | {
+      mode: 'live';
+      target: URL;
+      pathMap: Readonly<Record<string, string>>;
+      /** Largest upstream body forwarded (API_MAX_BODY_BYTES). */
+      maxBodyBytes: number;
+    };
 
 /** Reads API_TARGET, API_PATH_MAP and SANDBOX_LATENCY_MS; throws a message that says what to fix. */
 export function readApiConfig(env: Readonly<Record<string, string | undefined>>): ApiConfig {
@@ -34,12 +41,18 @@ export function readApiConfig(env: Readonly<Record<string, string | undefined>>)
       'API_TARGET must not carry credentials or a query string: the key comes from the dashboard.',
     );
   }
-  return { mode: 'live', target, pathMap: parsePathMap(env.API_PATH_MAP ?? '') };
+  const rawMax = env.API_MAX_BODY_BYTES?.trim();
+  const maxBodyBytes = rawMax ? Number(rawMax) : DEFAULT_MAX_BODY_BYTES;
+  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) {
+    throw new Error(`API_MAX_BODY_BYTES must be a whole number of bytes, got "${rawMax}".`);
+  }
+  return { mode: 'live', target, pathMap: parsePathMap(env.API_PATH_MAP ?? ''), maxBodyBytes };
 }
 
 /** `engine_shorts=brand_shorts, realty=brand_realty` → { engine_shorts: 'brand_shorts', realty: 'brand_realty' } */
 export function parsePathMap(raw: string): Record<string, string> {
-  const map: Record<string, string> = {};
+  // No prototype: a lookup of `constructor` or `__proto__` finds nothing.
+  const map: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const pair of raw.split(',')) {
     if (!pair.trim()) continue;
     const [from, to, ...rest] = pair.split('=').map((s) => s.trim().replace(/^\/+|\/+$/g, ''));

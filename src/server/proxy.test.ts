@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createApiMiddleware } from './api-middleware.ts';
@@ -12,9 +18,7 @@ afterEach(async () => {
   );
 });
 
-async function listen(
-  handler: (req: IncomingMessage, res: import('node:http').ServerResponse) => void,
-) {
+async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void) {
   const server = createServer(handler);
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -49,12 +53,20 @@ describe('upstreamUrl', () => {
     pathMap: { engine_shorts: 'brand_shorts' },
   };
   test('renames mapped paths, keeps the trailing slash and the query byte for byte', () => {
-    expect(upstreamUrl(target, '/api/engine_shorts/?query=a%20b&api_key=k')).toBe(
+    expect(upstreamUrl(target, '/engine_shorts/', '?query=a%20b&api_key=k')).toBe(
       'https://api.example.com/v1/brand_shorts/?query=a%20b&api_key=k',
     );
-    expect(upstreamUrl(target, '/api/search?query=x')).toBe(
+    expect(upstreamUrl(target, '/search', '?query=x')).toBe(
       'https://api.example.com/v1/search?query=x',
     );
+  });
+
+  test("looks up renames in the map's own entries only", () => {
+    const map = parsePathMap('realty=brand_realty');
+    expect(upstreamUrl({ ...target, pathMap: map }, '/account', '')).toBe(
+      'https://api.example.com/v1/account',
+    );
+    expect(map.constructor).toBeUndefined();
   });
 });
 
@@ -69,8 +81,11 @@ describe('live proxy', () => {
       res.end(req.url?.startsWith('/brand_shorts') ? 'ok' : 'Invalid API key');
     });
     const proxy = await listen(createProxyHandler(upstream));
-    const ok = await fetch(`${proxy}/api/engine_shorts?query=a%20b&api_key=k1`);
+    const ok = await fetch(`${proxy}/api/engine_shorts?query=a%20b`, {
+      headers: { 'x-api-key': 'k1' },
+    });
     expect([ok.status, await ok.text()]).toEqual([200, 'ok']);
+    // A curl user may still put the key in the query string.
     const denied = await fetch(`${proxy}/api/search/?query=x&api_key=k2`);
     expect([denied.status, await denied.text()]).toEqual([401, 'Invalid API key']);
     expect(seen).toEqual(['/brand_shorts?query=a%20b&api_key=k1', '/search/?query=x&api_key=k2']);
@@ -79,7 +94,9 @@ describe('live proxy', () => {
   test('a dead upstream gives a 502 that names the host, and the log never has the query', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const proxy = await listen(createProxyHandler('http://127.0.0.1:9'));
-    const res = await fetch(`${proxy}/api/search?query=x&api_key=secret-key`);
+    const res = await fetch(`${proxy}/api/search?query=x`, {
+      headers: { 'x-api-key': 'secret-key' },
+    });
     expect(res.status).toBe(502);
     expect(await res.text()).toMatch(/could not reach 127\.0\.0\.1:9/);
     const logged = warn.mock.calls.flat().join(' ');
@@ -98,11 +115,148 @@ describe('live proxy', () => {
   });
 });
 
-function createProxyHandler(target: string) {
+describe('the proxy forwards the API and nothing else', () => {
+  async function countingUpstream(answer: (res: ServerResponse) => void = (res) => res.end('{}')) {
+    const seen: string[] = [];
+    const origin = await listen((req, res) => {
+      seen.push(req.url ?? '');
+      answer(res);
+    });
+    return { origin, seen };
+  }
+
+  test.each([
+    '/api/nowhere',
+    '/api/constructor',
+    '/api/__proto__',
+    '/api/search/../account',
+    '/api/%2e%2e/account',
+    '/api/search%2F..%2Faccount',
+    '/api/search//',
+    '/api/Search',
+    '/api/',
+    '/api',
+  ])('%s gets a 404 without contacting the upstream', async (path) => {
+    const upstream = await countingUpstream();
+    const proxy = await listen(createProxyHandler(upstream.origin));
+    // Sent byte for byte (fetch would normalise the dot segments away first).
+    const status = await rawGet(proxy, `${path}?query=x`);
+    expect(status).toBe(404);
+    expect(upstream.seen).toEqual([]);
+  });
+
+  test('only GET and HEAD are accepted', async () => {
+    const upstream = await countingUpstream();
+    const proxy = await listen(createProxyHandler(upstream.origin));
+    const res = await fetch(`${proxy}/api/search?query=x`, { method: 'POST', body: '{}' });
+    expect([res.status, res.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    expect((await fetch(`${proxy}/api/account`, { method: 'HEAD' })).status).toBe(200);
+    expect(upstream.seen).toEqual(['/account']);
+  });
+
+  test('a redirect is not followed: it is answered as an error the client can explain', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const elsewhere = await countingUpstream();
+    const upstream = await countingUpstream((res) => {
+      res.writeHead(302, { location: `${elsewhere.origin}/steal` });
+      res.end();
+    });
+    const proxy = await listen(createProxyHandler(upstream.origin));
+    const res = await fetch(`${proxy}/api/search?query=x`, { headers: { 'x-api-key': 'k' } });
+    expect(res.status).toBe(502);
+    expect(res.headers.get('x-dashboard-proxy-error')).toBe('redirect');
+    expect(elsewhere.seen).toEqual([]);
+    expect(warn.mock.calls.flat().join(' ')).not.toContain('k');
+  });
+
+  test('a body over the cap is refused with a clear error', async () => {
+    const upstream = await countingUpstream((res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // No content-length: the cap is enforced while reading.
+      res.write('"' + 'x'.repeat(600) + '"');
+      res.end();
+    });
+    const proxy = await listen(createProxyHandler(upstream.origin, { API_MAX_BODY_BYTES: '500' }));
+    const res = await fetch(`${proxy}/api/search?query=x`);
+    expect(res.status).toBe(502);
+    expect(res.headers.get('x-dashboard-proxy-error')).toBe('too-large');
+    expect(await res.text()).toMatch(/larger than/);
+  });
+
+  test('API answers are never cached, sniffed or run as a document on the app origin', async () => {
+    const upstream = await countingUpstream((res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<script>alert(1)</script>');
+    });
+    const proxy = await listen(createProxyHandler(upstream.origin));
+    const res = await fetch(`${proxy}/api/search?query=x`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+  });
+});
+
+describe('the sandbox control endpoint', () => {
+  const sandboxHandler = () => {
+    const middleware = createApiMiddleware({ mode: 'sandbox', latencyMs: 0 });
+    return (req: IncomingMessage, res: ServerResponse) => middleware(req, res, () => res.end());
+  };
+
+  test('takes JSON from the app itself', async () => {
+    const origin = await listen(sandboxHandler());
+    const res = await fetch(`${origin}/api/_sandbox/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+  });
+
+  test('refuses a write that is not JSON, or that comes from another site', async () => {
+    const origin = await listen(sandboxHandler());
+    const form = await fetch(`${origin}/api/_sandbox/credits`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"used":99999}',
+    });
+    expect(form.status).toBe(415);
+    const crossSite = await fetch(`${origin}/api/_sandbox/credits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: '{"used":99999}',
+    });
+    expect(crossSite.status).toBe(403);
+    const ledger = (await (await fetch(`${origin}/api/_sandbox`)).json()) as {
+      accounts: Record<string, { requestUsed: number }>;
+    };
+    expect(ledger.accounts['demo-key']?.requestUsed).toBe(0);
+  });
+
+  test('the sandbox takes the key from the header like the proxy does', async () => {
+    const origin = await listen(sandboxHandler());
+    const res = await fetch(`${origin}/api/account`, { headers: { 'x-api-key': 'demo-key' } });
+    expect(res.status).toBe(200);
+    expect((await fetch(`${origin}/api/account`)).status).toBe(401);
+  });
+});
+
+/** A GET whose path goes out exactly as written. */
+function rawGet(origin: string, path: string): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${origin}/`, { path, headers: { 'x-api-key': 'k' } }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function createProxyHandler(target: string, env: Record<string, string> = {}) {
   const middleware = createApiMiddleware(
-    readApiConfig({ API_TARGET: target, API_PATH_MAP: 'engine_shorts=brand_shorts' }),
+    readApiConfig({ API_TARGET: target, API_PATH_MAP: 'engine_shorts=brand_shorts', ...env }),
   );
-  return (req: IncomingMessage, res: import('node:http').ServerResponse) =>
+  return (req: IncomingMessage, res: ServerResponse) =>
     middleware(req, res, () => {
       res.statusCode = 404;
       res.end();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, enterDemoKey, seriousAxeIssues } from './helpers.ts';
+import { collectConsoleErrors, enterDemoKey, resetSandbox, seriousAxeIssues } from './helpers.ts';
 
 const ROUTES = [
   '/',
@@ -14,7 +14,7 @@ const ROUTES = [
 ];
 
 test.beforeEach(async ({ request }) => {
-  await request.post('/api/_sandbox/reset');
+  await resetSandbox(request);
 });
 
 test('enter the demo key and see the credits in the header', async ({ page }) => {

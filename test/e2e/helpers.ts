@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Opens the key dialog and takes the sandbox demo key; waits for the credits in the header. */
 export async function enterDemoKey(page: Page): Promise<void> {
@@ -32,4 +32,10 @@ export async function seriousAxeIssues(page: Page, where: string): Promise<strin
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}`);
+}
+
+/** Puts the sandbox back to its starting state (credits, faults, latency); writes must be JSON. */
+export async function resetSandbox(request: APIRequestContext): Promise<void> {
+  const res = await request.post('/api/_sandbox/reset', { data: {} });
+  expect(res.status()).toBe(200);
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { collectConsoleErrors, enterDemoKey, seriousAxeIssues } from './helpers.ts';
+import { collectConsoleErrors, enterDemoKey, resetSandbox, seriousAxeIssues } from './helpers.ts';
 
 const SEATTLE = 'https://www.realty.example/homes/seattle-wa_rb/';
 const BULK = 'https://www.realty.example/homes/los-angeles-ca_rb/?demo=10000';
@@ -51,7 +51,7 @@ async function freePin(page: Page, exceptKeys: readonly string[] = []): Promise<
 }
 
 test.beforeEach(async ({ request }) => {
-  await request.post('/api/_sandbox/reset');
+  await resetSandbox(request);
 });
 
 test('a listing page shows clusters with counts, canvas dots and the offline basemap', async ({

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, enterDemoKey, seriousAxeIssues } from './helpers.ts';
+import { collectConsoleErrors, enterDemoKey, resetSandbox, seriousAxeIssues } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => {
-  await request.post('/api/_sandbox/reset');
+  await resetSandbox(request);
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

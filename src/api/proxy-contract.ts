@@ -1,0 +1,19 @@
+/**
+ * What the browser and the dashboard's `/api` proxy agree on (shared with src/server;
+ * types and constants only, no browser or server code).
+ */
+
+/** The browser sends the key in this header; the proxy appends it as `api_key` upstream. */
+export const API_KEY_HEADER = 'x-api-key';
+
+/** Set by the proxy on an answer it made itself instead of forwarding one (see ProxyErrorReason). */
+export const PROXY_ERROR_HEADER = 'x-dashboard-proxy-error';
+
+/**
+ * `redirect`: the upstream answered 3xx, which is not followed (it could carry the key to
+ * another host). `too-large`: the body exceeded the size cap.
+ */
+export type ProxyErrorReason = 'redirect' | 'too-large';
+
+/** Bodies larger than this are refused by the proxy and by the client (bytes; 50 MB). */
+export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
