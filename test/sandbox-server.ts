@@ -2,6 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiMiddleware } from '../src/server/api-middleware.ts';
 import type { FaultInit } from '../src/sandbox/state.ts';
+import { ENDPOINT_LIST, type EndpointId } from '../src/api/endpoints.ts';
+
+const UNPUBLISHED_COSTS_AT_ZERO = Object.fromEntries(
+  ENDPOINT_LIST.filter((e) => e.cost === null).map((e) => [e.id, 0]),
+);
 
 export interface TestSandbox {
   origin: string;
@@ -25,8 +30,10 @@ export async function startTestSandbox(): Promise<TestSandbox> {
   current = { origin };
   return {
     origin,
+    // Unpublished costs stay at 0 here (the dev sandbox charges small ones), so every test's
+    // ledger follows the published costs; a test that measures costs sets them (setCosts).
     reset: async () => {
-      await control('POST', '/reset');
+      await control('POST', '/reset', { costs: UNPUBLISHED_COSTS_AT_ZERO });
     },
     close: () =>
       new Promise((resolve) => {
@@ -74,6 +81,10 @@ export const sandboxControl = {
   ledger: () => control('GET', '') as Promise<Ledger>,
   fault: (fault: FaultInit) => control('POST', '/faults', fault),
   setCreditsUsed: (used: number) => control('POST', '/credits', { used }),
+  /** Credits per successful request of some endpoints (e.g. `{ shorts: 10 }`). */
+  setCosts: (costs: Partial<Record<EndpointId, number>>) => control('POST', '/costs', costs),
+  /** How long the sandbox waits before it delivers a webhook job to its inbox. */
+  setDeliveryDelay: (ms: number) => control('POST', '/inbox/delay', { ms }),
   /** Every request waits `ms`, plus up to `jitterMs` more at random. */
   setLatency: (ms: number, jitterMs = 0) => control('POST', '/latency', { ms, jitterMs }),
 };

@@ -15,6 +15,7 @@ import { organicResults } from './data/search.ts';
 import { shortsHtmlPage, shortVideos } from './data/shorts.ts';
 import { parseShortMediaFile, renderShortMedia, shortMediaType } from './data/shorts-media.ts';
 import { webhookJob } from './data/webhook.ts';
+import { parseCostChanges } from './costs.ts';
 import { DEMO_KEY, SandboxState, type FaultInit, type KeyAccount } from './state.ts';
 
 export interface SandboxOptions {
@@ -72,9 +73,32 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const core = new Hono();
 
   core.get('/_sandbox', (c) => c.json(state.snapshot()));
-  core.post('/_sandbox/reset', (c) => {
+  core.post('/_sandbox/reset', async (c) => {
+    // An optional {"costs": {…}} applies right after the reset (the jsdom tests keep
+    // unpublished costs at 0 this way, so every test's ledger starts from the same rules).
+    const body = (await c.req.json().catch(() => ({}))) as { costs?: unknown };
+    const costs = body.costs === undefined ? {} : parseCostChanges(body.costs);
+    if (typeof costs === 'string') return c.text(costs, 400);
     state.reset();
+    Object.assign(state.costs, costs);
     return c.json(state.snapshot());
+  });
+  core.post('/_sandbox/costs', async (c) => {
+    const costs = parseCostChanges(await c.req.json().catch(() => null));
+    if (typeof costs === 'string') return c.text(costs, 400);
+    Object.assign(state.costs, costs);
+    return c.json(state.snapshot());
+  });
+  core.get('/_sandbox/inbox', (c) =>
+    c.json({ delayMs: state.inbox.delayMs, deliveries: state.inbox.deliveries }),
+  );
+  core.post('/_sandbox/inbox/delay', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { ms?: unknown };
+    const ms = Number(body.ms);
+    if (!Number.isFinite(ms) || ms < 0 || ms > 600_000)
+      return c.text('ms must be from 0 to 600000', 400);
+    state.inbox.delayMs = ms;
+    return c.json({ delayMs: state.inbox.delayMs, deliveries: state.inbox.deliveries });
   });
   core.post('/_sandbox/faults', async (c) => {
     const init = (await c.req.json().catch(() => null)) as FaultInit | null;
@@ -172,7 +196,7 @@ async function handleEndpoint(
       return dropConnection(c);
     }
     if (fault?.kind === 'status' && fault.status !== undefined && fault.status !== 200) {
-      const charged = fault.status === 404 ? (spec.cost ?? 0) : 0;
+      const charged = fault.status === 404 ? state.costs[spec.id] : 0;
       finish(fault.status, charged);
       return text(c, fault.status, fault.body);
     }
@@ -182,7 +206,7 @@ async function handleEndpoint(
       finish(400);
       return text(c, 400, `Invalid request: ${Object.values(checked.errors).join(' ')}`);
     }
-    const cost = spec.cost ?? 0;
+    const cost = state.costs[spec.id];
     if (metered && account.requestLimit - account.requestUsed < Math.max(cost, 1)) {
       finish(403);
       return text(c, 403);
@@ -193,8 +217,10 @@ async function handleEndpoint(
       return text(c, 404);
     }
 
-    const payload = await answer(spec, params, account, c, state.calls.length);
+    const payload = await answer(spec, params, account, c);
     finish(200, cost);
+    if (spec.id === 'webhook' && payload.kind === 'json')
+      state.inbox.schedule((payload.body as { sid: string }).sid, params);
     if (payload.kind === 'bytes') {
       return c.body(payload.body as Uint8Array<ArrayBuffer>, 200, {
         'content-type': payload.contentType,
@@ -220,7 +246,6 @@ async function answer(
   params: Record<string, string>,
   account: KeyAccount,
   c: Context,
-  sequence: number,
 ): Promise<Payload> {
   const prefix = c.req.path.startsWith('/api/') ? '/api' : '';
   const mediaBase = `${new URL(c.req.url).origin}${prefix}/_sandbox/photos`;
@@ -260,7 +285,7 @@ async function answer(
         body: { ...echo, realty_listings: realtyListings(params.url ?? '', mediaBase) },
       };
     case 'webhook':
-      return { kind: 'json', body: webhookJob(params, sequence) };
+      return { kind: 'json', body: webhookJob() };
     case 'account':
       return { kind: 'json', body: accountBody(account) };
     case 'screenshot': {

@@ -1,4 +1,6 @@
 import type { EndpointId } from '../api/endpoints.ts';
+import { defaultCosts, type CostTable } from './costs.ts';
+import { WebhookInbox } from './webhook-inbox.ts';
 
 export const DEMO_KEY = 'demo-key';
 export const DEMO_CREDITS = 100_000;
@@ -55,6 +57,10 @@ export class SandboxState {
   latencyMs: number;
   /** Up to this much more latency, at random per request (races between answers). */
   latencyJitterMs = 0;
+  /** Credits per successful request, by endpoint (published costs, small ones for the rest). */
+  costs: CostTable = defaultCosts();
+  /** Where submitted webhook jobs are "delivered" (sandbox mode's stand-in for the owner's webhook). */
+  readonly inbox = new WebhookInbox();
   private nextFaultId = 1;
   private readonly defaultLatencyMs: number;
 
@@ -77,6 +83,8 @@ export class SandboxState {
     this.calls = [];
     this.latencyMs = this.defaultLatencyMs;
     this.latencyJitterMs = 0;
+    this.costs = defaultCosts();
+    this.inbox.reset();
   }
 
   addFault(init: FaultInit): Fault | string {
@@ -123,6 +131,7 @@ export class SandboxState {
     return {
       latencyMs: this.latencyMs,
       latencyJitterMs: this.latencyJitterMs,
+      costs: this.costs,
       accounts: Object.fromEntries(
         [...this.accounts].map(([key, a]) => [
           key,
