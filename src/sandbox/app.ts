@@ -195,10 +195,15 @@ async function handleEndpoint(
       finish(0);
       return dropConnection(c);
     }
-    if (fault?.kind === 'status' && fault.status !== undefined && fault.status !== 200) {
-      const charged = fault.status === 404 ? state.costs[spec.id] : 0;
+    if (
+      fault?.kind === 'status' &&
+      fault.status !== undefined &&
+      (fault.status !== 200 || fault.body !== undefined)
+    ) {
+      const charged = fault.status === 404 || fault.status === 200 ? state.costs[spec.id] : 0;
       finish(fault.status, charged);
-      return text(c, fault.status, fault.body);
+      if (fault.contentType === undefined) return text(c, fault.status, fault.body);
+      return c.body(fault.body ?? '', fault.status as 200, { 'content-type': fault.contentType });
     }
 
     const checked = validateParams(spec, query);

@@ -15,8 +15,14 @@ export interface FaultInit {
   kind: FaultKind;
   /** For 'status': the HTTP status to answer (e.g. 404, 410, 500). */
   status?: number;
-  /** For 'status': a plain-text body to send instead of the default one. */
+  /**
+   * For 'status': a plain-text body to send instead of the default one. With status 200 it
+   * stands for an odd success (e.g. JSON metadata in place of a screenshot's bytes), charged
+   * like any success.
+   */
   body?: string;
+  /** For 'status': the Content-Type of `body` (default text/plain). */
+  contentType?: string;
   /** For 'slow': how long to wait before answering normally. */
   delayMs?: number;
   /** How many requests it applies to before it is used up (default 1). */
@@ -27,6 +33,7 @@ export interface Fault extends Required<Pick<FaultInit, 'endpoint' | 'kind'>> {
   id: number;
   status: number | undefined;
   body: string | undefined;
+  contentType: string | undefined;
   delayMs: number | undefined;
   remaining: number;
 }
@@ -101,6 +108,7 @@ export class SandboxState {
       kind: init.kind,
       status: init.status,
       body: init.body,
+      contentType: init.contentType,
       delayMs: init.delayMs ?? (init.kind === 'slow' ? 5_000 : undefined),
       remaining: Math.max(1, Math.floor(init.times ?? 1)),
     };
