@@ -37,6 +37,12 @@ interface ParamBase {
    * (e.g. a screenshot's viewport). Never sent by the dashboard.
    */
   sandboxDefault?: string;
+  /**
+   * The parameter matters only while another one has one of these values (its default
+   * counts when it is empty): otherwise the form disables it and says `note`, and it is
+   * neither checked nor sent.
+   */
+  onlyWhen?: { param: string; values: readonly string[]; note: string };
 }
 
 export interface StringParam extends ParamBase {
@@ -353,7 +359,7 @@ export const ENDPOINTS = {
         label: 'Wait until',
         type: 'enum',
         default: 'domcontentloaded',
-        help: 'When navigation counts as complete before the capture.',
+        help: 'How long to wait before the capture: domcontentloaded is fastest but may miss late images; load waits for images and scripts; networkidle waits until the page is quiet, slowest and most complete.',
         options: [
           { value: 'load', label: 'load (load event fires)' },
           { value: 'domcontentloaded', label: 'domcontentloaded (DOM parsed)' },
@@ -379,8 +385,13 @@ export const ENDPOINTS = {
         min: 0,
         max: 100,
         default: '80',
-        help: 'Image quality from 0 to 100.',
+        help: 'Lossy compression from 0 to 100: lower makes a smaller file with visible artefacts.',
         placeholder: '80',
+        onlyWhen: {
+          param: 'format',
+          values: ['jpg', 'webp'],
+          note: 'Only JPEG and WebP use it: PNG is lossless.',
+        },
       },
     ],
   },
@@ -461,10 +472,27 @@ export const IMAGE_FORMATS: readonly EnumOption[] = (
   .filter((p): p is EnumParam => p.name === 'format' && p.type === 'enum')
   .flatMap((p) => p.options);
 
-/** The file extension for a Content-Type the catalogue knows (`image/jpeg` → `jpg`). */
+/**
+ * The raster types shown as images, with their file extensions: the formats the catalogue
+ * asks for, and GIF. Anything else, SVG above all (it can carry script), is not a screenshot.
+ */
+export const RASTER_IMAGE_TYPES: readonly { mediaType: string; extension: string }[] = [
+  ...IMAGE_FORMATS.flatMap((f) =>
+    f.mediaType ? [{ mediaType: f.mediaType, extension: f.value }] : [],
+  ),
+  { mediaType: 'image/gif', extension: 'gif' },
+];
+
+const bareType = (contentType: string) => contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+
+/** True for a Content-Type that may be displayed as an image (`image/png; …`, not `image/svg+xml`). */
+export function isRasterImageType(contentType: string): boolean {
+  return RASTER_IMAGE_TYPES.some((t) => t.mediaType === bareType(contentType));
+}
+
+/** The file extension for a raster Content-Type (`image/jpeg` → `jpg`). */
 export function extensionForMediaType(contentType: string): string | undefined {
-  const type = contentType.split(';')[0]?.trim().toLowerCase();
-  return IMAGE_FORMATS.find((f) => f.mediaType === type)?.value;
+  return RASTER_IMAGE_TYPES.find((t) => t.mediaType === bareType(contentType))?.extension;
 }
 
 /** The Content-Type of a catalogue format (`jpg` → `image/jpeg`). */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { ParamValidationError, requestUrl, wireFor } from './client.ts';
 import { ENDPOINT_LIST, ENDPOINTS, endpointForPath, type EndpointId } from './endpoints.ts';
-import { validateParams, type ParamValues } from './params.ts';
+import { pickParams, validateParams, type ParamValues } from './params.ts';
 
 const buildRequestUrl = (id: EndpointId, values: ParamValues, apiKey: string) =>
   requestUrl(id, wireFor(id, values), apiKey);
@@ -85,16 +85,36 @@ describe('buildRequestUrl', () => {
     expect(() => buildRequestUrl('search', { query: '' }, 'k')).toThrow(ParamValidationError);
     const check = validateParams(ENDPOINTS.screenshot, {
       url: 'ftp://x',
-      quality: '101',
       wait_until: 'soon',
       format: 'gif',
     });
     expect(check.ok).toBe(false);
     if (check.ok) return;
     expect(check.errors.url).toMatch(/http/);
-    expect(check.errors.quality).toMatch(/0 to 100/);
+    const quality = validateParams(ENDPOINTS.screenshot, {
+      url: 'https://a.example/',
+      format: 'jpg',
+      quality: '101',
+    });
+    expect(quality.ok ? {} : quality.errors).toEqual({
+      quality: 'Quality must be a whole number from 0 to 100.',
+    });
     expect(check.errors.wait_until).toMatch(/load, domcontentloaded, networkidle/);
     expect(check.errors.format).toMatch(/png, jpg, webp/);
+  });
+
+  test('a parameter that does not apply (quality of a PNG) is neither checked nor sent', () => {
+    const png = validateParams(ENDPOINTS.screenshot, { url: 'https://a.example/', quality: '500' });
+    expect(png).toEqual({ ok: true, wire: [['url', 'https://a.example/']] });
+    expect(pickParams(ENDPOINTS.screenshot, { url: 'https://a.example/', quality: '60' })).toEqual({
+      url: 'https://a.example/',
+    });
+    const webp = validateParams(ENDPOINTS.screenshot, {
+      url: 'https://a.example/',
+      format: 'WEBP',
+      quality: '60',
+    });
+    expect(webp.ok && webp.wire).toContainEqual(['quality', '60']);
   });
 
   test('checks ranges and patterns: start ≥ 0, lr as lang_<code>, two-letter countries', () => {

@@ -93,11 +93,24 @@ export function checkParam(
   }
 }
 
-/** Validates every catalogue parameter of an endpoint. Values the catalogue does not know are ignored. */
+/**
+ * Whether a parameter matters for these values (`onlyWhen` in the catalogue): the other
+ * parameter's value, or its default when it is empty, must be one of the listed ones.
+ */
+export function paramApplies(spec: EndpointSpec, param: ParamSpec, values: ParamValues): boolean {
+  if (!param.onlyWhen) return true;
+  const { param: other, values: allowed } = param.onlyWhen;
+  const raw =
+    values[other]?.trim().toLowerCase() || spec.params.find((p) => p.name === other)?.default;
+  return raw !== undefined && allowed.includes(raw);
+}
+
+/** Validates every catalogue parameter of an endpoint. Values the catalogue does not know, or that do not apply, are ignored. */
 export function validateParams(spec: EndpointSpec, values: ParamValues): Validation {
   const errors: ParamErrors = {};
   const wire: [string, string][] = [];
   for (const param of spec.params) {
+    if (!paramApplies(spec, param, values)) continue;
     const { value, error } = checkParam(param, values[param.name]);
     if (error) errors[param.name] = error;
     else if (value !== undefined) wire.push([param.name, value]);
@@ -118,6 +131,8 @@ export function buildQueryString(wire: readonly [string, string][], apiKey?: str
 export function pickParams(spec: EndpointSpec, source: ParamValues): Record<string, string> {
   const out: Record<string, string> = {};
   for (const p of spec.params) {
+    // A value that does not apply is never sent, so it must not make a second cache entry.
+    if (!paramApplies(spec, p, source)) continue;
     const v = source[p.name]?.trim();
     if (v) out[p.name] = v;
   }

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { callEndpoint, type RequestOptions, type ResponseMeta } from './client.ts';
-import { ENDPOINTS, type EndpointId, type EndpointSpec } from './endpoints.ts';
-import { ApiError } from './errors.ts';
+import { ENDPOINTS, isRasterImageType, type EndpointId, type EndpointSpec } from './endpoints.ts';
+import { ApiError, excerpt } from './errors.ts';
 import type { ParamValues } from './params.ts';
 
 /** A parsed JSON answer, with the untouched body for the inspector. */
@@ -14,7 +14,15 @@ export interface JsonResult<T> {
 export type ImageResult =
   | { kind: 'image'; blob: Blob; meta: ResponseMeta }
   // Some deployments answer JSON metadata instead of bytes (upstream-notes.md): show it, don't crash.
-  | { kind: 'json'; raw: unknown; meta: ResponseMeta };
+  | { kind: 'json'; raw: unknown; meta: ResponseMeta }
+  // Any other type (SVG can carry script, TIFF is not shown by browsers) is not a screenshot:
+  // only a text excerpt is kept, so it can never be opened as a document on the app's origin.
+  | { kind: 'other'; contentType: string; excerpt: string; meta: ResponseMeta };
+
+/** How much of a body that is not a screenshot is read for its excerpt. */
+const OTHER_EXCERPT_BYTES = 4096;
+/** Types whose excerpt reads as text (SVG is XML); other bytes would show as noise. */
+const TEXTUAL = /^text\/|xml|json|javascript/i;
 
 type Catalogue = typeof ENDPOINTS;
 
@@ -42,7 +50,18 @@ export async function requestEndpoint<Id extends EndpointId>(
   const res = await callEndpoint(id, values, options);
   if (spec.response === 'image') {
     const image: ImageResult =
-      res.kind === 'image' ? res : { kind: 'json', raw: res.value, meta: res.meta };
+      res.kind === 'json'
+        ? { kind: 'json', raw: res.value, meta: res.meta }
+        : isRasterImageType(res.blob.type)
+          ? res
+          : {
+              kind: 'other',
+              contentType: res.meta.contentType,
+              excerpt: TEXTUAL.test(res.blob.type)
+                ? excerpt(await res.blob.slice(0, OTHER_EXCERPT_BYTES).text())
+                : '',
+              meta: res.meta,
+            };
     return image as EndpointResult<Id>;
   }
   if (res.kind !== 'json') {

@@ -10,10 +10,12 @@ export interface FieldProps {
   /** Id of the input, for the label and for custom pickers. */
   id: string;
   describedBy: string;
+  /** The parameter does not apply to the other values (`onlyWhen`): shown, not editable, not sent. */
+  disabled?: boolean;
 }
 
 const inputClass =
-  'w-full rounded border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-2 py-1.5 aria-[invalid=true]:border-red-600';
+  'w-full rounded border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-2 py-1.5 aria-[invalid=true]:border-red-600 disabled:cursor-not-allowed disabled:opacity-60';
 
 function defaultHint(param: ParamSpec): string {
   if (param.default === undefined) return 'service default';
@@ -23,10 +25,20 @@ function defaultHint(param: ParamSpec): string {
 }
 
 /** The input for one catalogue parameter: text, number, URL, tri-state boolean or choice. */
-export function ParamInput({ param, value, error, onChange, onBlur, id, describedBy }: FieldProps) {
+export function ParamInput({
+  param,
+  value,
+  error,
+  onChange,
+  onBlur,
+  id,
+  describedBy,
+  disabled,
+}: FieldProps) {
   const common = {
     id,
     name: param.name,
+    disabled,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
     'aria-required': param.required || undefined,
@@ -90,6 +102,9 @@ export function ParamField(props: FieldProps & { children?: ReactNode }) {
           param.type !== 'boolean' &&
           param.type !== 'enum' &&
           ` Default: ${param.default}.`}
+        {props.disabled && param.onlyWhen && (
+          <strong className="block font-medium">{param.onlyWhen.note}</strong>
+        )}
       </p>
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">

@@ -1,6 +1,6 @@
 import { useId, type ComponentType } from 'react';
 import type { EndpointSpec, ParamSpec } from '../api/endpoints.ts';
-import type { ParamErrors, ParamValues } from '../api/params.ts';
+import { paramApplies, type ParamErrors, type ParamValues } from '../api/params.ts';
 import { ParamField, type FieldProps } from './param-field.tsx';
 
 export interface ParamFormProps {
@@ -18,7 +18,8 @@ export function ParamForm({ spec, values, errors, onChange, onBlur, inputs = {} 
   const baseId = useId();
   const field = (param: ParamSpec) => {
     const id = `${baseId}-${param.name}`;
-    const error = errors[param.name];
+    const applies = paramApplies(spec, param, values);
+    const error = applies ? errors[param.name] : undefined;
     const props: FieldProps = {
       param,
       id,
@@ -27,6 +28,8 @@ export function ParamForm({ spec, values, errors, onChange, onBlur, inputs = {} 
       onChange: (v) => onChange(param.name, v),
       onBlur: () => onBlur(param.name),
       describedBy: error ? `${id}-help ${id}-error` : `${id}-help`,
+      // Kept (with its value) rather than hidden, so the form does not jump and says why.
+      disabled: !applies || undefined,
     };
     const Custom = inputs[param.name];
     return (

@@ -54,10 +54,15 @@ export function useEndpointRun<T extends WithMeta, K extends QueryKey>(
   // Typing replaces the history entry; the first edit after a run starts a new one,
   // so Back returns to the request that ran.
   const showingSubmitted = submitted !== null && sameParams(submitted, form.normalized);
-  const { setValue: setFormValue, attemptSubmit } = form;
+  const { setValue: setFormValue, setValues: setFormValues, attemptSubmit } = form;
   const setValue = useCallback(
     (name: string, value: string) => setFormValue(name, value, { replace: !showingSubmitted }),
     [setFormValue, showingSubmitted],
+  );
+  /** Several fields at once (e.g. a preset's width and height). */
+  const setValues = useCallback(
+    (patch: Params) => setFormValues(patch, { replace: !showingSubmitted }),
+    [setFormValues, showingSubmitted],
   );
 
   const { run: runMany, isRunning } = runs;
@@ -71,6 +76,7 @@ export function useEndpointRun<T extends WithMeta, K extends QueryKey>(
     spec,
     values: form.values,
     setValue,
+    setValues,
     markTouched: form.markTouched,
     errors: form.errors,
     isValid: form.isValid,

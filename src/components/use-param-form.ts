@@ -22,20 +22,31 @@ export function useParamForm(spec: EndpointSpec) {
     Object.entries(allErrors).filter(([name]) => submitAttempted || touched.has(name)),
   );
 
-  /** `replace` keeps typing from piling up history entries. */
-  const setValue = useCallback(
-    (name: string, value: string, { replace }: { replace: boolean }) => {
+  /**
+   * Sets several fields in one URL update (two `setValue` calls in a row would each start
+   * from the same URL, and the second would undo the first). `replace` keeps typing from
+   * piling up history entries.
+   */
+  const setValues = useCallback(
+    (patch: Params, { replace }: { replace: boolean }) => {
       setSearchParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          if (value === '') next.delete(name);
-          else next.set(name, value);
+          for (const [name, value] of Object.entries(patch)) {
+            if (value === '') next.delete(name);
+            else next.set(name, value);
+          }
           return next;
         },
         { replace },
       );
     },
     [setSearchParams],
+  );
+  const setValue = useCallback(
+    (name: string, value: string, options: { replace: boolean }) =>
+      setValues({ [name]: value }, options),
+    [setValues],
   );
   const markTouched = useCallback((name: string) => setTouched((t) => new Set(t).add(name)), []);
 
@@ -52,6 +63,7 @@ export function useParamForm(spec: EndpointSpec) {
     isValid: validation.ok,
     wire: validation.ok ? validation.wire : null,
     setValue,
+    setValues,
     markTouched,
     attemptSubmit,
   };

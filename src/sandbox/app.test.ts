@@ -42,7 +42,9 @@ describe('sandbox', () => {
 
   test('rejects bad parameters with 400 and a reason, without charging', async () => {
     const { get, state } = sandbox();
-    const res = await get('/screenshot?url=https://example.com&quality=300&api_key=demo-key');
+    const res = await get(
+      '/screenshot?url=https://example.com&format=jpg&quality=300&api_key=demo-key',
+    );
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/Quality must be a whole number from 0 to 100/);
     expect(state.accounts.get('demo-key')?.requestUsed).toBe(0);
