@@ -1,5 +1,9 @@
 import * as z from 'zod/mini';
 
+// No code generation at runtime: zod may compile parsers with `new Function` for speed, and
+// the app's Content-Security-Policy forbids eval (decision 014).
+z.config({ jitless: true });
+
 /*
  * Response schemas. The upstream is scraped data: fields go missing, arrive as
  * strings instead of numbers, or are added without notice. Every field is

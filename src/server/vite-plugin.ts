@@ -1,27 +1,49 @@
-import type { Plugin } from 'vite';
+import type { Plugin, PreviewServer } from 'vite';
 import { createApiMiddleware } from './api-middleware.ts';
-import { readApiConfig } from './config.ts';
+import { readApiConfig, type ApiConfig } from './config.ts';
+import { PAGE_HEADERS } from './security-headers.ts';
 
-/** Mounts `/api/*` (sandbox or live proxy) into both `vite` and `vite preview`. */
+type Middlewares = { middlewares: { use: (fn: ReturnType<typeof createApiMiddleware>) => void } };
+
+const describeUpstream = (config: ApiConfig) =>
+  config.mode === 'live'
+    ? `live upstream ${config.target.host}`
+    : 'the built-in sandbox (key: demo-key)';
+
+/**
+ * Mounts `/api/*` (sandbox or live proxy) into both `vite` and `vite preview`. Preview,
+ * which serves the production build, also sends the pages' security headers (dev needs
+ * inline scripts for hot reload, so it does not).
+ */
 export function apiPlugin(env: Readonly<Record<string, string | undefined>>): Plugin {
   const config = readApiConfig(env);
-  const mount = (server: {
-    middlewares: { use: (fn: ReturnType<typeof createApiMiddleware>) => void };
-  }) => {
-    server.middlewares.use(createApiMiddleware(config));
-  };
+  const mount = (server: Middlewares) => server.middlewares.use(createApiMiddleware(config));
   return {
     name: 'dashboard-api',
     configureServer(server) {
       mount(server);
-      const where =
-        config.mode === 'live'
-          ? `live upstream ${config.target.host}`
-          : 'the built-in sandbox (key: demo-key)';
       server.httpServer?.once('listening', () =>
-        server.config.logger.info(`  ➜  API:     /api → ${where}`),
+        server.config.logger.info(`  ➜  API:     /api → ${describeUpstream(config)}`),
       );
     },
-    configurePreviewServer: mount,
+    configurePreviewServer(server: PreviewServer) {
+      server.middlewares.use((req, res, next) => {
+        // `/api` answers carry their own, stricter headers.
+        if (!req.url?.startsWith('/api')) {
+          for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
+        }
+        next();
+      });
+      mount(server);
+      server.httpServer?.once('listening', () => {
+        const where = describeUpstream(config);
+        // Said loudly: a preview meant for production would otherwise hand out fake data.
+        if (config.mode === 'sandbox')
+          server.config.logger.warn(
+            `  ⚠  API:     /api → ${where}. No API_TARGET is set: this preview serves SANDBOX data, not the live service.`,
+          );
+        else server.config.logger.info(`  ➜  API:     /api → ${where}`);
+      });
+    },
   };
 }

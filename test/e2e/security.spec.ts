@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors, enterDemoKey, resetSandbox } from './helpers.ts';
+
+test.beforeEach(async ({ request }) => {
+  await resetSandbox(request);
+});
+
+/** Every Content-Security-Policy violation the page reports, as "directive blocked-uri". */
+async function recordPolicyViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+}
+
+const VIEWS_WITH_A_REQUEST = [
+  '/search?query=coffee&vs_country=gb',
+  '/shorts?query=cats',
+  '/autocomplete?query=how+to',
+  '/realty?url=https%3A%2F%2Fwww.realty.example%2Fhomes%2Fseattle-wa_rb%2F',
+  '/screenshot?url=https%3A%2F%2Fexample.com%2F&width=640&height=400',
+  '/webhook?url=https%3A%2F%2Fexample.com%2F',
+];
+
+test('the app runs every view under a strict Content-Security-Policy without a single violation', async ({
+  page,
+  request,
+}) => {
+  const violations = await recordPolicyViolations(page);
+  const errors = collectConsoleErrors(page);
+  const response = await page.goto('/');
+  const headers = response?.headers() ?? {};
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).toContain("object-src 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+
+  await enterDemoKey(page);
+  for (const route of VIEWS_WITH_A_REQUEST) {
+    await page.goto(route);
+    const form = page.getByRole('form', { name: /parameters$/ });
+    await form.getByRole('button', { name: / · / }).first().click();
+    await expect(page.getByTestId('response-status')).toHaveText('200', { timeout: 15_000 });
+  }
+  // An error and an open dialog too.
+  await request.post('/api/_sandbox/faults', { data: { kind: 'status', status: 503 } });
+  await page.goto('/search?query=failing');
+  await page.getByRole('button', { name: /^Search · / }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.getByRole('button', { name: /^Key / }).click();
+  await expect(page.getByRole('dialog', { name: 'API key' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/account');
+  await expect(page.getByText('Credits left').first()).toBeVisible();
+
+  expect(await violations()).toEqual([]);
+  // Expired photo links and the 503 above are logged as failed loads by the browser itself.
+  expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+});
+
+test('the key never sits in a URL the browser records, only in the X-Api-Key header', async ({
+  page,
+}) => {
+  const apiRequests: { url: string; key: string | undefined }[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/') && !r.url().includes('/_'))
+      apiRequests.push({ url: r.url(), key: r.headers()['x-api-key'] });
+  });
+  await page.goto('/');
+  await enterDemoKey(page);
+  await page.goto('/search?query=espresso');
+  await page.getByRole('button', { name: /^Search · / }).click();
+  await expect(page.getByTestId('response-status')).toHaveText('200');
+
+  expect(apiRequests.length).toBeGreaterThan(1);
+  for (const r of apiRequests) {
+    expect(r.url).not.toContain('demo-key');
+    expect(r.url).not.toContain('api_key');
+    expect(r.key).toBe('demo-key');
+  }
+  const recorded = await page.evaluate(() => performance.getEntries().map((e) => e.name));
+  expect(recorded.filter((u) => u.includes('demo-key') || u.includes('api_key='))).toEqual([]);
+});
+
+test('an /api answer is never stored, sniffed or run as a page of the app', async ({ request }) => {
+  const res = await request.get('/api/account', { headers: { 'x-api-key': 'demo-key' } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toBe('no-store');
+  expect(res.headers()['x-content-type-options']).toBe('nosniff');
+  expect(res.headers()['content-security-policy']).toBe("default-src 'none'; sandbox");
+  expect((await request.get('/api/constructor')).status()).toBe(404);
+  expect((await request.post('/api/search', { data: {} })).status()).toBe(405);
+});
