@@ -10,7 +10,11 @@ import { validateParams } from '../api/params.ts';
 import { suggestions } from './data/autocomplete.ts';
 import { renderListingPhoto } from './data/photos.ts';
 import { realtyListings } from './data/realty.ts';
-import { renderScreenshot, type ScreenshotFormat } from './data/screenshot.ts';
+import {
+  renderScreenshot,
+  screenshotLatencyMs,
+  type ScreenshotFormat,
+} from './data/screenshot.ts';
 import { organicResults } from './data/search.ts';
 import { shortsHtmlPage, shortVideos } from './data/shorts.ts';
 import { parseShortMediaFile, renderShortMedia, shortMediaType } from './data/shorts-media.ts';
@@ -188,7 +192,12 @@ async function handleEndpoint(
   account.inFlight += 1;
   const signal = c.req.raw.signal;
   try {
-    await sleep(state.latencyMs, signal);
+    // A screenshot waits as long as its wait_until asks (networkidle slowest).
+    const latency =
+      spec.id === 'screenshot'
+        ? screenshotLatencyMs(state.latencyMs, query.wait_until)
+        : state.latencyMs;
+    await sleep(latency, signal);
     const fault = metered ? state.takeFault(spec.id) : undefined;
     if (fault?.kind === 'slow') await sleep(fault.delayMs ?? 0, signal);
     if (fault?.kind === 'drop') {
