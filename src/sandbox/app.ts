@@ -10,11 +10,7 @@ import { validateParams } from '../api/params.ts';
 import { suggestions } from './data/autocomplete.ts';
 import { renderListingPhoto } from './data/photos.ts';
 import { realtyListings } from './data/realty.ts';
-import {
-  renderScreenshot,
-  screenshotLatencyMs,
-  type ScreenshotFormat,
-} from './data/screenshot.ts';
+import { renderScreenshot, screenshotLatencyMs, type ScreenshotFormat } from './data/screenshot.ts';
 import { organicResults } from './data/search.ts';
 import { shortsHtmlPage, shortVideos } from './data/shorts.ts';
 import { parseShortMediaFile, renderShortMedia, shortMediaType } from './data/shorts-media.ts';
