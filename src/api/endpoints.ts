@@ -64,6 +64,8 @@ export interface IntegerParam extends ParamBase {
 export interface BooleanParam extends ParamBase {
   type: 'boolean';
   wire: BooleanWire;
+  /** When on, the service may answer an HTML page instead of JSON (shorts' `html`). */
+  answersHtml?: boolean;
 }
 
 export interface EnumOption {
@@ -241,7 +243,8 @@ export const ENDPOINTS = {
         type: 'boolean',
         wire: 'true-false',
         default: 'false',
-        help: 'When on, the full HTML of the search page is returned as well.',
+        answersHtml: true,
+        help: 'When on, the service returns the full HTML of the search page (its shape is not documented).',
         advanced: true,
       },
     ],

@@ -130,6 +130,12 @@ export class ApiError extends Error {
   readonly endpoint: string;
   readonly status: number | undefined;
   readonly bodyExcerpt: string;
+  /**
+   * The whole body of a 200 answer that was not JSON (the client hands it over whole;
+   * `bodyExcerpt` is its short form). Kept so a request the catalogue lets answer
+   * HTML (shorts with html=true) can still read it; never shown as is.
+   */
+  readonly body: string | undefined;
   readonly durationMs: number | undefined;
   readonly title: string;
   readonly advice: string;
@@ -142,6 +148,8 @@ export class ApiError extends Error {
     this.endpoint = init.endpoint;
     this.status = init.status;
     this.bodyExcerpt = excerpt(init.bodyExcerpt ?? '');
+    this.body =
+      init.kind === 'invalid-response' && init.status === 200 ? init.bodyExcerpt : undefined;
     this.durationMs = init.durationMs;
     this.title = text.title;
     this.advice = text.advice;

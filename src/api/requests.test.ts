@@ -39,3 +39,21 @@ describe('what an image endpoint answers', () => {
     expect(await shot()).toMatchObject({ kind: 'json', raw: { status: 'done', width: 1280 } });
   });
 });
+
+describe('an HTML answer where the catalogue allows one', () => {
+  test('shorts with html=true resolve with the HTML page and empty results', async () => {
+    const res = await requestEndpoint('shorts', { query: 'cats', html: 'true' }, { apiKey: KEY });
+    expect(res.html).toMatch(/^<!doctype html>/);
+    expect(res.html).toContain('<script>');
+    expect(res.data.short_videos_results).toEqual([]);
+    expect(res.meta).toMatchObject({ status: 200, contentType: 'text/html' });
+    expect(res.meta.maskedUrl).toBe('/api/engine_shorts?query=cats&html=true&api_key=•••');
+  });
+
+  test('without html=true a body that is not JSON is still an invalid response', async () => {
+    await sandboxControl.fault({ kind: 'malformed', endpoint: 'shorts' });
+    await expect(
+      requestEndpoint('shorts', { query: 'cats' }, { apiKey: KEY }),
+    ).rejects.toMatchObject({ kind: 'invalid-response' });
+  });
+});

@@ -1,14 +1,23 @@
 import type * as z from 'zod/mini';
-import { callEndpoint, type RequestOptions, type ResponseMeta } from './client.ts';
+import {
+  callEndpoint,
+  maskedRequestUrl,
+  wireFor,
+  type RawResponse,
+  type RequestOptions,
+  type ResponseMeta,
+} from './client.ts';
 import { ENDPOINTS, isRasterImageType, type EndpointId, type EndpointSpec } from './endpoints.ts';
-import { ApiError, excerpt } from './errors.ts';
-import type { ParamValues } from './params.ts';
+import { ApiError, isApiError, excerpt } from './errors.ts';
+import { parseBoolean, type ParamValues } from './params.ts';
 
 /** A parsed JSON answer, with the untouched body for the inspector. */
 export interface JsonResult<T> {
   data: T;
   raw: unknown;
   meta: ResponseMeta;
+  /** The answer was an HTML page (allowed by the catalogue for these parameters); `data` is then empty. */
+  html?: string;
 }
 
 export type ImageResult =
@@ -47,7 +56,23 @@ export async function requestEndpoint<Id extends EndpointId>(
   options: RequestOptions,
 ): Promise<EndpointResult<Id>> {
   const spec: EndpointSpec = ENDPOINTS[id];
-  const res = await callEndpoint(id, values, options);
+  let res: RawResponse;
+  try {
+    res = await callEndpoint(id, values, options);
+  } catch (e) {
+    const html = acceptedHtml(spec, values, e);
+    if (html === undefined) throw e;
+    const meta: ResponseMeta = {
+      endpoint: id,
+      maskedUrl: maskedRequestUrl(id, wireFor(id, values)),
+      status: 200,
+      durationMs: isApiError(e) ? (e.durationMs ?? 0) : 0,
+      bytes: new TextEncoder().encode(html).byteLength,
+      contentType: 'text/html',
+    };
+    const result: JsonResult<unknown> = { data: spec.schema.parse({}), raw: html, meta, html };
+    return result as EndpointResult<Id>;
+  }
   if (spec.response === 'image') {
     const image: ImageResult =
       res.kind === 'json'
@@ -84,4 +109,17 @@ export async function requestEndpoint<Id extends EndpointId>(
   }
   const result: JsonResult<unknown> = { data: parsed.data, raw: res.value, meta: res.meta };
   return result as EndpointResult<Id>;
+}
+
+/**
+ * The HTML page a request answered instead of JSON, when the catalogue allows one for
+ * its parameters (a boolean marked `answersHtml` that is on); undefined otherwise.
+ */
+function acceptedHtml(spec: EndpointSpec, values: ParamValues, error: unknown): string | undefined {
+  if (!isApiError(error) || error.body === undefined || !error.body.trimStart().startsWith('<'))
+    return undefined;
+  const on = spec.params.some(
+    (p) => p.type === 'boolean' && p.answersHtml && parseBoolean(values[p.name] ?? '') === true,
+  );
+  return on ? error.body : undefined;
 }
