@@ -5,10 +5,12 @@ import {
   type QueryKey,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Params } from '../api/endpoint-query.ts';
 import type { EndpointSpec } from '../api/endpoints.ts';
+import { isApiError } from '../api/errors.ts';
 import { abortRequest } from '../api/in-flight.ts';
+import { RunQueue, type QueueState } from '../lib/run-queue.ts';
 import { getApiKey } from '../session/key-store.ts';
 import { openKeyDialog } from '../session/key-dialog-store.ts';
 
@@ -33,6 +35,18 @@ interface Batch {
   at: number;
   cancelled: boolean;
 }
+
+export interface RunOptions {
+  /**
+   * At most this many requests in flight at once; the rest wait their turn. A 429 (too many
+   * at once, never charged) puts its request back at the front, lowers the cap by one and
+   * pauses the queue before it resumes by itself (lib/run-queue.ts).
+   */
+  concurrency?: number;
+}
+
+const isTooManyAtOnce = (error: unknown) =>
+  isApiError(error) && error.kind === 'http' && error.status === 429;
 
 /**
  * Any number of requests to one read endpoint, run side by side on an explicit action:
@@ -67,6 +81,8 @@ export function useEndpointRuns<T, K extends QueryKey>(
       fromCache: r.data !== undefined && r.dataUpdatedAt < (batch?.at ?? 0),
     };
   });
+  const queueRef = useRef<RunQueue<Params> | null>(null);
+  const [queueState, setQueueState] = useState<QueueState | null>(null);
   const isRunning = slots.some((s) => s.isRunning);
 
   const send = useCallback(
@@ -82,18 +98,46 @@ export function useEndpointRuns<T, K extends QueryKey>(
     [factory, queryClient],
   );
 
-  /** Shows `next`, sending what the cache does not hold. False (nothing sent) without a key. */
+  const stopQueue = useCallback(() => {
+    queueRef.current?.stop();
+    queueRef.current = null;
+  }, []);
+  // A queue's waiting requests belong to its view: they are not sent once it is gone.
+  useEffect(() => stopQueue, [stopQueue]);
+
+  /**
+   * Shows `next`, sending what the cache does not hold (through a queue when `concurrency`
+   * caps it). False (nothing sent) without a key. A new run drops what an earlier one still
+   * had waiting.
+   */
   const run = useCallback(
-    (next: readonly Params[]): boolean => {
+    (next: readonly Params[], options: RunOptions = {}): boolean => {
       if (!getApiKey()) {
         openKeyDialog();
         return false;
       }
+      stopQueue();
       setBatch({ list: next, at: Date.now(), cancelled: false });
-      next.forEach((params) => send(params, false));
+      if (options.concurrency === undefined) {
+        next.forEach((params) => send(params, false));
+        return true;
+      }
+      const queue = new RunQueue(next, {
+        limit: options.concurrency,
+        start: (params) => {
+          const query = factory(params);
+          const state = queryClient.getQueryState(query.queryKey);
+          if (state?.data !== undefined || state?.fetchStatus === 'fetching') return null;
+          return queryClient.fetchQuery(query);
+        },
+        isRefusal: isTooManyAtOnce,
+        onChange: setQueueState,
+      });
+      queueRef.current = queue;
+      queue.pump();
       return true;
     },
-    [send],
+    [send, stopQueue, factory, queryClient, setQueueState],
   );
 
   /** Shows requests without sending anything (Back/Forward to a cached request). */
@@ -104,15 +148,16 @@ export function useEndpointRuns<T, K extends QueryKey>(
 
   /** Fresh copies of what is on screen, paid again. Does nothing while any of them runs. */
   const runAgain = useCallback(() => {
-    if (!batch || isRunning) return;
+    if (!batch || isRunning || queueRef.current) return;
     if (!getApiKey()) return openKeyDialog();
     setBatch({ ...batch, at: Date.now(), cancelled: false });
     batch.list.forEach((params) => send(params, true));
   }, [batch, isRunning, send]);
 
-  /** Stops the requests on screen that are still running. */
+  /** Stops the requests on screen that are still running, and drops those still waiting. */
   const cancel = useCallback(() => {
     if (!batch) return;
+    stopQueue();
     for (const params of batch.list) {
       const { queryKey } = factory(params);
       if (queryClient.getQueryState(queryKey)?.fetchStatus !== 'fetching') continue;
@@ -121,17 +166,19 @@ export function useEndpointRuns<T, K extends QueryKey>(
       abortRequest(hashKey(queryKey));
     }
     setBatch({ ...batch, cancelled: true });
-  }, [batch, factory, queryClient]);
+  }, [batch, factory, queryClient, stopQueue]);
 
   return {
     spec,
     slots,
     isRunning,
+    /** A capped run's queue while it has requests waiting or in flight; null otherwise. */
+    queue: queueState,
     run,
     show,
     runAgain,
     cancel,
     /** The user cancelled the last run (and nothing runs now). */
-    cancelled: (batch?.cancelled ?? false) && !isRunning,
+    cancelled: (batch?.cancelled ?? false) && !isRunning && queueState === null,
   };
 }
