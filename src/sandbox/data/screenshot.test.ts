@@ -71,6 +71,14 @@ describe('the sandbox screenshot renderer', () => {
     expect([meta.width, meta.height]).toEqual([1280, 20000]);
   });
 
+  test('a WebP taller than the format allows is scaled down to 16383 px', async () => {
+    const req = { ...base, url: 'https://long.example/?sandbox_page_height=20000', width: 1280 };
+    const bytes = await renderScreenshot({ ...req, fullPage: true, format: 'webp' });
+    const meta = await sharp(bytes).metadata();
+    expect(meta.height).toBe(16383);
+    expect(meta.width).toBe(Math.round(1280 * (16383 / 20000)));
+  });
+
   test('networkidle waits longest and domcontentloaded shortest; no latency stays none', () => {
     const [dom, load, idle] = ['domcontentloaded', 'load', 'networkidle'].map((w) =>
       screenshotLatencyMs(250, w),

@@ -18,6 +18,7 @@ export interface ScreenshotRequest {
  * (the tall-page demo) still fits. Beyond it the image is scaled down as a whole.
  */
 const MAX_PIXELS = 40_000_000;
+const WEBP_MAX_SIDE = 16_383;
 /** The tallest page the sandbox pretends to have. */
 const MAX_PAGE_HEIGHT = 30_000;
 
@@ -83,7 +84,12 @@ const HEADINGS = [
  */
 export async function renderScreenshot(req: ScreenshotRequest): Promise<Buffer> {
   const size = captureSize(req);
-  const scale = Math.min(1, Math.sqrt(MAX_PIXELS / (size.width * size.height)));
+  const scale = Math.min(
+    1,
+    Math.sqrt(MAX_PIXELS / (size.width * size.height)),
+    // WebP cannot hold more than 16383 px a side: a taller page is scaled down to fit.
+    req.format === 'webp' ? WEBP_MAX_SIDE / Math.max(size.width, size.height) : 1,
+  );
   const w = Math.max(1, Math.round(size.width * scale));
   const h = Math.max(1, Math.round(size.height * scale));
   const svg = pageSvg(req, { ...size, w, h });
