@@ -2,11 +2,13 @@ import type * as z from 'zod/mini';
 import {
   callEndpoint,
   maskedRequestUrl,
+  ParamValidationError,
   wireFor,
   type RawResponse,
   type RequestOptions,
   type ResponseMeta,
 } from './client.ts';
+import { watchRequest } from './cost-meter.ts';
 import { ENDPOINTS, isRasterImageType, type EndpointId, type EndpointSpec } from './endpoints.ts';
 import { ApiError, isApiError, excerpt } from './errors.ts';
 import { parseBoolean, type ParamValues } from './params.ts';
@@ -51,6 +53,24 @@ export interface WithMeta {
  * Throws ApiError (and ParamValidationError before sending bad input).
  */
 export async function requestEndpoint<Id extends EndpointId>(
+  id: Id,
+  values: ParamValues,
+  options: RequestOptions,
+): Promise<EndpointResult<Id>> {
+  // The cost meter sees every request: metered ones, and account readings to diff around them.
+  const watch = watchRequest(id);
+  try {
+    const result = await readEndpoint(id, values, options);
+    watch.succeeded(result);
+    return result;
+  } catch (error) {
+    // Bad parameters never left the client: nothing to measure, nothing disturbed.
+    if (!(error instanceof ParamValidationError)) watch.failed();
+    throw error;
+  }
+}
+
+async function readEndpoint<Id extends EndpointId>(
   id: Id,
   values: ParamValues,
   options: RequestOptions,

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useAccount } from '../api/account-queries.ts';
 import type { Params } from '../api/endpoint-query.ts';
 import type { EndpointSpec } from '../api/endpoints.ts';
+import { useBestKnownCost } from '../api/measured-costs.ts';
 import type { ParamErrors } from '../api/params.ts';
 import type { WithMeta } from '../api/requests.ts';
 import { costLabel, creditsAfter } from '../lib/cost.ts';
@@ -62,10 +63,12 @@ export function RequestPanel<T extends WithMeta>({
   const apiKey = useApiKey();
   const account = useAccount();
   const creditsLeft = account.data?.summary.creditsLeft;
+  // Published, else measured from the account ("≈ 10 credits (measured)"), else unknown.
+  const knownCost = useBestKnownCost(spec.id);
   const after = run.formCached
     ? 'already in this session: 0 credits'
-    : creditsAfter(spec.cost, creditsLeft);
-  const cost = costLabel(spec.cost);
+    : creditsAfter(knownCost, creditsLeft);
+  const cost = costLabel(knownCost);
 
   return (
     <div className="space-y-4">

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { useAccount } from '../../api/account-queries.ts';
 import { ENDPOINT_LIST } from '../../api/endpoints.ts';
+import { bestKnownCost } from '../../api/measured-costs.ts';
+import { useSessionUsage } from '../../api/session-usage.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { costLabel } from '../../lib/cost.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -11,6 +13,7 @@ export default function OverviewPage() {
   const apiKey = useApiKey();
   const account = useAccount();
   const s = account.data?.summary;
+  const usage = useSessionUsage();
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Overview</h1>
@@ -72,7 +75,7 @@ export default function OverviewPage() {
               </h2>
               <p className="text-sm text-slate-700 dark:text-slate-300">{spec.summary}</p>
               <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-                <code>GET {spec.path}</code> · {costLabel(spec.cost)}
+                <code>GET {spec.path}</code> · {costLabel(bestKnownCost(spec.id, usage))}
               </p>
             </li>
           );

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { ENDPOINTS, type EndpointSpec, type ParamSpec } from '../../../api/endpoints.ts';
+import { useBestKnownCost } from '../../../api/measured-costs.ts';
 import { pickParams, validateParams } from '../../../api/params.ts';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
@@ -65,6 +66,7 @@ export interface ComparePanelProps {
 export function ComparePanel({ primary, vsCountry, vsLanguage, onChange }: ComparePanelProps) {
   const id = useId();
   const runs = useEndpointRuns(spec, searchQueries.results);
+  const cost = useBestKnownCost(spec.id);
   const [tried, setTried] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
 
@@ -126,7 +128,7 @@ export function ComparePanel({ primary, vsCountry, vsLanguage, onChange }: Compa
         />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary" disabled={runs.isRunning}>
-            Compare · {toSend === 0 ? '0 credits (cached)' : costLabel(spec.cost, toSend)}
+            Compare · {toSend === 0 ? '0 credits (cached)' : costLabel(cost, toSend)}
           </button>
           {tried && !primary && (
             <p className="text-sm text-red-700 dark:text-red-400">
@@ -154,7 +156,7 @@ export function ComparePanel({ primary, vsCountry, vsLanguage, onChange }: Compa
               key={`${slot.params.country ?? ''}-${slot.params.language ?? ''}`}
               error={slot.error}
               onRetry={retry}
-              retryLabel={`Try again · ${costLabel(spec.cost, missing)}`}
+              retryLabel={`Try again · ${costLabel(cost, missing)}`}
               retryDisabled={runs.isRunning}
             />
           ),

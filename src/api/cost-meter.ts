@@ -1,0 +1,94 @@
+import type { AccountResponse } from './schemas.ts';
+import { ENDPOINTS, type EndpointId } from './endpoints.ts';
+import { recordCostSample, recordReading, recordRequest } from './session-usage.ts';
+
+/**
+ * Measures what requests cost from the account's own counter. Around a request that nothing
+ * else overlapped, `requestUsed` before (the last account reading taken while nothing ran)
+ * and after (the first reading that started after it settled, while nothing ran) differ by
+ * its cost. Any overlap, failure or doubt discards the sample: a wrong cost is worse than
+ * "unknown cost". The app refreshes the account after every metered request
+ * (app/query-client.ts), which supplies the "after" reading.
+ *
+ * `epoch` counts starts and ends of metered requests: a reading is clean when it started and
+ * ended in the same epoch with nothing in flight.
+ */
+interface Probe {
+  id: EndpointId;
+  before: number | undefined;
+  overlapped: boolean;
+}
+
+let epoch = 0;
+const inFlight = new Set<Probe>();
+let baseline: { requestUsed: number; epoch: number } | null = null;
+let awaitingReading: { id: EndpointId; before: number; epoch: number } | null = null;
+
+export interface RequestWatch {
+  succeeded(result: unknown): void;
+  failed(): void;
+}
+
+const NOTHING: RequestWatch = { succeeded: () => undefined, failed: () => undefined };
+
+function watchReading(): RequestWatch {
+  const startEpoch = epoch;
+  const clean = inFlight.size === 0;
+  return {
+    succeeded(result) {
+      const account = (result as { data?: AccountResponse }).data;
+      const used = account?.requestUsed;
+      if (used === undefined) return;
+      recordReading(used, account?.requestLimit);
+      if (!clean || epoch !== startEpoch) return;
+      if (awaitingReading?.epoch === startEpoch) {
+        const credits = used - awaitingReading.before;
+        // A negative change is a renewal or a reset, not a cost.
+        if (credits >= 0) recordCostSample(awaitingReading.id, credits);
+        awaitingReading = null;
+      }
+      baseline = { requestUsed: used, epoch };
+    },
+    failed: () => undefined,
+  };
+}
+
+function watchMetered(id: EndpointId): RequestWatch {
+  const probe: Probe = {
+    id,
+    before: inFlight.size === 0 && baseline?.epoch === epoch ? baseline.requestUsed : undefined,
+    overlapped: inFlight.size > 0,
+  };
+  for (const other of inFlight) other.overlapped = true;
+  // A request still waiting for its "after" reading would now be charged together with this one.
+  awaitingReading = null;
+  epoch += 1;
+  inFlight.add(probe);
+  const settle = () => {
+    inFlight.delete(probe);
+    epoch += 1;
+  };
+  return {
+    succeeded() {
+      settle();
+      recordRequest(id);
+      if (!probe.overlapped && probe.before !== undefined)
+        awaitingReading = { id, before: probe.before, epoch };
+    },
+    failed: settle,
+  };
+}
+
+/** Called by `requestEndpoint` for every request: metered ones and account readings. */
+export function watchRequest(id: EndpointId): RequestWatch {
+  if (id === 'account') return watchReading();
+  return ENDPOINTS[id].metered ? watchMetered(id) : NOTHING;
+}
+
+/** Forgets what is known about requests in flight and the last reading (a key change, a test's end). */
+export function forgetRequests(): void {
+  for (const probe of inFlight) probe.overlapped = true;
+  baseline = null;
+  awaitingReading = null;
+  epoch += 1;
+}
