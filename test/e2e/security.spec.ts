@@ -26,12 +26,21 @@ const VIEWS_WITH_A_REQUEST = [
   '/webhook?url=https%3A%2F%2Fexample.com%2F',
 ];
 
-test('the app runs every view under a strict Content-Security-Policy without a single violation', async ({
+test('every view runs under a strict Content-Security-Policy without a violation, and leaves the key nowhere but sessionStorage', async ({
   page,
   request,
 }) => {
   const violations = await recordPolicyViolations(page);
   const errors = collectConsoleErrors(page);
+  const consoleText: string[] = [];
+  page.on('console', (m) => consoleText.push(m.text()));
+  // Requests to other origins (the map's tile probe): what they carry, URL and headers.
+  const otherOrigins: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.protocol.startsWith('http') && url.hostname !== '127.0.0.1')
+      otherOrigins.push(`${r.url()} ${JSON.stringify(r.headers())}`);
+  });
   const response = await page.goto('/');
   const headers = response?.headers() ?? {};
   expect(headers['content-security-policy']).toContain("script-src 'self'");
@@ -59,6 +68,29 @@ test('the app runs every view under a strict Content-Security-Policy without a s
   await expect(page.getByText('Credits left').first()).toBeVisible();
 
   expect(await violations()).toEqual([]);
+
+  // The key (the sandbox's demo key is the canary here) is nowhere but sessionStorage.
+  const traces = await page.evaluate(async () => ({
+    local: JSON.stringify({ ...localStorage }),
+    cookie: document.cookie,
+    caches: 'caches' in window ? (await caches.keys()).join(' ') : '',
+    databases: JSON.stringify((await indexedDB.databases?.()) ?? []),
+    text: document.body.innerText,
+    html: document.body.innerHTML,
+    history: location.href,
+    resources: performance
+      .getEntries()
+      .map((e) => e.name)
+      .join(' '),
+  }));
+  for (const [where, value] of Object.entries(traces))
+    expect(value, where).not.toContain('demo-key');
+  expect(consoleText.join('\n')).not.toContain('demo-key');
+  for (const request of otherOrigins) {
+    expect(request).not.toContain('demo-key');
+    // The referrer policy gives them the origin only, never the page's parameters.
+    expect(request).not.toMatch(/"referer":"[^"]*\/[a-z]+\?/);
+  }
   // Expired photo links and the 503 above are logged as failed loads by the browser itself.
   expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
 });
