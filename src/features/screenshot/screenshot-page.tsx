@@ -1,55 +1,38 @@
-import { useState } from 'react';
-import { ENDPOINTS, extensionForMediaType } from '../../api/endpoints.ts';
-import { JsonViewer } from '../../components/json-viewer.tsx';
+import { ENDPOINTS } from '../../api/endpoints.ts';
 import { RequestPanel } from '../../components/request-panel.tsx';
 import { useEndpointRun } from '../../components/use-endpoint-run.ts';
-import { useObjectUrl } from '../../components/use-object-url.ts';
-import { formatBytes } from '../../lib/format.ts';
+import { CaptureResult } from './components/capture-result.tsx';
+import { DevicePresets } from './components/device-presets.tsx';
+import { NotAScreenshot } from './components/not-a-screenshot.tsx';
+import { SessionCaptures } from './components/session-captures.tsx';
 import { screenshotQueries } from './queries.ts';
 
+const spec = ENDPOINTS.screenshot;
+
 export default function ScreenshotPage() {
-  const run = useEndpointRun(ENDPOINTS.screenshot, screenshotQueries.results);
+  const run = useEndpointRun(spec, screenshotQueries.results);
   const result = run.data;
-  const blob = result?.kind === 'image' ? result.blob : undefined;
-  const src = useObjectUrl(blob);
-  const [size, setSize] = useState<{ w: number; h: number }>();
-  const target = run.submitted?.url ?? '';
+  const params = run.dataParams ?? {};
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Screenshot</h1>
+      <DevicePresets
+        width={run.values.width}
+        height={run.values.height}
+        onPick={(p) => run.setValues({ width: String(p.width), height: String(p.height) })}
+      />
       <RequestPanel run={run} raw={result?.kind === 'json' ? result.raw : undefined}>
-        {result?.kind === 'json' && (
-          <section aria-label="Screenshot metadata" className="space-y-2">
-            <p role="status">The service answered with JSON instead of image bytes:</p>
-            <JsonViewer value={result.raw} label="response" />
-          </section>
+        {result?.kind === 'image' && (
+          <CaptureResult
+            capture={result}
+            params={params}
+            credits={spec.cost}
+            fromCache={run.fromCache}
+          />
         )}
-        {blob && src && (
-          <figure className="space-y-2">
-            <figcaption className="flex flex-wrap items-center gap-3 text-sm">
-              <span>
-                {blob.type} · {formatBytes(blob.size)}
-                {size && ` · ${size.w}×${size.h}px`}
-              </span>
-              <a
-                className="btn-secondary"
-                href={src}
-                download={`screenshot.${extensionForMediaType(blob.type) ?? 'img'}`}
-              >
-                Download
-              </a>
-            </figcaption>
-            <img
-              src={src}
-              alt={`Screenshot of ${target}`}
-              onLoad={(e) =>
-                setSize({ w: e.currentTarget.naturalWidth, h: e.currentTarget.naturalHeight })
-              }
-              className="max-w-full rounded border border-slate-200 dark:border-slate-700"
-            />
-          </figure>
-        )}
+        {result && result.kind !== 'image' && <NotAScreenshot result={result} cost={spec.cost} />}
       </RequestPanel>
+      <SessionCaptures current={result?.kind === 'image' ? run.dataParams : null} />
     </div>
   );
 }

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import type { PixelSize } from '../lib/image-size.ts';
+
+type Zoom = 'fit' | 'page' | 'actual';
+
+const ZOOMS: { zoom: Zoom; label: string }[] = [
+  { zoom: 'fit', label: 'Fit to width' },
+  { zoom: 'page', label: 'Whole page' },
+  { zoom: 'actual', label: 'Actual size' },
+];
+
+/** Taller than this many widths, a capture opens as a scaled preview of the whole page. */
+const TALL_RATIO = 4;
+
+const IMAGE_CLASS: Record<Zoom, string> = {
+  fit: 'block h-auto w-full',
+  page: 'mx-auto block h-[70vh] w-auto max-w-full object-contain',
+  actual: 'block max-w-none',
+};
+
+export interface CaptureImageProps {
+  src: string;
+  alt: string;
+  size: PixelSize | undefined;
+}
+
+/**
+ * A capture in a scrollable frame: fit to width, the whole page scaled into view, or
+ * actual size. A very tall full page opens as the scaled whole page; actual size is one
+ * press away. The browser decodes off the main thread (`decoding="async"`).
+ */
+export function CaptureImage({ src, alt, size }: CaptureImageProps) {
+  const [chosen, setChosen] = useState<Zoom | null>(null);
+  const tall = size !== undefined && size.height > size.width * TALL_RATIO;
+  const zoom = chosen ?? (tall ? 'page' : 'fit');
+  return (
+    <div className="space-y-2">
+      <div role="group" aria-label="Zoom" className="flex flex-wrap gap-2">
+        {ZOOMS.map((z) => (
+          <button
+            key={z.zoom}
+            type="button"
+            className="btn-small aria-pressed:bg-slate-200 dark:aria-pressed:bg-slate-700"
+            aria-pressed={zoom === z.zoom}
+            onClick={() => setChosen(z.zoom)}
+          >
+            {z.label}
+          </button>
+        ))}
+      </div>
+      <div
+        role="region"
+        aria-label="Capture (scrollable)"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus so keyboard users can scroll it (axe: scrollable-region-focusable)
+        tabIndex={0}
+        className="max-h-[75vh] overflow-auto rounded border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-900"
+      >
+        <img
+          src={src}
+          alt={alt}
+          width={size?.width}
+          height={size?.height}
+          decoding="async"
+          className={IMAGE_CLASS[zoom]}
+        />
+      </div>
+    </div>
+  );
+}

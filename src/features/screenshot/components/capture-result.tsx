@@ -1,0 +1,39 @@
+import type { Params } from '../../../api/endpoint-query.ts';
+import { useObjectUrl } from '../../../components/use-object-url.ts';
+import { captureFileName } from '../lib/capture-label.ts';
+import { CaptureFacts } from './capture-facts.tsx';
+import { CaptureImage } from './capture-image.tsx';
+import { useImageSize } from './use-image-size.ts';
+import type { ImageCapture } from './use-session-captures.ts';
+
+export interface CaptureResultProps {
+  capture: ImageCapture;
+  params: Params;
+  credits: number;
+  fromCache: boolean;
+}
+
+/**
+ * One capture shown from memory: the bytes were fetched once through the client, and the
+ * image reads them from an object URL (never the API URL, which would carry the key and
+ * could spend credits on every render). The URL is revoked when the capture is replaced.
+ */
+export function CaptureResult({ capture, params, credits, fromCache }: CaptureResultProps) {
+  const { blob, meta } = capture;
+  const src = useObjectUrl(blob);
+  const size = useImageSize(blob);
+  const fileName = captureFileName(params, size, blob.type);
+  if (!src) return null;
+  return (
+    <figure className="space-y-3">
+      <CaptureImage src={src} alt={`Screenshot of ${params.url ?? 'the page'}`} size={size} />
+      <figcaption className="flex flex-wrap items-start justify-between gap-4">
+        <CaptureFacts blob={blob} meta={meta} size={size} credits={credits} fromCache={fromCache} />
+        {/* A raster blob with `download`: saving it never opens it as a page. */}
+        <a className="btn-secondary" href={src} download={fileName} type={blob.type}>
+          Download {fileName}
+        </a>
+      </figcaption>
+    </figure>
+  );
+}

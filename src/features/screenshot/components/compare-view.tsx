@@ -1,0 +1,165 @@
+import { useId, useState } from 'react';
+import { useObjectUrl } from '../../../components/use-object-url.ts';
+import { formatBytes, formatDuration, formatNumber } from '../../../lib/format.ts';
+import { captureLabel } from '../lib/capture-label.ts';
+import { compareBytes } from '../lib/compare-bytes.ts';
+import type { PixelSize } from '../lib/image-size.ts';
+import { useImageSize } from './use-image-size.ts';
+import type { SessionCapture } from './use-session-captures.ts';
+
+type Mode = 'side' | 'overlay';
+
+const pixels = (size: PixelSize | undefined) => (size ? `${size.width} × ${size.height}` : '…');
+
+/** Two captures side by side, or one over the other with a slider, and their numbers compared. */
+export function CompareView({ a, b }: { a: SessionCapture; b: SessionCapture }) {
+  const id = useId();
+  const [mode, setMode] = useState<Mode>('side');
+  const [reveal, setReveal] = useState(50);
+  const srcA = useObjectUrl(a.data.blob);
+  const srcB = useObjectUrl(b.data.blob);
+  const sizeA = useImageSize(a.data.blob);
+  const sizeB = useImageSize(b.data.blob);
+  const labelA = captureLabel(a.params);
+  const labelB = captureLabel(b.params);
+  const rows: [string, string, string][] = [
+    ['Capture', labelA, labelB],
+    ['Content-Type', a.data.blob.type, b.data.blob.type],
+    ['Pixels', pixels(sizeA), pixels(sizeB)],
+    [
+      'Bytes',
+      `${formatBytes(a.data.blob.size)} (${formatNumber(a.data.blob.size)})`,
+      `${formatBytes(b.data.blob.size)} (${formatNumber(b.data.blob.size)})`,
+    ],
+    ['Time taken', formatDuration(a.data.meta.durationMs), formatDuration(b.data.meta.durationMs)],
+  ];
+
+  return (
+    <div className="space-y-3">
+      <table className="w-full text-left text-sm">
+        <caption className="text-left font-medium">
+          {compareBytes(a.data.blob.size, b.data.blob.size)}.
+        </caption>
+        <thead>
+          <tr>
+            <td />
+            <th scope="col">A</th>
+            <th scope="col">B</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([name, va, vb]) => (
+            <tr key={name} className="border-t border-slate-200 dark:border-slate-700">
+              <th scope="row" className="py-1 pr-3 font-medium text-slate-600 dark:text-slate-400">
+                {name}
+              </th>
+              <td className="py-1 pr-3">{va}</td>
+              <td className="py-1">{vb}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <div role="group" aria-label="Compare as" className="flex flex-wrap gap-2">
+        {(
+          [
+            ['side', 'Side by side'],
+            ['overlay', 'Overlay'],
+          ] as const
+        ).map(([m, label]) => (
+          <button
+            key={m}
+            type="button"
+            className="btn-small aria-pressed:bg-slate-200 dark:aria-pressed:bg-slate-700"
+            aria-pressed={mode === m}
+            onClick={() => setMode(m)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+
+      {srcA && srcB && mode === 'side' && (
+        <div className="grid gap-3 md:grid-cols-2">
+          {(
+            [
+              ['A', labelA, srcA, sizeA],
+              ['B', labelB, srcB, sizeB],
+            ] as const
+          ).map(([letter, label, src, size]) => (
+            <figure key={letter} className="space-y-1">
+              <figcaption className="text-sm font-medium">
+                {letter}: {label}
+              </figcaption>
+              <div
+                role="region"
+                aria-label={`Capture ${letter} (scrollable)`}
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus so keyboard users can scroll it (axe: scrollable-region-focusable)
+                tabIndex={0}
+                className="max-h-[60vh] overflow-auto rounded border border-slate-200 dark:border-slate-700"
+              >
+                <img
+                  src={src}
+                  alt={`Compared capture ${letter}: ${label}`}
+                  width={size?.width}
+                  height={size?.height}
+                  decoding="async"
+                  className="block h-auto w-full"
+                />
+              </div>
+            </figure>
+          ))}
+        </div>
+      )}
+
+      {srcA && srcB && mode === 'overlay' && (
+        <div className="space-y-2">
+          <label htmlFor={`${id}-reveal`} className="block text-sm font-medium">
+            Slide to show A on the left and B on the right ({reveal}% A)
+          </label>
+          <input
+            id={`${id}-reveal`}
+            type="range"
+            min={0}
+            max={100}
+            value={reveal}
+            onChange={(e) => setReveal(Number(e.target.value))}
+            className="w-full"
+          />
+          <div
+            role="region"
+            aria-label="Overlay (scrollable)"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus so keyboard users can scroll it (axe: scrollable-region-focusable)
+            tabIndex={0}
+            className="max-h-[70vh] overflow-auto rounded border border-slate-200 dark:border-slate-700"
+          >
+            <div className="relative">
+              <img
+                src={srcA}
+                alt={`Compared capture A: ${labelA}`}
+                width={sizeA?.width}
+                height={sizeA?.height}
+                decoding="async"
+                className="block h-auto w-full"
+              />
+              <img
+                src={srcB}
+                alt={`Compared capture B: ${labelB}`}
+                width={sizeB?.width}
+                height={sizeB?.height}
+                decoding="async"
+                className="absolute inset-x-0 top-0 block h-auto w-full"
+                style={{ clipPath: `inset(0 0 0 ${reveal}%)` }}
+              />
+              <div
+                aria-hidden="true"
+                className="absolute inset-y-0 w-0.5 bg-teal-600"
+                style={{ left: `${reveal}%` }}
+              />
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

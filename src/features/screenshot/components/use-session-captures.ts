@@ -1,0 +1,50 @@
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import type { Params } from '../../../api/endpoint-query.ts';
+import type { ImageResult } from '../../../api/requests.ts';
+import { screenshotQueries } from '../queries.ts';
+
+export type ImageCapture = Extract<ImageResult, { kind: 'image' }>;
+
+export interface SessionCapture {
+  /** The query's hash: stable while the capture is in the session cache. */
+  id: string;
+  params: Params;
+  data: ImageCapture;
+}
+
+const isImage = (data: unknown): data is ImageCapture =>
+  typeof data === 'object' && data !== null && (data as { kind?: unknown }).kind === 'image';
+
+/**
+ * Every screenshot of this session that came back as an image, oldest first: the session
+ * cache is the strip's memory, so leaving the view keeps it and a new key empties it.
+ */
+export function useSessionCaptures(): SessionCapture[] {
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback(
+    (onChange: () => void) => cache.subscribe(notifyManager.batchCalls(onChange)),
+    [cache],
+  );
+  // A string snapshot, so an unrelated cache event does not re-render the strip.
+  const snapshot = useSyncExternalStore(subscribe, () =>
+    cache
+      .findAll({ queryKey: screenshotQueries.all })
+      .filter((q) => isImage(q.state.data))
+      .sort((a, b) => a.state.dataUpdatedAt - b.state.dataUpdatedAt)
+      .map((q) => `${q.queryHash}\n${q.state.dataUpdatedAt}`)
+      .join('\n'),
+  );
+  return useMemo(() => {
+    if (!snapshot) return [];
+    const lines = snapshot.split('\n');
+    const captures: SessionCapture[] = [];
+    for (let i = 0; i < lines.length; i += 2) {
+      const query = cache.get(lines[i]!);
+      const data: unknown = query?.state.data;
+      if (!query || !isImage(data)) continue;
+      captures.push({ id: query.queryHash, params: query.queryKey[2] as Params, data });
+    }
+    return captures;
+  }, [snapshot, cache]);
+}
