@@ -4,6 +4,7 @@ import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import type { Params } from '../api/endpoint-query.ts';
 import type { EndpointSpec } from '../api/endpoints.ts';
 import type { WithMeta } from '../api/requests.ts';
+import { getApiKey } from '../session/key-store.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 import { useCacheStates } from './use-cache-states.ts';
 import { useEndpointRuns, type ReadQueryFactory } from './use-endpoint-runs.ts';
@@ -65,12 +66,27 @@ export function useEndpointRun<T extends WithMeta, K extends QueryKey>(
     [setFormValues, showingSubmitted],
   );
 
-  const { run: runMany, isRunning } = runs;
+  const { run: runMany, cancel: cancelRuns, isRunning } = runs;
   /** Returns false (and sends nothing) when the form is invalid, a request runs, or there is no key. */
   const run = useCallback((): boolean => {
     if (!attemptSubmit() || isRunning) return false;
     return runMany([form.normalized]);
   }, [attemptSubmit, isRunning, runMany, form.normalized]);
+
+  /**
+   * Live typing (autocomplete): runs the form as it is now, first cancelling the request on
+   * screen when it asked for something else, since its answer could only be stale. Quiet:
+   * an invalid form or a missing key sends nothing and shows no error or dialog.
+   */
+  const { isValid } = form;
+  const runLatest = useCallback((): boolean => {
+    if (!isValid || !getApiKey()) return false;
+    if (isRunning) {
+      if (submitted && sameParams(submitted, form.normalized)) return false;
+      cancelRuns();
+    }
+    return runMany([form.normalized]);
+  }, [isValid, isRunning, submitted, form.normalized, cancelRuns, runMany]);
 
   return {
     spec,
@@ -84,6 +100,7 @@ export function useEndpointRun<T extends WithMeta, K extends QueryKey>(
     /** The parameters of the request on screen. */
     submitted,
     run,
+    runLatest,
     /** A fresh copy of the result on screen, paid again; nothing while a request runs. */
     runAgain: runs.runAgain,
     cancel: runs.cancel,
