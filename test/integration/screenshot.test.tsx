@@ -27,7 +27,8 @@ const fact = (term: string) => {
 
 const capture = async (user: ReturnType<typeof renderApp>['user']) => {
   await user.click(await screen.findByRole('button', { name: /^Capture ·/ }));
-  return screen.findByRole('img', { name: /^Screenshot of/ });
+  // A busy machine can take a while to render a full page in the sandbox.
+  return screen.findByRole('img', { name: /^Screenshot of/ }, { timeout: 8000 });
 };
 
 describe('screenshot previewer', () => {
@@ -214,6 +215,21 @@ describe('screenshot answers that are not images, and errors', () => {
     expect(note).toHaveTextContent('<script>alert(1)</script>');
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();
+  });
+
+  test('a plain-text answer is shown as text with what happened, never as a broken image', async () => {
+    await sandboxControl.fault({
+      kind: 'status',
+      status: 200,
+      contentType: 'text/plain',
+      body: 'Screenshot queued, try later',
+    });
+    const { user } = renderApp('/screenshot?url=https%3A%2F%2Fexample.com%2F');
+    await user.click(await screen.findByRole('button', { name: /^Capture ·/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Screenshot queued, try later');
+    expect(within(alert).getByRole('button', { name: 'Try again · 5 credits' })).toBeEnabled();
+    expect(screen.queryByRole('img')).toBeNull();
   });
 
   test('a screenshot of an unreachable page is a charged 404 with that said', async () => {
