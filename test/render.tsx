@@ -1,23 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../src/app/provider.tsx';
 import { createQueryClient } from '../src/app/query-client.ts';
+import type { ResultPersistence } from '../src/app/result-persistence.ts';
 import { routes } from '../src/app/router.tsx';
 import { setApiKey } from '../src/session/key-store.ts';
 
 export const DEMO_KEY = 'demo-key';
 
 /** Renders the whole app at a route, with a fresh QueryClient, against the real sandbox. */
-export function renderApp(route: string, { apiKey = DEMO_KEY }: { apiKey?: string | null } = {}) {
+export function renderApp(
+  route: string,
+  {
+    apiKey = DEMO_KEY,
+    persist,
+  }: {
+    apiKey?: string | null;
+    /** Keeps results across renders like the app does across reloads (IndexedDB in the test). */
+    persist?: (queryClient: QueryClient) => ResultPersistence;
+  } = {},
+) {
   setApiKey(apiKey);
   const queryClient = createQueryClient();
+  const persistence = persist?.(queryClient);
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const user = userEvent.setup();
   const view = render(
-    <AppProvider queryClient={queryClient}>
+    <AppProvider queryClient={queryClient} persistence={persistence}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...view, user, router, queryClient };
+  return { ...view, user, router, queryClient, persistence };
 }

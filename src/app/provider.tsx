@@ -1,24 +1,49 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { abortAllRequests } from '../api/in-flight.ts';
 import { subscribeApiKey } from '../session/key-store.ts';
+import type { ResultPersistence } from './result-persistence.ts';
 
-/** Providers for the whole app. A new or cleared key empties the cache: nothing fetched with one key shows under another. */
+/**
+ * Providers for the whole app. A new or cleared key empties the cache: nothing fetched with
+ * one key shows under another. With `persistence`, the views render once the results stored
+ * before a reload are back (so a view shows them at once), and a new key drops them too.
+ */
 export function AppProvider({
   queryClient,
+  persistence,
   children,
 }: {
   queryClient: QueryClient;
+  persistence?: ResultPersistence;
   children: ReactNode;
 }) {
+  const [restored, setRestored] = useState(!persistence);
+  useEffect(() => {
+    if (!persistence) return;
+    let stop: (() => void) | undefined;
+    let active = true;
+    void persistence.restored.then(() => {
+      if (!active) return;
+      setRestored(true);
+      stop = persistence.start();
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [persistence]);
   useEffect(
     () =>
       subscribeApiKey(() => {
         // Answers to requests still in flight belong to the old key: stop them, then forget everything.
         abortAllRequests();
+        void persistence?.drop();
         queryClient.clear();
       }),
-    [queryClient],
+    [queryClient, persistence],
   );
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>{restored ? children : null}</QueryClientProvider>
+  );
 }

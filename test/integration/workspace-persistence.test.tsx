@@ -1,0 +1,77 @@
+import 'fake-indexeddb/auto';
+import { screen, within } from '@testing-library/react';
+import { createStore, entries } from 'idb-keyval';
+import { describe, expect, test } from 'vitest';
+import { createResultPersistence } from '../../src/app/result-persistence.ts';
+import { storedSize } from '../../src/lib/stored-size.ts';
+import { setApiKey } from '../../src/session/key-store.ts';
+import { DEMO_KEY, renderApp } from '../render.tsx';
+import { sandboxControl } from '../sandbox-server.ts';
+
+const searches = async () =>
+  (await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/search');
+
+/** Everything the results store holds, as text. */
+const storedText = async () =>
+  JSON.stringify(await entries(createStore('web-data-dashboard', 'results')));
+
+async function searchFor(route: string, maxBytes?: number) {
+  const app = renderApp(route, {
+    persist: (client) => createResultPersistence(client, { maxBytes }),
+  });
+  await app.user.click(
+    await screen.findByRole('button', { name: 'Search · 20 credits' }, { timeout: 5000 }),
+  );
+  await screen.findByText('Fresh result · 20 credits');
+  await app.persistence!.flush();
+  return app;
+}
+
+describe('results survive a reload', () => {
+  test('after a reload the same search shows its earlier result as cached, for 0 credits', async () => {
+    const first = await searchFor('/search?query=reload');
+    first.unmount();
+
+    renderApp('/search?query=reload', { persist: (client) => createResultPersistence(client) });
+    expect(await screen.findByRole('list', { name: 'Organic results' })).toHaveTextContent(
+      /reload/i,
+    );
+    const source = screen.getByTestId('result-source');
+    expect(within(source).getByText('cached · 0 credits')).toBeInTheDocument();
+    expect(await searches()).toHaveLength(1);
+  });
+
+  test('the stored results never contain the key', async () => {
+    await searchFor('/search?query=secret+place');
+    const stored = await storedText();
+    expect(stored).toContain('secret place');
+    expect(stored).not.toContain(DEMO_KEY);
+  });
+
+  test('a new key drops the stored results: after a reload the search must be run again', async () => {
+    const first = await searchFor('/search?query=switch');
+    setApiKey('another-key');
+    setApiKey(DEMO_KEY);
+    await first.persistence!.flush();
+    first.unmount();
+    expect(await storedText()).not.toContain('switch');
+
+    renderApp('/search?query=switch', { persist: (client) => createResultPersistence(client) });
+    expect(await screen.findByRole('button', { name: 'Search · 20 credits' })).toBeEnabled();
+    expect(screen.queryByRole('list', { name: 'Organic results' })).not.toBeInTheDocument();
+  });
+
+  test('over the size cap the oldest result is dropped first', async () => {
+    const first = await searchFor('/search?query=older');
+    const size = storedSize(
+      first.queryClient.getQueryData(['search', 'results', { query: 'older' }]),
+    );
+    first.unmount();
+    // Room for one answer like it, not two.
+    const second = await searchFor('/search?query=newer', size * 1.5);
+    second.unmount();
+    const stored = await storedText();
+    expect(stored).toContain('newer');
+    expect(stored).not.toContain('older');
+  });
+});
