@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { PixelSize } from '../lib/image-size.ts';
+import { ScrollFrame } from './scroll-frame.tsx';
 
 type Zoom = 'fit' | 'page' | 'actual';
 
@@ -48,12 +49,9 @@ export function CaptureImage({ src, alt, size }: CaptureImageProps) {
           </button>
         ))}
       </div>
-      <div
-        role="region"
-        aria-label="Capture (scrollable)"
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus so keyboard users can scroll it (axe: scrollable-region-focusable)
-        tabIndex={0}
-        className="max-h-[75vh] overflow-auto rounded border border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-900"
+      <ScrollFrame
+        label="Capture (scrollable)"
+        className="max-h-[75vh] bg-slate-50 dark:bg-slate-900"
       >
         <img
           src={src}
@@ -63,7 +61,7 @@ export function CaptureImage({ src, alt, size }: CaptureImageProps) {
           decoding="async"
           className={IMAGE_CLASS[zoom]}
         />
-      </div>
+      </ScrollFrame>
     </div>
   );
 }

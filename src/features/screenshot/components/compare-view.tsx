@@ -1,13 +1,42 @@
-import { useId, useState } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import { useObjectUrl } from '../../../components/use-object-url.ts';
 import { formatBytes, formatDuration, formatNumber } from '../../../lib/format.ts';
 import { captureLabel } from '../lib/capture-label.ts';
 import { compareBytes } from '../lib/compare-bytes.ts';
 import type { PixelSize } from '../lib/image-size.ts';
+import { ScrollFrame } from './scroll-frame.tsx';
 import { useImageSize } from './use-image-size.ts';
 import type { SessionCapture } from './use-session-captures.ts';
 
 type Mode = 'side' | 'overlay';
+
+function ComparedImage({
+  letter,
+  label,
+  src,
+  size,
+  className = '',
+  style,
+}: {
+  letter: 'A' | 'B';
+  label: string;
+  src: string;
+  size: PixelSize | undefined;
+  className?: string;
+  style?: CSSProperties;
+}) {
+  return (
+    <img
+      src={src}
+      alt={`Compared capture ${letter}: ${label}`}
+      width={size?.width}
+      height={size?.height}
+      decoding="async"
+      className={`block h-auto w-full ${className}`}
+      style={style}
+    />
+  );
+}
 
 const pixels = (size: PixelSize | undefined) => (size ? `${size.width} × ${size.height}` : '…');
 
@@ -91,22 +120,9 @@ export function CompareView({ a, b }: { a: SessionCapture; b: SessionCapture }) 
               <figcaption className="text-sm font-medium">
                 {letter}: {label}
               </figcaption>
-              <div
-                role="region"
-                aria-label={`Capture ${letter} (scrollable)`}
-                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus so keyboard users can scroll it (axe: scrollable-region-focusable)
-                tabIndex={0}
-                className="max-h-[60vh] overflow-auto rounded border border-slate-200 dark:border-slate-700"
-              >
-                <img
-                  src={src}
-                  alt={`Compared capture ${letter}: ${label}`}
-                  width={size?.width}
-                  height={size?.height}
-                  decoding="async"
-                  className="block h-auto w-full"
-                />
-              </div>
+              <ScrollFrame label={`Capture ${letter} (scrollable)`} className="max-h-[60vh]">
+                <ComparedImage letter={letter} label={label} src={src} size={size} />
+              </ScrollFrame>
             </figure>
           ))}
         </div>
@@ -126,29 +142,15 @@ export function CompareView({ a, b }: { a: SessionCapture; b: SessionCapture }) 
             onChange={(e) => setReveal(Number(e.target.value))}
             className="w-full"
           />
-          <div
-            role="region"
-            aria-label="Overlay (scrollable)"
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus so keyboard users can scroll it (axe: scrollable-region-focusable)
-            tabIndex={0}
-            className="max-h-[70vh] overflow-auto rounded border border-slate-200 dark:border-slate-700"
-          >
+          <ScrollFrame label="Overlay (scrollable)" className="max-h-[70vh]">
             <div className="relative">
-              <img
-                src={srcA}
-                alt={`Compared capture A: ${labelA}`}
-                width={sizeA?.width}
-                height={sizeA?.height}
-                decoding="async"
-                className="block h-auto w-full"
-              />
-              <img
+              <ComparedImage letter="A" label={labelA} src={srcA} size={sizeA} />
+              <ComparedImage
+                letter="B"
+                label={labelB}
                 src={srcB}
-                alt={`Compared capture B: ${labelB}`}
-                width={sizeB?.width}
-                height={sizeB?.height}
-                decoding="async"
-                className="absolute inset-x-0 top-0 block h-auto w-full"
+                size={sizeB}
+                className="absolute inset-x-0 top-0"
                 style={{ clipPath: `inset(0 0 0 ${reveal}%)` }}
               />
               <div
@@ -157,7 +159,7 @@ export function CompareView({ a, b }: { a: SessionCapture; b: SessionCapture }) 
                 style={{ left: `${reveal}%` }}
               />
             </div>
-          </div>
+          </ScrollFrame>
         </div>
       )}
     </div>
