@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiMiddleware } from '../src/server/api-middleware.ts';
+import type { AccountShape } from '../src/sandbox/account-shapes.ts';
 import type { FaultInit } from '../src/sandbox/state.ts';
 import { ENDPOINT_LIST, type EndpointId } from '../src/api/endpoints.ts';
 
@@ -85,6 +86,8 @@ export const sandboxControl = {
   setCosts: (costs: Partial<Record<EndpointId, number>>) => control('POST', '/costs', costs),
   /** How long the sandbox waits before it delivers a webhook job to its inbox. */
   setDeliveryDelay: (ms: number) => control('POST', '/inbox/delay', { ms }),
+  /** Which shape seen in the wild `/account` answers in (full, minimal, activeThread, strings, empty). */
+  setAccountShape: (shape: AccountShape) => control('POST', '/account', { shape }),
   /** Every request waits `ms`, plus up to `jitterMs` more at random. */
   setLatency: (ms: number, jitterMs = 0) => control('POST', '/latency', { ms, jitterMs }),
 };

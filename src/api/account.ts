@@ -28,6 +28,8 @@ export interface AccountSummary {
   username: string | undefined;
   /** Other numeric fields (product-specific limits and counters), shown as they come. */
   otherNumbers: [string, number][];
+  /** Every field not named above, whatever its type, so an unexpected field is never hidden. */
+  otherFields: [string, unknown][];
 }
 
 export function toAccountSummary(account: AccountResponse): AccountSummary {
@@ -37,12 +39,12 @@ export function toAccountSummary(account: AccountResponse): AccountSummary {
       ? Math.max(0, requestLimit - requestUsed)
       : undefined;
   const plan = [account.pack, account.packType].filter(Boolean).join(' · ') || undefined;
-  const otherNumbers = Object.entries(account)
-    .filter(
-      (entry): entry is [string, number] =>
-        !NAMED_FIELDS.has(entry[0]) && typeof entry[1] === 'number',
-    )
+  const otherFields = Object.entries(account)
+    .filter(([name]) => !NAMED_FIELDS.has(name))
     .sort(([a], [b]) => a.localeCompare(b));
+  const otherNumbers = otherFields.filter(
+    (entry): entry is [string, number] => typeof entry[1] === 'number',
+  );
   return {
     creditsLeft,
     requestLimit,
@@ -54,5 +56,6 @@ export function toAccountSummary(account: AccountResponse): AccountSummary {
     email: account.email,
     username: account.username,
     otherNumbers,
+    otherFields,
   };
 }

@@ -7,6 +7,8 @@
  * (its result waits in the cache) and only an explicit Cancel, or a change of key,
  * aborts it (decision 011).
  */
+import { forgetRequests } from './cost-meter.ts';
+
 const controllers = new Map<string, AbortController>();
 
 /** A signal for the request of `hash`; call `release` when it settles. */
@@ -31,4 +33,6 @@ export function abortRequest(hash: string): void {
 export function abortAllRequests(): void {
   for (const controller of controllers.values()) controller.abort();
   controllers.clear();
+  // The cost meter must not diff one account's counter against another's.
+  forgetRequests();
 }

@@ -38,7 +38,8 @@ const LIMITS = { samples: 200, requests: 1_000, readings: 500 } as const;
 const EMPTY: SessionUsage = { samples: [], requests: [], readings: [] };
 
 const listeners = new Set<() => void>();
-let memory = JSON.stringify(EMPTY);
+const EMPTY_RAW = JSON.stringify(EMPTY);
+let memory = EMPTY_RAW;
 let cached: { raw: string; value: SessionUsage } = { raw: memory, value: EMPTY };
 
 function storage(): Storage | undefined {
@@ -89,7 +90,9 @@ function parse(raw: string): SessionUsage {
 
 /** This tab's usage now; the same object until it changes (a stable store snapshot). */
 export function getSessionUsage(): SessionUsage {
-  const raw = storage()?.getItem(STORAGE_KEY) ?? memory;
+  const s = storage();
+  // Storage is the truth when there is one (it may be cleared from outside, e.g. between tests).
+  const raw = s ? (s.getItem(STORAGE_KEY) ?? EMPTY_RAW) : memory;
   if (raw !== cached.raw) cached = { raw, value: parse(raw) };
   return cached.value;
 }

@@ -15,6 +15,7 @@ import { organicResults } from './data/search.ts';
 import { shortsHtmlPage, shortVideos } from './data/shorts.ts';
 import { parseShortMediaFile, renderShortMedia, shortMediaType } from './data/shorts-media.ts';
 import { webhookJob } from './data/webhook.ts';
+import { accountBody, ACCOUNT_SHAPES, isAccountShape } from './account-shapes.ts';
 import { parseCostChanges } from './costs.ts';
 import { DEMO_KEY, SandboxState, type FaultInit, type KeyAccount } from './state.ts';
 
@@ -87,6 +88,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const costs = parseCostChanges(await c.req.json().catch(() => null));
     if (typeof costs === 'string') return c.text(costs, 400);
     Object.assign(state.costs, costs);
+    return c.json(state.snapshot());
+  });
+  core.post('/_sandbox/account', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { shape?: unknown };
+    const account = state.accounts.get(DEMO_KEY);
+    if (!account || !isAccountShape(body.shape))
+      return c.text(`send {"shape": one of ${ACCOUNT_SHAPES.join(', ')}}`, 400);
+    account.shape = body.shape;
     return c.json(state.snapshot());
   });
   core.get('/_sandbox/inbox', (c) =>
@@ -297,7 +306,7 @@ async function answer(
     case 'webhook':
       return { kind: 'json', body: webhookJob() };
     case 'account':
-      return { kind: 'json', body: accountBody(account) };
+      return { kind: 'json', body: accountBody(account, account.shape) };
     case 'screenshot': {
       // Empty parameters take the catalogue's defaults (or what the sandbox assumes where none is given).
       const value = (name: string) => params[name] ?? assumedDefault(spec, name) ?? '';
@@ -318,25 +327,6 @@ async function answer(
       };
     }
   }
-}
-
-/** The live service's own field names (upstream-notes.md), reflecting real usage. */
-function accountBody(account: KeyAccount) {
-  return {
-    account_id: 'sandbox-0001',
-    email: 'demo@sandbox.example',
-    username: 'demo',
-    pack: 'Sandbox',
-    packType: 'monthly',
-    validity: 30,
-    requestLimit: account.requestLimit,
-    requestUsed: account.requestUsed,
-    concurrencyLimit: account.concurrencyLimit,
-    // This /account call itself is not counted: only the metered requests in flight.
-    threadCount: Math.max(0, account.inFlight - 1),
-    screenshotConcurrencyLimit: account.concurrencyLimit,
-    screenshotThreadCount: 0,
-  };
 }
 
 /** Closes the socket without an answer, like a proxy or the service falling over mid-request. */

@@ -1,4 +1,5 @@
 import type { EndpointId } from '../api/endpoints.ts';
+import type { AccountShape } from './account-shapes.ts';
 import { defaultCosts, type CostTable } from './costs.ts';
 import { WebhookInbox } from './webhook-inbox.ts';
 
@@ -45,6 +46,8 @@ export interface KeyAccount {
   inFlight: number;
   /** The most metered requests in flight at once since the last reset (tests check caps with it). */
   peakInFlight: number;
+  /** Which of the shapes seen in the wild `/account` answers in (default: full). */
+  shape?: AccountShape;
 }
 
 export interface CallRecord {

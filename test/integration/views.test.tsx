@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../render.tsx';
-import { sandboxControl } from '../sandbox-server.ts';
 
 describe('the other views run through the shared panel', () => {
   test('autocomplete lists suggestions by relevance', async () => {
