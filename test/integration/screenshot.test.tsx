@@ -300,6 +300,11 @@ describe('comparing captures', () => {
     await user.click(desktop!);
     await user.click(phone!);
     expect(await screen.findByRole('table')).toHaveTextContent(/B is \d+% smaller than A/);
+    await user.click(screen.getByRole('button', { name: 'Swap A and B' }));
+    expect(screen.getByRole('table')).toHaveTextContent(
+      /B is [\d.]+(% larger than|× the size of) A/,
+    );
+    expect(screen.getByRole('img', { name: /^Compared capture A: .*390×844/ })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Overlay' }));
     const slider = screen.getByRole('slider', { name: /Slide to show A on the left/ });
@@ -309,5 +314,21 @@ describe('comparing captures', () => {
     expect(screen.getByRole('img', { name: /^Compared capture B/ })).toHaveStyle({
       clipPath: 'inset(0 0 0 70%)',
     });
+  });
+
+  test('a capture can be forgotten from the strip, except the one on screen', async () => {
+    const { user } = renderApp('/screenshot?url=https%3A%2F%2Fexample.com%2F&width=300&height=200');
+    await capture(user);
+    await user.click(screen.getByRole('button', { name: /^Phone 390×844/ }));
+    await user.click(screen.getByRole('button', { name: /^Capture ·/ }));
+    const strip = await screen.findByRole('list', { name: 'Captures of this session' });
+    await waitFor(() => expect(within(strip).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(strip).getAllByRole('button', { name: /^Forget/ })).toHaveLength(1);
+    await user.click(
+      within(strip).getByRole('button', { name: /^Forget example.com · PNG · 300×200/ }),
+    );
+    expect(within(strip).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(strip).getByRole('listitem')).toHaveTextContent('390×844');
+    expect(within(strip).getByRole('listitem')).toHaveTextContent('on screen');
   });
 });

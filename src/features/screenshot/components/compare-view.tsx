@@ -41,7 +41,15 @@ function ComparedImage({
 const pixels = (size: PixelSize | undefined) => (size ? `${size.width} × ${size.height}` : '…');
 
 /** Two captures side by side, or one over the other with a slider, and their numbers compared. */
-export function CompareView({ a, b }: { a: SessionCapture; b: SessionCapture }) {
+export function CompareView({
+  a,
+  b,
+  onSwap,
+}: {
+  a: SessionCapture;
+  b: SessionCapture;
+  onSwap: () => void;
+}) {
   const id = useId();
   const [mode, setMode] = useState<Mode>('side');
   const [reveal, setReveal] = useState(50);
@@ -106,6 +114,9 @@ export function CompareView({ a, b }: { a: SessionCapture; b: SessionCapture }) 
             {label}
           </button>
         ))}
+        <button type="button" className="btn-small" onClick={onSwap}>
+          Swap A and B
+        </button>
       </div>
 
       {srcA && srcB && mode === 'side' && (

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Params } from '../../../api/endpoint-query.ts';
 import { ENDPOINTS } from '../../../api/endpoints.ts';
@@ -38,23 +39,41 @@ function variantsOf(current: Params): { label: string; params: Params }[] {
 function CaptureChoice({
   capture,
   checked,
+  onScreen,
   onToggle,
+  onForget,
 }: {
   capture: SessionCapture;
   checked: boolean;
+  onScreen: boolean;
   onToggle: () => void;
+  onForget: () => void;
 }) {
   const size = useImageSize(capture.data.blob);
+  const label = captureLabel(capture.params);
   return (
-    <li>
-      <label className="grid cursor-pointer grid-cols-[auto_1fr] gap-x-2 rounded border border-slate-200 p-2 text-sm has-checked:border-teal-700 has-checked:bg-teal-50 dark:border-slate-700 dark:has-checked:bg-teal-950">
+    <li className="flex shrink-0 items-start gap-1 rounded border border-slate-200 p-2 text-sm has-checked:border-teal-700 has-checked:bg-teal-50 dark:border-slate-700 dark:has-checked:bg-teal-950">
+      <label className="grid cursor-pointer grid-cols-[auto_1fr] gap-x-2">
         <input type="checkbox" checked={checked} onChange={onToggle} className="row-span-2 mt-1" />
-        <span className="font-medium whitespace-nowrap">{captureLabel(capture.params)}</span>
+        <span className="font-medium whitespace-nowrap">{label}</span>
         <span className="text-slate-600 dark:text-slate-400">
           {formatBytes(capture.data.blob.size)}
           {size && ` · ${size.width}×${size.height} px`}
+          {onScreen && ' · on screen'}
         </span>
       </label>
+      {/* The capture on screen stays: forgetting it would empty the view above. */}
+      {!onScreen && (
+        <button
+          type="button"
+          className="btn-small"
+          aria-label={`Forget ${label}`}
+          title="Forget this capture (frees its memory; capturing it again costs credits)"
+          onClick={onForget}
+        >
+          ×
+        </button>
+      )}
     </li>
   );
 }
@@ -67,6 +86,7 @@ function CaptureChoice({
 export function SessionCaptures({ current }: { current: Params | null }) {
   const id = useId();
   const captures = useSessionCaptures();
+  const queryClient = useQueryClient();
   const runs = useEndpointRuns(spec, screenshotQueries.results);
   const [picked, setPicked] = useState<readonly Params[]>([]);
   const variants = current ? variantsOf(current) : [];
@@ -87,6 +107,14 @@ export function SessionCaptures({ current }: { current: Params | null }) {
       on ? live.filter((p) => !sameParams(p, capture.params)) : [...live, capture.params].slice(-2),
     );
   };
+  const forget = (capture: SessionCapture) => {
+    pick(live.filter((p) => !sameParams(p, capture.params)));
+    queryClient.removeQueries({
+      queryKey: screenshotQueries.results(capture.params).queryKey,
+      exact: true,
+    });
+  };
+  const swap = () => pick([...live].reverse());
   const compareWith = (variant: Params) => {
     if (!current || runs.isRunning) return;
     if (runs.run([current, variant])) setPicked([current, variant]);
@@ -146,7 +174,9 @@ export function SessionCaptures({ current }: { current: Params | null }) {
                 key={capture.id}
                 capture={capture}
                 checked={live.some((p) => sameParams(p, capture.params))}
+                onScreen={current !== null && sameParams(current, capture.params)}
                 onToggle={() => toggle(capture)}
+                onForget={() => forget(capture)}
               />
             ))}
           </ul>
@@ -155,6 +185,7 @@ export function SessionCaptures({ current }: { current: Params | null }) {
 
       {slotA && slotB && dataA?.kind === 'image' && dataB?.kind === 'image' && (
         <CompareView
+          onSwap={swap}
           a={{ id: 'a', params: slotA.params, data: dataA }}
           b={{ id: 'b', params: slotB.params, data: dataB }}
         />
