@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Params } from '../api/endpoint-query.ts';
 import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
+import { requestHref, requestLabel } from '../api/request-link.ts';
 
 interface BackgroundRequest {
   hash: string;
@@ -30,15 +31,10 @@ function viewUrl(id: EndpointId, params: Params, left: string | undefined): stri
     );
     if (same) return left;
   }
-  const qs = new URLSearchParams(params).toString();
-  return qs ? `${route}?${qs}` : route;
+  return requestHref(id, params);
 }
 
-function describe(request: BackgroundRequest): string {
-  const spec = ENDPOINTS[request.id];
-  const what = Object.values(request.params)[0];
-  return what ? `${spec.title} “${what}”` : spec.title;
-}
+const describe = (request: BackgroundRequest) => requestLabel(request.id, request.params);
 
 function asBackground(
   query: Query,
