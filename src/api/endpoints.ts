@@ -6,15 +6,17 @@
  * a parameter is one line and adding an endpoint is one entry (README, Architecture).
  */
 import type * as z from 'zod/mini';
-import {
-  accountResponseSchema,
-  autocompleteResponseSchema,
-  realtyResponseSchema,
-  screenshotJsonSchema,
-  searchResponseSchema,
-  shortsResponseSchema,
-  webhookResponseSchema,
-} from './schemas.ts';
+import type * as Schemas from './schemas.ts';
+
+/**
+ * The response schemas, and zod with them, load with the first request rather than with
+ * the page: nothing on a first paint parses an answer, and zod is the largest part of the
+ * app's own initial JavaScript (docs/benchmarks.md).
+ */
+const schemaOf =
+  <Name extends keyof typeof Schemas>(name: Name) =>
+  () =>
+    import('./schemas.ts').then((schemas) => schemas[name]);
 
 export type EndpointId =
   'shorts' | 'search' | 'autocomplete' | 'realty' | 'screenshot' | 'account' | 'webhook';
@@ -110,8 +112,8 @@ export interface EndpointSpec {
   cost: number | null;
   /** `image`: bytes, or (some deployments) a JSON body that `schema` reads leniently. */
   response: 'json' | 'image';
-  /** Lenient zod/mini schema of the JSON answer: unknown fields pass, odd values degrade. */
-  schema: z.ZodMiniType;
+  /** Loads the lenient zod/mini schema of the JSON answer: unknown fields pass, odd values degrade. */
+  schema: () => Promise<z.ZodMiniType>;
   params: readonly ParamSpec[];
 }
 
@@ -161,7 +163,7 @@ export const ENDPOINTS = {
     summary: 'Short-video results of the search engine for a query.',
     cost: null,
     response: 'json',
-    schema: shortsResponseSchema,
+    schema: schemaOf('shortsResponseSchema'),
     params: [
       QUERY_REQUIRED,
       COUNTRY,
@@ -261,7 +263,7 @@ export const ENDPOINTS = {
     summary: 'General (universal) search results: organic results in rank order.',
     cost: 20,
     response: 'json',
-    schema: searchResponseSchema,
+    schema: schemaOf('searchResponseSchema'),
     // The interface leaves `query` unmarked; a search without one is useless and would cost 20 credits.
     params: [QUERY_REQUIRED, COUNTRY, LANGUAGE],
   },
@@ -277,7 +279,7 @@ export const ENDPOINTS = {
     summary: 'Autocomplete suggestions for a partial query, by relevance.',
     cost: null,
     response: 'json',
-    schema: autocompleteResponseSchema,
+    schema: schemaOf('autocompleteResponseSchema'),
     params: [
       { ...QUERY_REQUIRED, help: 'The partial query to complete.', placeholder: 'how to ma' },
       COUNTRY,
@@ -296,7 +298,7 @@ export const ENDPOINTS = {
     summary: 'Real-estate listings of a listing-search page, ready for the map.',
     cost: null,
     response: 'json',
-    schema: realtyResponseSchema,
+    schema: schemaOf('realtyResponseSchema'),
     params: [
       {
         name: 'url',
@@ -320,7 +322,7 @@ export const ENDPOINTS = {
     summary: 'A screenshot of any page, as an image.',
     cost: 5,
     response: 'image',
-    schema: screenshotJsonSchema,
+    schema: schemaOf('screenshotJsonSchema'),
     params: [
       {
         name: 'url',
@@ -411,7 +413,7 @@ export const ENDPOINTS = {
     // Most likely free (upstream-notes.md, unconfirmed), so still shown as unknown.
     cost: null,
     response: 'json',
-    schema: accountResponseSchema,
+    schema: schemaOf('accountResponseSchema'),
     params: [],
   },
   webhook: {
@@ -426,7 +428,7 @@ export const ENDPOINTS = {
     summary: 'Submit a scrape job whose result the service POSTs to your webhook.',
     cost: null,
     response: 'json',
-    schema: webhookResponseSchema,
+    schema: schemaOf('webhookResponseSchema'),
     params: [
       {
         name: 'url',

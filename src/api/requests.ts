@@ -40,7 +40,7 @@ type Catalogue = typeof ENDPOINTS;
 /** What one endpoint's request resolves with, derived from its catalogue entry. */
 export type EndpointResult<Id extends EndpointId> = Catalogue[Id]['response'] extends 'image'
   ? ImageResult
-  : JsonResult<z.output<Catalogue[Id]['schema']>>;
+  : JsonResult<z.output<Awaited<ReturnType<Catalogue[Id]['schema']>>>>;
 
 /** Every result carries what the inspector shows. */
 export interface WithMeta {
@@ -76,6 +76,9 @@ async function readEndpoint<Id extends EndpointId>(
   options: RequestOptions,
 ): Promise<EndpointResult<Id>> {
   const spec: EndpointSpec = ENDPOINTS[id];
+  // The schema's chunk loads while the request travels; a failed request leaves it unused.
+  const schemaLoad = spec.schema();
+  schemaLoad.catch(() => undefined);
   let res: RawResponse;
   try {
     res = await callEndpoint(id, values, options);
@@ -90,7 +93,12 @@ async function readEndpoint<Id extends EndpointId>(
       bytes: new TextEncoder().encode(html).byteLength,
       contentType: 'text/html',
     };
-    const result: JsonResult<unknown> = { data: spec.schema.parse({}), raw: html, meta, html };
+    const result: JsonResult<unknown> = {
+      data: (await schemaLoad).parse({}),
+      raw: html,
+      meta,
+      html,
+    };
     return result as EndpointResult<Id>;
   }
   if (spec.response === 'image') {
@@ -117,7 +125,7 @@ async function readEndpoint<Id extends EndpointId>(
       bodyExcerpt: `(${res.meta.contentType} body)`,
     });
   }
-  const parsed = spec.schema.safeParse(res.value);
+  const parsed = (await schemaLoad).safeParse(res.value);
   if (!parsed.success) {
     throw new ApiError({
       kind: 'invalid-response',
