@@ -1,0 +1,17 @@
+import { useSyncExternalStore } from 'react';
+
+const QUERY = '(prefers-reduced-motion: reduce)';
+
+function subscribe(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const list = window.matchMedia(QUERY);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+/** The user asked the system for less motion: animated previews then play only on request. */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(subscribe, () =>
+    typeof window.matchMedia === 'function' ? window.matchMedia(QUERY).matches : false,
+  );
+}

@@ -1,0 +1,156 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ExternalLink } from '../../../components/external-link.tsx';
+import { FallbackImage } from '../../../components/fallback-image.tsx';
+import { JsonViewer } from '../../../components/json-viewer.tsx';
+import { formatBytes } from '../../../lib/format.ts';
+import { safeDataImage, safeHttpUrl } from '../../../lib/safe-url.ts';
+import type { GalleryVideo } from '../lib/videos.ts';
+import { SourceLogo } from './source-logo.tsx';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+const SHOWN = new Set([
+  'title',
+  'source',
+  'source_logo',
+  'account_name',
+  'date',
+  'link',
+  'thumbnail',
+  'gif_url',
+]);
+
+function Field({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-2 border-b border-slate-100 py-1 dark:border-slate-800">
+      <dt className="font-mono text-xs text-slate-600 dark:text-slate-400">{name}</dt>
+      <dd className="min-w-0 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+function logoText(logo: string | undefined): string {
+  if (!logo) return 'none';
+  if (safeDataImage(logo)) return `inline image, ${formatBytes(logo.length)}`;
+  return 'not shown: not an inline base64 image';
+}
+
+function urlText(url: string | undefined): ReactNode {
+  if (!url) return 'none';
+  return safeHttpUrl(url) ? url : <span>{url.slice(0, 200)} (not an http(s) link: not used)</span>;
+}
+
+/**
+ * One video in full, as a modal dialog: its animated preview, every field (unknown ones
+ * too), a link that opens the video when the service sent an http(s) one, and its JSON.
+ * Focus moves in, stays in while it is open and returns to the card; Escape closes it.
+ */
+export function VideoDialog({ item, onClose }: { item: GalleryVideo; onClose: () => void }) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (e.key !== 'Tab' || !dialogRef.current) return;
+      const focusable = dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE);
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last?.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  const v = item.video;
+  const title = v.title?.trim() || 'Untitled video';
+  const link = safeHttpUrl(v.link);
+  const extras = Object.entries(v).filter(([k]) => !SHOWN.has(k));
+
+  return (
+    <div className="fixed inset-0 z-[1500] flex items-start justify-center overflow-y-auto bg-black/50 p-4">
+      <div
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="my-8 w-full max-w-3xl rounded-lg bg-white p-4 shadow-2xl dark:bg-slate-900"
+      >
+        <div className="mb-3 flex items-start justify-between gap-3">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <button ref={closeRef} type="button" className="btn-secondary" onClick={onClose}>
+            Close
+          </button>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+          <div className="space-y-2">
+            <FallbackImage
+              src={safeHttpUrl(v.gif_url) ?? v.thumbnail}
+              alt={`Preview of ${title}`}
+              className="aspect-[9/16] w-full rounded"
+              imgClassName="object-cover"
+              placeholder="No preview"
+            />
+            {link ? (
+              <ExternalLink href={link} className="btn-primary block text-center">
+                Open video
+              </ExternalLink>
+            ) : (
+              <p className="text-xs text-slate-600 dark:text-slate-400">
+                {v.link ? 'The link is not http(s), so it is not opened.' : 'No link was sent.'}
+              </p>
+            )}
+          </div>
+          <dl>
+            <Field name="title">{v.title ?? 'none'}</Field>
+            <Field name="source">
+              <span className="flex items-center gap-1">
+                <SourceLogo logo={v.source_logo} />
+                {v.source ?? 'none'}
+              </span>
+            </Field>
+            <Field name="source_logo">{logoText(v.source_logo)}</Field>
+            <Field name="account_name">{v.account_name ?? 'none'}</Field>
+            <Field name="date">{v.date ?? 'none'}</Field>
+            <Field name="link">{urlText(v.link)}</Field>
+            <Field name="thumbnail">{urlText(v.thumbnail)}</Field>
+            <Field name="gif_url">{urlText(v.gif_url)}</Field>
+            {extras.map(([k, value]) => (
+              <Field key={k} name={k}>
+                {typeof value === 'string' ? value : JSON.stringify(value)}
+              </Field>
+            ))}
+            <Field name="page">start={item.page}</Field>
+          </dl>
+        </div>
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-medium">JSON of this video</summary>
+          <div className="mt-2">
+            <JsonViewer value={item.raw} label="video" openDepth={1} />
+          </div>
+        </details>
+      </div>
+    </div>
+  );
+}
