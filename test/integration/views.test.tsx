@@ -1,16 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../render.tsx';
 
 describe('the other views run through the shared panel', () => {
-  test('autocomplete lists suggestions by relevance', async () => {
-    const { user } = renderApp('/autocomplete?query=how+to');
-    await user.click(await screen.findByRole('button', { name: /Suggest · unknown cost/ }));
-    const region = await screen.findByRole('region', { name: 'Suggestions' });
-    expect(within(region).getAllByRole('listitem').length).toBeGreaterThan(3);
-    expect(region).toHaveTextContent(/Relevance of the query as typed: \d+/);
-  });
-
   test('a webhook submission shows the job id and lists it for the session', async () => {
     const { user } = renderApp('/webhook?url=https%3A%2F%2Fexample.com%2F&webhook_id=orders');
     await user.click(await screen.findByRole('button', { name: /Submit job · unknown cost/ }));

@@ -1,47 +1,117 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ENDPOINTS } from '../../api/endpoints.ts';
+import { metaQueries } from '../../api/meta-queries.ts';
+import { pickParams } from '../../api/params.ts';
 import { RequestPanel } from '../../components/request-panel.tsx';
 import { useEndpointRun } from '../../components/use-endpoint-run.ts';
+import { costLabel } from '../../lib/cost.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { KeywordExpansion } from './components/keyword-expansion.tsx';
+import { LiveSwitch } from './components/live-switch.tsx';
+import { LocaleCompare } from './components/locale-compare.tsx';
+import { PrefixLadder } from './components/prefix-ladder.tsx';
+import { SuggestBox } from './components/suggest-box.tsx';
+import { SuggestBoxContext, type SuggestBoxState } from './components/suggest-box-context.ts';
+import { SuggestionList } from './components/suggestion-list.tsx';
+import { autocompleteCost, liveTypingByDefault } from './lib/cost.ts';
+import { rankSuggestions } from './lib/suggestions.ts';
 import { autocompleteQueries } from './queries.ts';
+import { useRequestCount } from './use-request-count.ts';
+
+const spec = ENDPOINTS.autocomplete;
+/** A pause this long after the last key sends the request: one per pause, not one per key. */
+export const LIVE_TYPING_DEBOUNCE_MS = 250;
+const INPUTS = { query: SuggestBox };
 
 export default function AutocompletePage() {
-  const run = useEndpointRun(ENDPOINTS.autocomplete, autocompleteQueries.results);
-  const data = run.data?.data;
-  const top = Math.max(
-    1,
-    data?.verbatim_relevance ?? 0,
-    ...(data?.suggestions.map((s) => s.relevance ?? 0) ?? []),
+  const run = useEndpointRun(spec, autocompleteQueries.results);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { data: meta } = useQuery(metaQueries.current());
+  const cost = autocompleteCost();
+  const liveParam = searchParams.get('live');
+  const live = liveParam === null ? liveTypingByDefault(meta?.mode, cost) : liveParam === '1';
+  const requestCount = useRequestCount();
+
+  // Live typing: every edit restarts the pause; when it ends, the form as it is then runs
+  // (cancelling a request for older text). Opening a link sends nothing: only typing does.
+  const [typing, setTyping] = useState(false);
+  const { runLatest, setValue: setFormValue } = run;
+  useEffect(() => {
+    if (!live || !typing) return;
+    const timer = setTimeout(() => {
+      setTyping(false);
+      runLatest();
+    }, LIVE_TYPING_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [live, typing, runLatest]);
+  const setValue = useCallback(
+    (name: string, value: string) => {
+      setFormValue(name, value);
+      setTyping(true);
+    },
+    [setFormValue],
   );
+  const setLive = (on: boolean) =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('live', on ? '1' : '0');
+        return next;
+      },
+      { replace: true },
+    );
+
+  const data = run.data?.data;
+  const suggestions = useMemo(() => rankSuggestions(data?.suggestions ?? []), [data]);
+  const shownQuery = run.dataParams?.query ?? null;
+  const loadingFor = run.isRunning && run.showingPrevious ? (run.submitted?.query ?? null) : null;
+  const box = useMemo<SuggestBoxState>(
+    () => ({ suggestions, forQuery: shownQuery, loading: run.isRunning }),
+    [suggestions, shownQuery, run.isRunning],
+  );
+  // The sections below work on the form as it is (trimmed), once it is valid.
+  const formParams = useMemo(
+    () => (run.isValid ? pickParams(spec, run.values) : null),
+    [run.isValid, run.values],
+  );
+
   return (
-    <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">Autocomplete</h1>
-      <RequestPanel run={run} raw={run.data?.raw}>
-        {data && (
-          <section aria-label="Suggestions" className="space-y-2">
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              Relevance of the query as typed: {data.verbatim_relevance ?? 'not given'}
-            </p>
-            {data.suggestions.length === 0 ? (
-              <p role="status">No suggestions for this query.</p>
-            ) : (
-              <ol className="space-y-1">
-                {data.suggestions.map((s, i) => (
-                  <li key={i} className="flex items-center gap-3">
-                    <span className="w-64 truncate">{s.value}</span>
-                    <span
-                      className="h-2 rounded bg-teal-600"
-                      style={{ width: `${((s.relevance ?? 0) / top) * 12}rem` }}
-                      aria-hidden="true"
-                    />
-                    <span className="text-xs tabular-nums text-slate-600 dark:text-slate-400">
-                      {s.relevance} · {s.type}
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </section>
-        )}
-      </RequestPanel>
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold">Autocomplete</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="request-count">
+          {formatNumber(requestCount)} {requestCount === 1 ? 'request' : 'requests'} sent this
+          session · {costLabel(cost)} each
+        </p>
+      </div>
+      <SuggestBoxContext value={box}>
+        <RequestPanel
+          run={{ ...run, setValue }}
+          raw={run.data?.raw}
+          inputs={INPUTS}
+          actions={<LiveSwitch on={live} cost={cost} onChange={setLive} />}
+        >
+          <p role="status" className="sr-only">
+            {shownQuery !== null &&
+              !run.isRunning &&
+              `${suggestions.length} suggestions for ${shownQuery}`}
+          </p>
+          {data && run.dataParams && (
+            <SuggestionList
+              suggestions={suggestions}
+              verbatim={data.verbatim_relevance ?? null}
+              params={run.dataParams}
+              loadingFor={loadingFor}
+              onUse={(value) => setValue('query', value)}
+            />
+          )}
+        </RequestPanel>
+      </SuggestBoxContext>
+      <PrefixLadder params={formParams} />
+      <KeywordExpansion params={formParams} />
+      <LocaleCompare params={formParams} />
     </div>
   );
 }

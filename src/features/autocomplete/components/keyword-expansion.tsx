@@ -1,0 +1,121 @@
+import { useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Params } from '../../../api/endpoint-query.ts';
+import { ExportButtons } from '../../../components/export-buttons.tsx';
+import { fileDate, fileSlug } from '../../../lib/download.ts';
+import {
+  expansionLetters,
+  expansionQuery,
+  keywordsToCsv,
+  keywordsToJson,
+  mergeKeywords,
+  sortKeywords,
+  type KeywordSort,
+} from '../lib/expansion.ts';
+import { rankSuggestions } from '../lib/suggestions.ts';
+import { useBatchRun } from '../use-batch-run.ts';
+import { BatchControls } from './batch-controls.tsx';
+import { KeywordTable } from './keyword-table.tsx';
+
+/** "query a" … "query z" (and 0–9): the suggestions of every letter merged into one keyword table. */
+export function KeywordExpansion({ params }: { params: Params | null }) {
+  const id = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const withDigits = searchParams.get('digits') === '1';
+  const [sort, setSort] = useState<KeywordSort>('relevance');
+  const query = params?.query ?? '';
+  const list = useMemo(
+    () =>
+      params
+        ? expansionLetters(withDigits).map((l) => ({ ...params, query: expansionQuery(query, l) }))
+        : null,
+    [params, query, withDigits],
+  );
+  const batch = useBatchRun(list);
+  const slots = batch.runs.slots;
+  const expandedQuery = slots[0]?.params.query?.replace(/ \S$/, '') ?? '';
+  const rows = useMemo(
+    () =>
+      sortKeywords(
+        mergeKeywords(
+          slots.flatMap((slot) =>
+            slot.data
+              ? [
+                  {
+                    letter: slot.params.query?.slice(-1) ?? '',
+                    suggestions: rankSuggestions(slot.data.data.suggestions),
+                  },
+                ]
+              : [],
+          ),
+        ),
+        sort,
+      ),
+    [slots, sort],
+  );
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded border border-slate-200 p-3 dark:border-slate-700"
+    >
+      <h2 id={`${id}-title`} className="font-semibold">
+        Keyword expansion
+      </h2>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Asks for <q>{query || '…'} a</q> to <q>{query || '…'} z</q>
+        {withDigits && ' and 0–9'}, then merges the suggestions into one table of unique keywords.
+      </p>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={withDigits}
+          onChange={(e) =>
+            setSearchParams(
+              (prev) => {
+                const next = new URLSearchParams(prev);
+                if (e.target.checked) next.set('digits', '1');
+                else next.delete('digits');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        />
+        Also 0–9
+      </label>
+      <BatchControls
+        batch={batch}
+        action="Expand"
+        disabledReason={params ? null : 'Type a query above first.'}
+      />
+      {rows.length > 0 && (
+        <div className="space-y-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm">
+              {rows.length} unique keywords for <q>{expandedQuery}</q>
+            </p>
+            <ExportButtons
+              label="Export keywords"
+              files={[
+                {
+                  label: 'Export CSV',
+                  name: `keywords-${fileSlug(expandedQuery)}-${fileDate()}.csv`,
+                  type: 'text/csv;charset=utf-8',
+                  text: () => keywordsToCsv(rows),
+                },
+                {
+                  label: 'Export JSON',
+                  name: `keywords-${fileSlug(expandedQuery)}-${fileDate()}.json`,
+                  type: 'application/json',
+                  text: () => keywordsToJson(expandedQuery, rows),
+                },
+              ]}
+            />
+          </div>
+          <KeywordTable rows={rows} sort={sort} onSort={setSort} />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,300 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import fc from 'fast-check';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { abortAllRequests } from '../../src/api/in-flight.ts';
+import { suggestions as sandboxSuggestions } from '../../src/sandbox/data/autocomplete.ts';
+import { captureDownloads } from '../downloads.ts';
+import { renderApp } from '../render.tsx';
+import { sandboxControl } from '../sandbox-server.ts';
+
+const autocompleteCalls = async () =>
+  (await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/engine_autocomplete');
+
+/** The app with fake timers (they still move with real time) and a user whose pauses are fake time. */
+async function renderLive(route: string, { keyDelay = 80 } = {}) {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+  const view = renderApp(route);
+  // Keys 80 ms apart by default: a person typing at normal speed.
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: keyDelay });
+  // Live typing is on by default in the sandbox, once the dashboard knows it is the sandbox.
+  await waitFor(() => expect(screen.getByRole('switch', { name: 'Live typing' })).toBeChecked());
+  return { ...view, user, box: screen.getByRole('combobox', { name: /Query/ }) };
+}
+
+const shownQuery = () =>
+  screen.queryByRole('region', { name: 'Suggestions' })?.getAttribute('data-query') ?? null;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('autocomplete', () => {
+  test('lists suggestions by descending relevance, with their type and the relevance of the text as typed', async () => {
+    const { user } = renderApp('/autocomplete?query=how+to');
+    await user.click(await screen.findByRole('button', { name: /^Suggest · unknown cost/ }));
+    const region = await screen.findByRole('region', { name: 'Suggestions' });
+    const items = within(region).getAllByRole('listitem');
+    expect(items.length).toBeGreaterThanOrEqual(8);
+    const relevance = items.map((li) =>
+      Number(li.textContent.match(/(\d[\d,]*)QUERY/)![1]!.replace(/,/g, '')),
+    );
+    expect(relevance).toEqual([...relevance].sort((a, b) => b - a));
+    expect(region).toHaveTextContent(/Relevance of the query as typed: [\d,]+/);
+  });
+
+  test('typing “coffee” at normal speed sends one request, after the pause', async () => {
+    const { user, box } = await renderLive('/autocomplete');
+    await user.type(box, 'coffee');
+    expect(await autocompleteCalls()).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await waitFor(() => expect(shownQuery()).toBe('coffee'));
+    expect(await autocompleteCalls()).toHaveLength(1);
+    expect(screen.getByTestId('request-count')).toHaveTextContent('1 request sent this session');
+  });
+
+  test('opening a link with a query sends nothing, even with live typing on', async () => {
+    await renderLive('/autocomplete?query=coffee');
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(await autocompleteCalls()).toHaveLength(0);
+  });
+
+  test('with live typing off, typing sends nothing and Enter runs', async () => {
+    const { user, box } = await renderLive('/autocomplete');
+    await user.click(screen.getByRole('switch', { name: 'Live typing' }));
+    expect(screen.getByRole('switch', { name: 'Live typing' })).toHaveAccessibleDescription(
+      'one request per pause · unknown cost',
+    );
+    await user.type(box, 'tea');
+    await act(() => vi.advanceTimersByTimeAsync(600));
+    expect(await autocompleteCalls()).toHaveLength(0);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(shownQuery()).toBe('tea'));
+    expect(await autocompleteCalls()).toHaveLength(1);
+  });
+
+  test('whatever the latency, the suggestions on screen never go back to an older input and end with the latest', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.record({ key: fc.constantFrom(...'cofeta'), pause: fc.integer({ min: 0, max: 500 }) }),
+          { minLength: 2, maxLength: 6 },
+        ),
+        async (keys) => {
+          await sandboxControl.setLatency(0, 400);
+          // The pauses between keys come from the property itself.
+          const { user, box } = await renderLive('/autocomplete', { keyDelay: 0 });
+          const typed: string[] = [];
+          let lastIndex = -1;
+          const check = () => {
+            const shown = shownQuery();
+            if (shown === null) return;
+            const index = typed.lastIndexOf(shown);
+            // What is shown is something typed, never older than what was shown before.
+            expect(index).toBeGreaterThanOrEqual(lastIndex);
+            lastIndex = index;
+          };
+          for (const { key, pause } of keys) {
+            await user.type(box, key);
+            typed.push((box as HTMLInputElement).value);
+            await act(() => vi.advanceTimersByTimeAsync(pause));
+            check();
+          }
+          await act(() => vi.advanceTimersByTimeAsync(300));
+          await act(() => vi.advanceTimersByTimeAsync(500));
+          await waitFor(() => expect(shownQuery()).toBe(typed.at(-1)));
+          check();
+          cleanup();
+          abortAllRequests();
+          vi.useRealTimers();
+        },
+      ),
+      { numRuns: 10 },
+    );
+  }, 40_000);
+
+  test('arrow keys move through the suggestions, Enter puts one in the field and Escape closes the list', async () => {
+    const { user } = renderApp('/autocomplete?query=cof');
+    await user.click(await screen.findByRole('button', { name: /^Suggest ·/ }));
+    await screen.findByRole('region', { name: 'Suggestions' });
+    const box = screen.getByRole('combobox', { name: /Query/ });
+    await user.click(box);
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    const listbox = screen.getByRole('listbox', { name: 'Suggestions for cof' });
+    const options = within(listbox).getAllByRole('option');
+    expect(options[1]).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', options[1]!.id);
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(options.at(-1)).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    expect(box).toHaveValue(options[1]!.textContent);
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(box).toHaveValue(options[1]!.textContent);
+  });
+
+  test('each suggestion shows the typed text apart from the completion and links to Search with it, spending nothing', async () => {
+    const { user, router } = renderApp('/autocomplete?query=Cof&country=gb');
+    await user.click(await screen.findByRole('button', { name: /^Suggest ·/ }));
+    const region = await screen.findByRole('region', { name: 'Suggestions' });
+    const first = within(region).getAllByRole('listitem')[0]!;
+    const use = within(first).getByRole('button', { name: /^Use / });
+    expect(use.querySelector('strong')?.textContent).not.toMatch(/^cof/i);
+    expect(use.textContent.toLowerCase()).toMatch(/^cof/);
+    const link = within(first).getByRole('link', { name: /^Search for / });
+    const value = use.textContent;
+    expect(link).toHaveAttribute(
+      'href',
+      `/search?query=${encodeURIComponent(value).replace(/%20/g, '+')}&country=gb`,
+    );
+    const before = (await autocompleteCalls()).length;
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search' })).toBeInTheDocument();
+    const calls = (await sandboxControl.ledger()).calls;
+    expect(calls.filter((c) => c.endpoint === '/search')).toHaveLength(0);
+    expect(await autocompleteCalls()).toHaveLength(before);
+  });
+
+  test('a failed request says so and keeps the last good suggestions on screen', async () => {
+    const { user, box } = await renderLive('/autocomplete');
+    await user.type(box, 'cof');
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await waitFor(() => expect(shownQuery()).toBe('cof'));
+    await sandboxControl.fault({ kind: 'status', status: 503, endpoint: 'autocomplete' });
+    await user.type(box, 'f');
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/HTTP 503/);
+    expect(shownQuery()).toBe('cof');
+    expect(box).toHaveValue('coff');
+  });
+
+  test('the prefix ladder says how many requests it sends before it runs, then shows each prefix', async () => {
+    const { user } = renderApp('/autocomplete?query=pizza');
+    const ladder = await screen.findByRole('region', { name: 'Prefix ladder' });
+    const button = within(ladder).getByRole('button', {
+      name: 'Run ladder · 5 requests · unknown cost',
+    });
+    expect(await autocompleteCalls()).toHaveLength(0);
+    await user.click(button);
+    const steps = await within(ladder).findByRole('list', { name: 'Prefix ladder' });
+    await waitFor(() =>
+      expect(
+        within(steps)
+          .getAllByRole('list')
+          .map((l) => l.getAttribute('aria-label')),
+      ).toEqual(['p', 'pi', 'piz', 'pizz', 'pizza'].map((p) => `Top suggestions for ${p}`)),
+    );
+    expect(await autocompleteCalls()).toHaveLength(5);
+    expect(
+      within(ladder).getByRole('button', { name: /^Run ladder · 0 requests · 0 credits/ }),
+    ).toBeInTheDocument();
+  });
+
+  test('keyword expansion merges the 26 letters into unique keywords, never more than the plan’s concurrency at once', async () => {
+    await sandboxControl.setLatency(30);
+    const { user } = renderApp('/autocomplete?query=coffee');
+    const section = await screen.findByRole('region', { name: 'Keyword expansion' });
+    await user.click(within(section).getByRole('button', { name: /^Expand · 26 requests/ }));
+    const table = await within(section).findByRole('table', {}, { timeout: 5000 });
+    await waitFor(() => expect(within(section).queryByRole('progressbar')).toBeNull(), {
+      timeout: 8000,
+    });
+    const expected = new Set(
+      [...'abcdefghijklmnopqrstuvwxyz'].flatMap((l) =>
+        sandboxSuggestions({ query: `coffee ${l}` }).suggestions.map((s) => s.value),
+      ),
+    );
+    const keywords = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    expect(new Set(keywords).size).toBe(keywords.length);
+    expect(new Set(keywords)).toEqual(expected);
+    const ledger = await sandboxControl.ledger();
+    expect(ledger.accounts['demo-key']!.peakInFlight).toBeLessThanOrEqual(5);
+    console.log(JSON.stringify(ledger.calls.map((c) => c.endpoint + c.status)), ledger.accounts);
+    // Every letter answered once; a 429 (the account refresh can take a slot too) was sent again.
+    const answered = ledger.calls.filter(
+      (c) => c.endpoint === '/engine_autocomplete' && c.status === 200,
+    );
+    expect(answered).toHaveLength(26);
+  });
+
+  test('keyword expansion sorts by a column and exports the table as CSV and JSON', async () => {
+    const downloads = captureDownloads();
+    const { user } = renderApp('/autocomplete?query=tea');
+    const section = await screen.findByRole('region', { name: 'Keyword expansion' });
+    await user.click(within(section).getByRole('button', { name: /^Expand ·/ }));
+    await waitFor(
+      () => expect(within(section).getByText(/unique keywords for/)).toBeInTheDocument(),
+      { timeout: 8000 },
+    );
+    await waitFor(() => expect(within(section).queryByRole('progressbar')).toBeNull(), {
+      timeout: 8000,
+    });
+    const table = within(section).getByRole('table');
+    await user.click(within(table).getByRole('button', { name: 'Keyword' }));
+    const names = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[0]!.textContent);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(within(table).getByRole('columnheader', { name: 'Keyword' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await user.click(within(section).getByRole('button', { name: 'Export CSV' }));
+    await user.click(within(section).getByRole('button', { name: 'Export JSON' }));
+    expect(downloads.map((d) => d.filename)).toEqual([
+      expect.stringMatching(/^keywords-tea-\d{4}-\d\d-\d\d\.csv$/),
+      expect.stringMatching(/^keywords-tea-\d{4}-\d\d-\d\d\.json$/),
+    ]);
+    const csv = await downloads[0]!.text();
+    expect(csv.split('\r\n')[0]).toBe('keyword,best_relevance,letters');
+    expect(csv.trim().split('\r\n')).toHaveLength(names.length + 1);
+    const json = JSON.parse(await downloads[1]!.text()) as { query: string; keywords: unknown[] };
+    expect(json.query).toBe('tea');
+    expect(json.keywords).toHaveLength(names.length);
+  });
+
+  test('keyword expansion can be cancelled: what waits is never sent', async () => {
+    await sandboxControl.setLatency(300);
+    const { user } = renderApp('/autocomplete?query=coffee');
+    const section = await screen.findByRole('region', { name: 'Keyword expansion' });
+    await user.click(within(section).getByRole('button', { name: /^Expand ·/ }));
+    expect(
+      await within(section).findByRole('progressbar', { name: 'Expand progress' }),
+    ).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Cancel' }));
+    expect(await within(section).findByText(/^Cancelled after \d+ of 26/)).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 700));
+    expect((await autocompleteCalls()).length).toBeLessThanOrEqual(5);
+  });
+
+  test('locales side by side mark the suggestions only one locale has', async () => {
+    const { user } = renderApp('/autocomplete?query=coffee+maker&vs_country=gb');
+    const section = await screen.findByRole('region', { name: 'Locales side by side' });
+    await user.click(
+      within(section).getByRole('button', { name: /^Compare locales · 2 requests/ }),
+    );
+    const us = await within(section).findByRole('list', {
+      name: 'Suggestions for coffee maker · US · en',
+    });
+    const gb = await within(section).findByRole('list', {
+      name: 'Suggestions for coffee maker · GB · en',
+    });
+    expect(within(gb).getAllByText(/\(only here\)/).length).toBeGreaterThan(0);
+    const usValues = within(us)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent.replace(' (only here)', ''));
+    for (const li of within(gb).getAllByRole('listitem')) {
+      const value = li.textContent.replace(' (only here)', '');
+      expect(li.textContent.endsWith('(only here)')).toBe(!usValues.includes(value));
+    }
+  });
+});
