@@ -79,6 +79,25 @@ describe('the sandbox screenshot renderer', () => {
     expect(meta.width).toBe(Math.round(1280 * (16383 / 20000)));
   });
 
+  test('what is captured depends on wait_until: late images and widgets need load or networkidle', async () => {
+    const pixel = async (waitUntil: string, left: number, top: number) => {
+      const bytes = await renderScreenshot({ ...base, height: 800, waitUntil });
+      return [
+        ...(await sharp(bytes)
+          .extract({ left, top, width: 1, height: 1 })
+          .removeAlpha()
+          .raw()
+          .toBuffer()),
+      ];
+    };
+    // The middle of the first image placeholder, and of the late chat widget.
+    const image = [488, 564] as const;
+    const chat = [640 - 228 + 160, 800 - 76 + 28] as const;
+    expect(await pixel('domcontentloaded', ...image)).toEqual([241, 245, 249]);
+    expect(await pixel('load', ...image)).not.toEqual([241, 245, 249]);
+    expect(await pixel('networkidle', ...chat)).not.toEqual(await pixel('load', ...chat));
+  });
+
   test('networkidle waits longest and domcontentloaded shortest; no latency stays none', () => {
     const [dom, load, idle] = ['domcontentloaded', 'load', 'networkidle'].map((w) =>
       screenshotLatencyMs(250, w),

@@ -158,6 +158,8 @@ function pageSvg(
 
   // Sections down to the bottom of the capture: heading, text lines, an image placeholder.
   const section = sectionHeight(width);
+  // Like a real browser: `domcontentloaded` (the default) fires before the images arrive.
+  const imagesLoaded = req.waitUntil === 'load' || req.waitUntil === 'networkidle';
   const narrow = width < 600;
   for (let i = 0, top = HERO_BOTTOM; top < Math.min(height, page - FOOTER); i++, top += section) {
     const heading = HEADINGS[(seed + i) % HEADINGS.length]!;
@@ -176,11 +178,25 @@ function pageSvg(
     }
     const imageTop = narrow ? top + 256 : top + 76;
     const imageHeight = narrow ? 220 : 240;
+    if (imagesLoaded) {
+      add(
+        `<rect x="${imageLeft}" y="${imageTop}" width="${imageWidth}" height="${imageHeight}" rx="8" fill="hsl(${(hue + 40 * i) % 360},35%,80%)"/>`,
+      );
+      add(
+        `<path d="M${imageLeft} ${imageTop}L${imageLeft + imageWidth} ${imageTop + imageHeight}M${imageLeft + imageWidth} ${imageTop}L${imageLeft} ${imageTop + imageHeight}" stroke="#fff" stroke-width="2"/>`,
+      );
+    } else {
+      // Captured as soon as the DOM was parsed: the images have not arrived yet.
+      add(
+        `<rect x="${imageLeft}" y="${imageTop}" width="${imageWidth}" height="${imageHeight}" rx="8" fill="#f1f5f9" stroke="#cbd5e1" stroke-dasharray="6 4"/>`,
+      );
+    }
+  }
+  // A chat widget that a script adds late: only a capture that waits for the network sees it.
+  if (req.waitUntil === 'networkidle' && height > 200 && width > 240) {
+    const y = height - 76;
     add(
-      `<rect x="${imageLeft}" y="${imageTop}" width="${imageWidth}" height="${imageHeight}" rx="8" fill="hsl(${(hue + 40 * i) % 360},35%,80%)"/>`,
-    );
-    add(
-      `<path d="M${imageLeft} ${imageTop}L${imageLeft + imageWidth} ${imageTop + imageHeight}M${imageLeft + imageWidth} ${imageTop}L${imageLeft} ${imageTop + imageHeight}" stroke="#fff" stroke-width="2"/>`,
+      `<g transform="translate(${width - 228},${y})"><rect width="212" height="56" rx="28" fill="hsl(${hue},55%,38%)"/><text x="28" y="34" ${FONT} font-size="16" fill="#fff">Chat with us</text></g>`,
     );
   }
   add(
