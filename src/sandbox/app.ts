@@ -121,11 +121,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return c.json(state.snapshot());
   });
   core.post('/_sandbox/latency', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as { ms?: unknown };
+    const body = (await c.req.json().catch(() => ({}))) as { ms?: unknown; jitterMs?: unknown };
     const ms = Number(body.ms);
+    const jitterMs = Number(body.jitterMs ?? 0);
     if (!Number.isFinite(ms) || ms < 0 || ms > 120_000)
       return c.text('ms must be from 0 to 120000', 400);
+    if (!Number.isFinite(jitterMs) || jitterMs < 0 || jitterMs > 120_000)
+      return c.text('jitterMs must be from 0 to 120000', 400);
     state.latencyMs = ms;
+    state.latencyJitterMs = jitterMs;
     return c.json(state.snapshot());
   });
   core.post('/_sandbox/credits', async (c) => {
@@ -195,13 +199,14 @@ async function handleEndpoint(
   }
 
   account.inFlight += 1;
+  if (metered) account.peakInFlight = Math.max(account.peakInFlight, account.inFlight);
   const signal = c.req.raw.signal;
   try {
     // A screenshot waits as long as its wait_until asks (networkidle slowest).
     const latency =
       spec.id === 'screenshot'
-        ? screenshotLatencyMs(state.latencyMs, query.wait_until)
-        : state.latencyMs;
+        ? screenshotLatencyMs(state.nextLatencyMs(), query.wait_until)
+        : state.nextLatencyMs();
     await sleep(latency, signal);
     const fault = metered ? state.takeFault(spec.id) : undefined;
     if (fault?.kind === 'slow') await sleep(fault.delayMs ?? 0, signal);
