@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { abortAllRequests } from '../src/api/in-flight.ts';
@@ -9,6 +9,9 @@ import { startTestSandbox, type TestSandbox } from './sandbox-server.ts';
 // Property tests explore new random cases on every local run; in CI they replay one fixed
 // seed so a run is repeatable (a failure prints its seed and path to reproduce locally).
 if (process.env.CI) fc.configureGlobal({ seed: 20_261_121 });
+
+// findBy… waits up to 3 s (not 1 s): on a busy 2-core machine a view's lazy chunk can take longer.
+configure({ asyncUtilTimeout: 3000 });
 
 let sandbox: TestSandbox;
 const nodeFetch = globalThis.fetch;

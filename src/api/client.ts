@@ -1,5 +1,5 @@
 import { ENDPOINTS, type EndpointId } from './endpoints.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, parseRetryAfter, type InvalidReason } from './errors.ts';
 import { API_KEY_HEADER, DEFAULT_MAX_BODY_BYTES, PROXY_ERROR_HEADER } from './proxy-contract.ts';
 import { buildQueryString, validateParams, type ParamErrors, type ParamValues } from './params.ts';
 
@@ -73,8 +73,8 @@ export async function callEndpoint(
   {
     apiKey,
     signal,
-    timeoutMs = REQUEST_TIMEOUT_MS,
-    maxBodyBytes = DEFAULT_MAX_BODY_BYTES,
+    timeoutMs = configured('VITE_REQUEST_TIMEOUT_MS', REQUEST_TIMEOUT_MS),
+    maxBodyBytes = configured('VITE_MAX_BODY_BYTES', DEFAULT_MAX_BODY_BYTES),
   }: RequestOptions,
 ): Promise<RawResponse> {
   const spec = ENDPOINTS[id];
@@ -106,6 +106,8 @@ export async function callEndpoint(
       response = await fetch(url, {
         signal: controller.signal,
         cache: 'no-store',
+        // A redirect is never followed: it is reported (decision 013).
+        redirect: 'manual',
         headers: { accept: '*/*', [API_KEY_HEADER]: apiKey },
       });
     } catch {
@@ -115,6 +117,15 @@ export async function callEndpoint(
       });
     }
 
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      controller.abort();
+      throw fail({
+        kind: 'http',
+        status: response.status || 302,
+        proxyError: 'redirect',
+        durationMs: elapsed(),
+      });
+    }
     const declared = Number(response.headers.get('content-length'));
     if (Number.isFinite(declared) && declared > maxBodyBytes) {
       controller.abort();
@@ -162,6 +173,7 @@ export async function callEndpoint(
         bodyExcerpt: text,
         durationMs: meta.durationMs,
         proxyError: reason === 'redirect' || reason === 'too-large' ? reason : undefined,
+        retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
       });
     }
 
@@ -175,6 +187,7 @@ export async function callEndpoint(
     } catch {
       throw fail({
         kind: 'invalid-response',
+        invalid: invalidReason(text, contentType),
         status: 200,
         bodyExcerpt: text,
         durationMs: meta.durationMs,
@@ -184,4 +197,21 @@ export async function callEndpoint(
     clearTimeout(timer);
     signal?.removeEventListener('abort', onCallerAbort);
   }
+}
+
+/** Why a 200 body is not JSON, in the words the error panel uses. */
+function invalidReason(text: string, contentType: string): InvalidReason {
+  if (text.trim() === '') return 'empty';
+  if (/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)/i.test(text)) return 'html';
+  return 'malformed';
+}
+
+/**
+ * A build-time override of a client limit (a positive whole number in a `VITE_` variable),
+ * for deployments with other needs and for tests of the limits; otherwise the default.
+ */
+function configured(name: 'VITE_REQUEST_TIMEOUT_MS' | 'VITE_MAX_BODY_BYTES', fallback: number) {
+  const raw = (import.meta.env as Record<string, string | undefined>)[name];
+  const value = Number(raw);
+  return raw && Number.isSafeInteger(value) && value > 0 ? value : fallback;
 }

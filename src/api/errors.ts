@@ -14,7 +14,41 @@ export interface ApiErrorInit {
   durationMs?: number;
   /** The dashboard's proxy (or the client) refused the answer itself. */
   proxyError?: ProxyErrorReason;
+  /** For `invalid-response`: what was wrong with a 200 answer. */
+  invalid?: InvalidReason;
+  /** The service's Retry-After, in seconds, when it sent one. */
+  retryAfterSeconds?: number;
 }
+
+/**
+ * `html`: a web page instead of data (often a captcha or a login page). `empty`: no body.
+ * `wrong-shape`: JSON, but not the shape the endpoint answers. `malformed`: broken or cut off.
+ */
+export type InvalidReason = 'html' | 'empty' | 'wrong-shape' | 'malformed';
+
+const INVALID_TEXT: Record<InvalidReason, StatusText> = {
+  html: {
+    title: 'The service answered with a web page instead of data (often a captcha or a login page)',
+    advice: 'Try again later; if it persists, the page excerpt below shows what the service sent.',
+    charged: 'unknown',
+  },
+  empty: {
+    title: 'The service answered with an empty body',
+    advice: 'Try again later, and check the account page before re-running a paid request.',
+    charged: 'unknown',
+  },
+  'wrong-shape': {
+    title: 'The service answered with data of an unexpected shape',
+    advice:
+      'Nothing is shown rather than a misleading "no results". The raw body below shows what arrived; check the endpoint path (API_PATH_MAP).',
+    charged: 'unknown',
+  },
+  malformed: {
+    title: 'The service answered, but the body was malformed or cut off',
+    advice: 'Run it again later; if it keeps happening, the raw body below shows what arrived.',
+    charged: 'unknown',
+  },
+};
 
 const EXCERPT_LENGTH = 600;
 
@@ -105,8 +139,10 @@ const PROXY_TEXT: Record<ProxyErrorReason, StatusText> = {
   },
 };
 
-function textFor(kind: ApiErrorKind, status?: number, proxyError?: ProxyErrorReason): StatusText {
+function textFor(init: ApiErrorInit): StatusText {
+  const { kind, status, proxyError, invalid } = init;
   if (proxyError) return PROXY_TEXT[proxyError];
+  if (kind === 'invalid-response' && invalid) return INVALID_TEXT[invalid];
   if (kind !== 'http') return KIND_TEXT[kind];
   if (status !== undefined && STATUS_TEXT[status]) return STATUS_TEXT[status];
   if (status !== undefined && status >= 500) {
@@ -140,9 +176,10 @@ export class ApiError extends Error {
   readonly title: string;
   readonly advice: string;
   readonly charged: Charged;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: ApiErrorInit) {
-    const text = textFor(init.kind, init.status, init.proxyError);
+    const text = textFor(init);
     super(`${text.title}.`);
     this.kind = init.kind;
     this.endpoint = init.endpoint;
@@ -152,7 +189,11 @@ export class ApiError extends Error {
       init.kind === 'invalid-response' && init.status === 200 ? init.bodyExcerpt : undefined;
     this.durationMs = init.durationMs;
     this.title = text.title;
-    this.advice = text.advice;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.advice =
+      init.retryAfterSeconds === undefined
+        ? text.advice
+        : `${text.advice} The service asks to wait ${formatWait(init.retryAfterSeconds)} before the next try.`;
     this.charged = text.charged;
   }
 
@@ -180,4 +221,18 @@ export function chargedLabel(charged: Charged): string {
 export function excerpt(body: string): string {
   const flat = body.replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT_LENGTH ? `${flat.slice(0, EXCERPT_LENGTH)}…` : flat;
+}
+
+function formatWait(seconds: number): string {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  return `about ${Math.round(seconds / 60)} min`;
+}
+
+/** Retry-After as seconds from now: a number of seconds or an HTTP date; undefined when absent or odd. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.round((at - now) / 1000));
 }

@@ -120,6 +120,7 @@ async function readEndpoint<Id extends EndpointId>(
   if (res.kind !== 'json') {
     throw new ApiError({
       kind: 'invalid-response',
+      invalid: 'wrong-shape',
       endpoint: spec.path,
       status: res.meta.status,
       bodyExcerpt: `(${res.meta.contentType} body)`,
@@ -129,6 +130,7 @@ async function readEndpoint<Id extends EndpointId>(
   if (!parsed.success) {
     throw new ApiError({
       kind: 'invalid-response',
+      invalid: 'wrong-shape',
       endpoint: spec.path,
       status: res.meta.status,
       bodyExcerpt: res.text,

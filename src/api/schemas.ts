@@ -50,6 +50,29 @@ function lenientArray<T extends z.ZodMiniType>(item: T) {
   return z._default(array, []);
 }
 
+/**
+ * The result list at the top of an answer: absent reads as empty (the live engine leaves it
+ * out when nothing matches), but anything else that is not an array is the wrong shape and
+ * fails the parse, so it is reported as such and never shown as "no results".
+ */
+function resultList<T extends z.ZodMiniType>(item: T) {
+  const list = z.pipe(
+    z.unknown(),
+    z.transform((v, ctx): z.output<T>[] => {
+      if (v === undefined) return [];
+      if (!Array.isArray(v)) {
+        ctx.issues.push({ code: 'custom', message: 'the result list is not a list', input: v });
+        return [];
+      }
+      return v.flatMap((entry) => {
+        const parsed = item.safeParse(entry);
+        return parsed.success ? [parsed.data] : [];
+      });
+    }),
+  );
+  return z._default(list, []);
+}
+
 const optObject = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 // ---- /engine_shorts
@@ -64,7 +87,7 @@ export const shortVideoSchema = z.looseObject({
   link: optString,
 });
 export const shortsResponseSchema = z.looseObject({
-  short_videos_results: lenientArray(shortVideoSchema),
+  short_videos_results: resultList(shortVideoSchema),
 });
 
 // ---- /search
@@ -80,7 +103,7 @@ export const organicResultSchema = z.looseObject({
   rank: optNumber,
 });
 export const searchResponseSchema = z.looseObject({
-  organic_results: lenientArray(organicResultSchema),
+  organic_results: resultList(organicResultSchema),
 });
 
 // ---- /engine_autocomplete
@@ -90,7 +113,7 @@ export const suggestionSchema = z.looseObject({
   type: optString,
 });
 export const autocompleteResponseSchema = z.looseObject({
-  suggestions: lenientArray(suggestionSchema),
+  suggestions: resultList(suggestionSchema),
   verbatim_relevance: optNumber,
 });
 
@@ -187,7 +210,7 @@ export const realtyListingSchema = z.looseObject({
   ),
 });
 export const realtyResponseSchema = z.looseObject({
-  realty_listings: lenientArray(realtyListingSchema),
+  realty_listings: resultList(realtyListingSchema),
 });
 
 // ---- /webhook

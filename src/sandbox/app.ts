@@ -221,6 +221,7 @@ async function handleEndpoint(
     ) {
       const charged = fault.status === 404 || fault.status === 200 ? state.costs[spec.id] : 0;
       finish(fault.status, charged);
+      for (const [name, value] of Object.entries(fault.headers ?? {})) c.header(name, value);
       if (fault.contentType === undefined) return text(c, fault.status, fault.body);
       return c.body(fault.body ?? '', fault.status as 200, { 'content-type': fault.contentType });
     }
@@ -245,6 +246,8 @@ async function handleEndpoint(
     finish(200, cost);
     if (spec.id === 'webhook' && payload.kind === 'json')
       state.inbox.schedule((payload.body as { sid: string }).sid, params);
+    if (fault?.kind === 'drop-body')
+      return dropMidBody(c, payload.kind === 'bytes' ? payload : jsonBytes(payload.body));
     if (payload.kind === 'bytes') {
       return c.body(payload.body as Uint8Array<ArrayBuffer>, 200, {
         'content-type': payload.contentType,
@@ -332,6 +335,33 @@ async function answer(
       };
     }
   }
+}
+
+const jsonBytes = (body: unknown) => ({
+  body: new TextEncoder().encode(JSON.stringify(body)),
+  contentType: 'application/json',
+});
+
+/** A 200 whose body breaks off half-way: the socket closes while the client reads it. */
+function dropMidBody(c: Context, payload: { body: Uint8Array; contentType: string }): Response {
+  const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket;
+  const half = payload.body.slice(0, Math.floor(payload.body.byteLength / 2));
+  return new Response(
+    new ReadableStream({
+      start(controller) {
+        controller.enqueue(half);
+        // Without a socket (app.fetch called directly) the stream just stays open.
+        setTimeout(() => socket?.destroy(), 20);
+      },
+    }),
+    {
+      status: 200,
+      headers: {
+        'content-type': payload.contentType,
+        'content-length': String(payload.body.byteLength),
+      },
+    },
+  );
 }
 
 /** Closes the socket without an answer, like a proxy or the service falling over mid-request. */

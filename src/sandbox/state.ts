@@ -8,7 +8,7 @@ export const DEMO_CREDITS = 100_000;
 export const DEMO_CONCURRENCY = 5;
 export const DEFAULT_LATENCY_MS = 250;
 
-export type FaultKind = 'status' | 'slow' | 'malformed' | 'truncated' | 'drop';
+export type FaultKind = 'status' | 'slow' | 'malformed' | 'truncated' | 'drop' | 'drop-body';
 
 export interface FaultInit {
   /** Which endpoint it hits; '*' (the default) hits any metered endpoint. */
@@ -24,6 +24,8 @@ export interface FaultInit {
   body?: string;
   /** For 'status': the Content-Type of `body` (default text/plain). */
   contentType?: string;
+  /** For 'status': extra headers, e.g. `Retry-After` on a 429 or `Location` on a redirect. */
+  headers?: Record<string, string>;
   /** For 'slow': how long to wait before answering normally. */
   delayMs?: number;
   /** How many requests it applies to before it is used up (default 1). */
@@ -35,6 +37,7 @@ export interface Fault extends Required<Pick<FaultInit, 'endpoint' | 'kind'>> {
   status: number | undefined;
   body: string | undefined;
   contentType: string | undefined;
+  headers: Record<string, string> | undefined;
   delayMs: number | undefined;
   remaining: number;
 }
@@ -57,7 +60,15 @@ export interface CallRecord {
   credits: number;
 }
 
-const FAULT_KINDS: readonly FaultKind[] = ['status', 'slow', 'malformed', 'truncated', 'drop'];
+// 'drop': the connection closes before any answer; 'drop-body': half-way through a 200 body.
+const FAULT_KINDS: readonly FaultKind[] = [
+  'status',
+  'slow',
+  'malformed',
+  'truncated',
+  'drop',
+  'drop-body',
+];
 
 /** Everything the sandbox remembers between requests: credits per key, faults to inject, latency. */
 export class SandboxState {
@@ -112,6 +123,7 @@ export class SandboxState {
       status: init.status,
       body: init.body,
       contentType: init.contentType,
+      headers: init.headers,
       delayMs: init.delayMs ?? (init.kind === 'slow' ? 5_000 : undefined),
       remaining: Math.max(1, Math.floor(init.times ?? 1)),
     };

@@ -189,7 +189,8 @@ describe('search explorer', () => {
       { kind: 'status', status: 410 } as const,
       /gave up after its internal retries/,
     ],
-    ['malformed body', { kind: 'malformed' } as const, /malformed or cut off/],
+    ['malformed body', { kind: 'malformed' } as const, /web page instead of data/],
+    ['truncated body', { kind: 'truncated' } as const, /malformed or cut off/],
     ['dropped connection', { kind: 'drop' } as const, /could not be reached/],
   ])(
     'a %s gives a clear message in place of the results and keeps the form',
