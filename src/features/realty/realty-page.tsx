@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { RequestPanel } from '../../components/request-panel.tsx';
 import { useEndpointRun } from '../../components/use-endpoint-run.ts';
 import { ExampleUrls } from './components/example-urls.tsx';
+import { loadListingMap } from './components/lazy-listing-map.tsx';
 import { RealtyResults } from './components/realty-results.tsx';
 import { realtyQueries } from './queries.ts';
 
@@ -10,6 +12,11 @@ export default function RealtyPage() {
 
   const listings = run.data?.data.realty_listings;
   const pageUrl = run.dataParams?.url;
+  // The map's code loads while the listings travel, not after they arrive.
+  const mapNeeded = run.isRunning || run.data !== undefined;
+  useEffect(() => {
+    if (mapNeeded) void loadListingMap();
+  }, [mapNeeded]);
 
   return (
     <div className="space-y-4">

@@ -17,7 +17,7 @@ import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
 import { FiltersBar } from './filters-bar.tsx';
 import { ListingDrawer } from './listing-drawer.tsx';
 import { ListingList } from './listing-list.tsx';
-import { ListingMap } from './listing-map.tsx';
+import { LazyListingMap } from './lazy-listing-map.tsx';
 import { ListingStats, QualityStrip } from './listing-stats.tsx';
 import { NotOnMap } from './not-on-map.tsx';
 import { StatusLegend } from './status-legend.tsx';
@@ -127,7 +127,7 @@ export function RealtyResults({ listings, raw, pageUrl }: RealtyResultsProps) {
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-2">
-          <ListingMap
+          <LazyListingMap
             homes={placed}
             fitTo={placedAll}
             hoveredKey={hover?.key ?? null}
