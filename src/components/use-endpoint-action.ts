@@ -60,6 +60,12 @@ export function useEndpointAction<Id extends ActionEndpointId>(id: Id) {
     wire: form.wire,
     submitted,
     run,
+    /** Shows every field's error and says whether the form may be sent (for a confirm step). */
+    attemptSubmit,
+    /** The form's parameters as they would be sent. */
+    normalized: form.normalized,
+    /** Sends these parameters as a new submission; false when one runs or no key is set. */
+    submit,
     /** Submits the last submission's parameters again (a new job); nothing while one runs. */
     runAgain: useCallback(() => void (submitted && submit(submitted)), [submitted, submit]),
     cancel,

@@ -114,13 +114,14 @@ describe('the run model', () => {
     const { user } = renderApp('/webhook?url=https%3A%2F%2Fexample.com%2F&webhook_id=orders');
     const submit = await screen.findByRole('button', { name: 'Submit job · unknown cost' });
     await user.click(submit);
+    await user.click(screen.getByRole('button', { name: 'Confirm and submit' }));
     const first = (await screen.findByTestId('job-sid')).textContent;
     await user.click(submit);
+    await user.click(screen.getByRole('button', { name: 'Confirm and submit' }));
     await waitFor(() => expect(screen.getByTestId('job-sid').textContent).not.toBe(first));
-    const jobs = within(screen.getByRole('list', { name: 'Submitted jobs' })).getAllByRole(
-      'listitem',
-    );
-    expect(jobs).toHaveLength(2);
+    const table = await screen.findByRole('table', { name: 'Submitted jobs' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const jobs = within(table).getAllByRole('row').slice(1);
     expect(jobs[0]).toHaveTextContent(screen.getByTestId('job-sid').textContent);
     expect(jobs[1]).toHaveTextContent(first);
     expect(screen.queryByText('cached · 0 credits')).not.toBeInTheDocument();
@@ -132,6 +133,7 @@ describe('the run model', () => {
     const { user } = renderApp('/webhook?url=https%3A%2F%2Fexample.com%2F');
     const submit = await screen.findByRole('button', { name: 'Submit job · unknown cost' });
     await user.click(submit);
+    await user.click(screen.getByRole('button', { name: 'Confirm and submit' }));
     await screen.findByText(/can take up to a minute/);
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText(/^Page to scrape/), '{Enter}');

@@ -3,16 +3,6 @@ import { describe, expect, test } from 'vitest';
 import { renderApp } from '../render.tsx';
 
 describe('the other views run through the shared panel', () => {
-  test('a webhook submission shows the job id and lists it for the session', async () => {
-    const { user } = renderApp('/webhook?url=https%3A%2F%2Fexample.com%2F&webhook_id=orders');
-    await user.click(await screen.findByRole('button', { name: /Submit job · unknown cost/ }));
-    const sid = await screen.findByTestId('job-sid');
-    expect(sid.textContent).toMatch(/^[0-9a-f-]{36}$/);
-    expect(screen.getByRole('region', { name: /Submitted in this session/ })).toHaveTextContent(
-      'orders',
-    );
-  });
-
   test('the overview shows credits at a glance and a card per capability', async () => {
     renderApp('/');
     expect(await screen.findByText('100,000')).toBeInTheDocument();

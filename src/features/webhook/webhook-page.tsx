@@ -1,59 +1,137 @@
-import { useMutationState } from '@tanstack/react-query';
+import { useMutationState, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { endpointMutationKey, type Params } from '../../api/endpoint-query.ts';
+import { useBestKnownCost } from '../../api/measured-costs.ts';
+import { metaQueries } from '../../api/meta-queries.ts';
 import type { EndpointResult } from '../../api/requests.ts';
 import { RequestPanel } from '../../components/request-panel.tsx';
 import { useEndpointAction } from '../../components/use-endpoint-action.ts';
+import { costLabel } from '../../lib/cost.ts';
+import { ConfirmSubmission } from './components/confirm-submission.tsx';
+import { DeliveryInbox } from './components/delivery-inbox.tsx';
+import { DynamicSwitch } from './components/dynamic-switch.tsx';
+import { JobsTable } from './components/jobs-table.tsx';
+import { awaitingDelivery, matchDeliveries } from './lib/deliveries.ts';
+import { rememberJobs, useJobs, type WebhookJob } from './lib/jobs-store.ts';
+import { INBOX_POLL_MS, webhookQueries } from './queries.ts';
 
-/** Every successful submission of this session, newest first, as state that re-renders. */
-function useSubmittedJobs() {
-  return useMutationState({
+/** A job not delivered after this long is no longer waited for (e.g. the sandbox was reset). */
+const AWAIT_DELIVERY_MS = 5 * 60_000;
+const INPUTS = { dynamic: DynamicSwitch };
+
+/** Every successful submission of this session, kept in the local jobs list (also when it finished in the background). */
+function useRememberSubmissions() {
+  const submitted = useMutationState({
     filters: { mutationKey: endpointMutationKey('webhook'), status: 'success' },
-    select: (mutation) => ({
-      id: mutation.mutationId,
-      sid: (mutation.state.data as EndpointResult<'webhook'> | undefined)?.data.sid,
-      params: (mutation.state.variables ?? {}) as Params,
-      at: mutation.state.submittedAt,
-    }),
-  }).reverse();
+    select: (mutation): WebhookJob | null => {
+      const sid = (mutation.state.data as EndpointResult<'webhook'> | undefined)?.data.sid;
+      const params = (mutation.state.variables ?? {}) as Params;
+      if (!sid) return null;
+      return {
+        sid,
+        webhookId: params.webhook_id ?? '',
+        url: params.url ?? '',
+        dynamic: params.dynamic === 'true',
+        submittedAt: mutation.state.submittedAt,
+      };
+    },
+  });
+  useEffect(() => {
+    rememberJobs(submitted.filter((j): j is WebhookJob => j !== null));
+  }, [submitted]);
 }
 
 export default function WebhookPage() {
-  const run = useEndpointAction('webhook');
-  const jobs = useSubmittedJobs();
+  const action = useEndpointAction('webhook');
+  const cost = costLabel(useBestKnownCost('webhook'));
+  const [confirming, setConfirming] = useState<Params | null>(null);
+  useRememberSubmissions();
+  const jobs = useJobs();
+  const meta = useQuery(metaQueries.current());
+  const sandbox = meta.data?.mode === 'sandbox';
+
+  const inbox = useQuery({
+    ...webhookQueries.inbox(),
+    enabled: sandbox && jobs.length > 0,
+    refetchInterval: (query) => {
+      const seen = query.state.data ?? [];
+      const since = (query.state.dataUpdatedAt || 0) - AWAIT_DELIVERY_MS;
+      return awaitingDelivery(jobs, seen).some((j) => j.submittedAt >= since)
+        ? INBOX_POLL_MS
+        : false;
+    },
+  });
+  const deliveries = useMemo(() => inbox.data ?? [], [inbox.data]);
+  const awaited = useMemo(() => {
+    const since = (inbox.dataUpdatedAt || 0) - AWAIT_DELIVERY_MS;
+    return new Set(
+      awaitingDelivery(jobs, deliveries)
+        .filter((j) => j.submittedAt >= since)
+        .map((j) => j.sid),
+    );
+  }, [jobs, deliveries, inbox.dataUpdatedAt]);
+
+  // Run opens the confirmation (after the form's own checks); only Confirm sends.
+  const run = {
+    ...action,
+    run: () => {
+      if (action.isRunning || !action.attemptSubmit()) return false;
+      const params = action.normalized;
+      setConfirming({ ...params, dynamic: params.dynamic === 'true' ? 'true' : 'false' });
+      return true;
+    },
+  };
+
   return (
-    <div className="space-y-4">
+    <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Webhook jobs</h1>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        The service scrapes the page and later POSTs the result to the webhook configured on its own
-        dashboard under this name (empty: the default webhook). The submission answers with a job id
-        at once. Each submission creates a new job.
-      </p>
-      <RequestPanel run={run} raw={run.data?.raw}>
-        {run.data && (
+      <section
+        aria-labelledby="how-heading"
+        className="space-y-1 text-sm text-slate-700 dark:text-slate-300"
+      >
+        <h2 id="how-heading" className="font-semibold text-slate-900 dark:text-slate-100">
+          Where the results go
+        </h2>
+        <p>
+          A job asks the service to scrape <em>Page to scrape</em>. The service answers at once with
+          a job id, the <code>sid</code>, and later POSTs the scraped result to the webhook
+          configured on the service&apos;s own dashboard under <em>Webhook name</em> (empty: the
+          default webhook). The URL here is the page to scrape, never the delivery address.
+        </p>
+        <p>
+          Keep the <code>sid</code>: the delivery carries it, so it is how you match a result that
+          arrives at your webhook to the job that asked for it.
+        </p>
+      </section>
+      <RequestPanel run={run} raw={action.data?.raw} inputs={INPUTS}>
+        {confirming && !action.isRunning && (
+          <ConfirmSubmission
+            params={confirming}
+            cost={cost}
+            onBack={() => setConfirming(null)}
+            onConfirm={() => {
+              if (action.submit(confirming)) setConfirming(null);
+            }}
+          />
+        )}
+        {action.data && (
           <p
             role="status"
             className="rounded border border-emerald-300 bg-emerald-50 p-3 dark:bg-emerald-950/40"
           >
             Job submitted:{' '}
-            <code data-testid="job-sid">{run.data.data.sid ?? '(no id returned)'}</code>
+            <code data-testid="job-sid">{action.data.data.sid ?? '(no id returned)'}</code>
           </p>
         )}
       </RequestPanel>
       {jobs.length > 0 && (
-        <section aria-labelledby="jobs-heading">
-          <h2 id="jobs-heading" className="font-semibold">
-            Submitted in this session ({jobs.length})
-          </h2>
-          <ul className="text-sm" aria-label="Submitted jobs">
-            {jobs.map((job) => (
-              <li key={job.id}>
-                <code>{job.sid ?? '(no id returned)'}</code> · {job.params.url} ·{' '}
-                {job.params.webhook_id || 'default webhook'} ·{' '}
-                {new Date(job.at).toLocaleTimeString()}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <JobsTable jobs={jobs} deliveries={sandbox ? deliveries : null} awaited={awaited} />
+      )}
+      {sandbox && (
+        <DeliveryInbox
+          deliveries={matchDeliveries(deliveries, jobs)}
+          error={inbox.isError ? inbox.error.message : null}
+        />
       )}
     </div>
   );

@@ -1,0 +1,53 @@
+import { JsonViewer } from '../../../components/json-viewer.tsx';
+import { formatDuration } from '../../../lib/format.ts';
+import type { MatchedDelivery } from '../lib/deliveries.ts';
+
+/**
+ * Sandbox mode only: what the sandbox "delivered" to its stand-in webhook, as it arrives,
+ * matched to the jobs of this browser. Payloads are shown as data (text), never rendered.
+ */
+export function DeliveryInbox({
+  deliveries,
+  error,
+}: {
+  deliveries: readonly MatchedDelivery[];
+  error: string | null;
+}) {
+  return (
+    <section aria-labelledby="inbox-heading" className="space-y-2">
+      <h2 id="inbox-heading" className="text-lg font-semibold">
+        Sandbox delivery inbox
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        In sandbox mode the sandbox plays your webhook: each job is delivered here a moment after it
+        is submitted. The live service delivers to your own webhook instead, which this dashboard
+        never sees.
+      </p>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          The inbox could not be read: {error} Deliveries will show once it answers again.
+        </p>
+      )}
+      {deliveries.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">No deliveries yet.</p>
+      ) : (
+        <ul aria-label="Deliveries" className="space-y-2">
+          {deliveries.map((d) => (
+            <li key={d.sid} className="rounded border border-slate-200 p-2 dark:border-slate-700">
+              <p className="text-sm">
+                <code className="break-all">{d.sid}</code> ·{' '}
+                {d.job ? `your job for ${d.job.url}` : 'not a job of this browser'}
+                {Number.isFinite(d.latencyMs) &&
+                  ` · arrived ${formatDuration(d.latencyMs)} after submission`}
+              </p>
+              <details>
+                <summary className="cursor-pointer text-sm">Payload</summary>
+                <JsonViewer value={d.payload} label="payload" />
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

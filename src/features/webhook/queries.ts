@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import { parseInbox, type Delivery } from './lib/deliveries.ts';
+
+/** How often the sandbox inbox is read while a job waits for its delivery. */
+export const INBOX_POLL_MS = 1_000;
+
+export const webhookQueries = {
+  /**
+   * The sandbox's delivery inbox (sandbox mode only: the live service delivers to the
+   * owner's own webhook, which this dashboard never sees). Free and keyless.
+   */
+  inbox: () =>
+    queryOptions({
+      queryKey: ['webhook', 'sandbox-inbox'] as const,
+      queryFn: async ({ signal }): Promise<Delivery[]> => {
+        const res = await fetch('/api/_sandbox/inbox', { signal });
+        if (!res.ok) throw new Error(`The sandbox inbox answered HTTP ${res.status}.`);
+        return parseInbox(await res.json());
+      },
+      staleTime: 0,
+      retry: 1,
+    }),
+};
