@@ -13,8 +13,8 @@ export const isAccountShape = (value: unknown): value is AccountShape =>
 
 /** The live service's own field names, reflecting the key's real metering. */
 export function accountBody(account: KeyAccount, shape: AccountShape = 'full') {
-  // This /account call itself is not counted: only the metered requests in flight.
-  const running = Math.max(0, account.inFlight - 1);
+  // Only the metered requests in flight (an /account call takes no slot).
+  const running = account.inFlight;
   const full = {
     account_id: 'sandbox-0001',
     email: 'demo@sandbox.example',

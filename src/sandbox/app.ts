@@ -198,8 +198,12 @@ async function handleEndpoint(
     return text(c, 429);
   }
 
-  account.inFlight += 1;
-  if (metered) account.peakInFlight = Math.max(account.peakInFlight, account.inFlight);
+  // Only metered requests take a concurrency slot (the catalogue's `metered`): the account
+  // refresh beside a batch of requests must not push one of them into a 429.
+  if (metered) {
+    account.inFlight += 1;
+    account.peakInFlight = Math.max(account.peakInFlight, account.inFlight);
+  }
   const signal = c.req.raw.signal;
   try {
     // A screenshot waits as long as its wait_until asks (networkidle slowest).
@@ -264,7 +268,7 @@ async function handleEndpoint(
       });
     return c.body(json, 200, { 'content-type': 'application/json; charset=utf-8' });
   } finally {
-    account.inFlight -= 1;
+    if (metered) account.inFlight -= 1;
   }
 }
 
