@@ -331,4 +331,26 @@ describe('comparing captures', () => {
     expect(within(strip).getByRole('listitem')).toHaveTextContent('390×844');
     expect(within(strip).getByRole('listitem')).toHaveTextContent('on screen');
   });
+
+  test('a variant that fails or is not an image says so and keeps the capture on screen', async () => {
+    const { user } = renderApp('/screenshot?url=https%3A%2F%2Fexample.com%2F&width=300&height=200');
+    const img = await capture(user);
+    await sandboxControl.fault({ kind: 'status', status: 503 });
+    await user.click(screen.getByRole('button', { name: 'on a phone (390×844) · 5 credits' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('HTTP 503');
+    expect(within(alert).getByRole('button', { name: 'Try again · 5 credits' })).toBeEnabled();
+    await sandboxControl.fault({
+      kind: 'status',
+      status: 200,
+      contentType: 'application/json',
+      body: '{"queued":true}',
+    });
+    await user.click(screen.getByRole('button', { name: 'as WebP at quality 60 · 5 credits' }));
+    expect(
+      await screen.findByText(/did not answer example.com · WebP q60 · 300×200 with an image/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(img).toBeInTheDocument();
+  });
 });

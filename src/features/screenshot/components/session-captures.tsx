@@ -124,6 +124,7 @@ export function SessionCaptures({ current }: { current: Params | null }) {
   const dataA = slotA?.data;
   const dataB = slotB?.data;
   const failed = runs.slots.find((s) => s.error);
+  const notImage = runs.slots.find((s) => s.data !== undefined && s.data.kind !== 'image');
 
   return (
     <section
@@ -156,6 +157,13 @@ export function SessionCaptures({ current }: { current: Params | null }) {
           onRetry={() => runs.run(runs.slots.map((s) => s.params))}
           retryLabel={`Try again · ${costLabel(spec.cost)}`}
         />
+      )}
+
+      {notImage && !runs.isRunning && (
+        <p role="status" className="text-sm">
+          The service did not answer {captureLabel(notImage.params)} with an image, so it cannot be
+          compared. Capture it above to see what it sent.
+        </p>
       )}
 
       {captures.length === 0 ? (
