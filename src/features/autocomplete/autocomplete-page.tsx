@@ -15,9 +15,10 @@ import { PrefixLadder } from './components/prefix-ladder.tsx';
 import { SuggestBox } from './components/suggest-box.tsx';
 import { SuggestBoxContext, type SuggestBoxState } from './components/suggest-box-context.ts';
 import { SuggestionList } from './components/suggestion-list.tsx';
-import { autocompleteCost, liveTypingByDefault } from './lib/cost.ts';
+import { liveTypingByDefault } from './lib/cost.ts';
 import { rankSuggestions } from './lib/suggestions.ts';
 import { autocompleteQueries } from './queries.ts';
+import { useAutocompleteCost } from './use-autocomplete-cost.ts';
 import { useRequestCount } from './use-request-count.ts';
 
 const spec = ENDPOINTS.autocomplete;
@@ -29,7 +30,7 @@ export default function AutocompletePage() {
   const run = useEndpointRun(spec, autocompleteQueries.results);
   const [searchParams, setSearchParams] = useSearchParams();
   const { data: meta } = useQuery(metaQueries.current());
-  const cost = autocompleteCost();
+  const cost = useAutocompleteCost();
   const liveParam = searchParams.get('live');
   const live = liveParam === null ? liveTypingByDefault(meta?.mode, cost) : liveParam === '1';
   const requestCount = useRequestCount();

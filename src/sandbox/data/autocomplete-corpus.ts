@@ -29,6 +29,9 @@ const RARE = list(
   'alternatives|brands|classes|definition|explained|facts|for kids|free|games|guide|history|images|in spanish|journal|just|kit|keto|kids|list|locations|machine|news|nutrition|outlet|pros and cons|questions|quiz|quotes|reddit|rules|schedule|shop|today|under 100|used|video|vintage|wallpaper|what is|with milk|xl|xbox|yearly|yesterday|youtube|zero|zone|101|3d|4k|5 minute|7 day|8 hours|9 month',
 );
 
+/** Every continuation word, for completing a half-typed word after any query. */
+export const CONTINUATIONS: readonly string[] = [...COMMON, ...RARE];
+
 // "How to make pizza" but never "how to make chess": food subjects take their own leads.
 const FOOD = new Set(
   list(

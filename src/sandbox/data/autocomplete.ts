@@ -1,6 +1,8 @@
 import { createRng } from '../random.ts';
+import { hashString } from '../random.ts';
 import {
   autocompleteCorpus,
+  CONTINUATIONS,
   localEntries,
   localeTweak,
   type CorpusEntry,
@@ -51,8 +53,23 @@ export function suggestions(params: {
     seen.add(e.text);
     picked.push(e);
   }
-  // A half-typed last word ("coffee q") completes only from the corpus, like the live service.
+  // A half-typed last word after a query the corpus lacks ("coffee jobs a") completes with
+  // the continuation words that start with it; otherwise only from the corpus.
   const partialWord = /(^|\s)\S{1,2}$/.test(q);
+  const partial = /^(.*\S)\s+(\S{1,2})$/.exec(q);
+  if (partial) {
+    const [, stem = '', start = ''] = partial;
+    const words = CONTINUATIONS.filter((w) => w.startsWith(start) && w !== start).sort(
+      (a, b) => hashString(`${stem} ${a}`) - hashString(`${stem} ${b}`),
+    );
+    for (const word of words) {
+      if (picked.length >= count) break;
+      const text = `${stem} ${word}`;
+      if (seen.has(text)) continue;
+      seen.add(text);
+      picked.push({ text, type: 'QUERY' });
+    }
+  }
   for (const tail of FALLBACK_TAILS) {
     if (picked.length >= count || q === '' || partialWord) break;
     const text = `${q} ${tail}`;

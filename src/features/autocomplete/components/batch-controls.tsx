@@ -1,5 +1,5 @@
 import { costLabel } from '../../../lib/cost.ts';
-import { autocompleteCost } from '../lib/cost.ts';
+import { useAutocompleteCost } from '../use-autocomplete-cost.ts';
 import type { BatchRun } from '../use-batch-run.ts';
 
 const requests = (n: number) => `${n} ${n === 1 ? 'request' : 'requests'}`;
@@ -22,6 +22,7 @@ export function BatchControls({
   submit?: boolean;
 }) {
   const { runs, busy, done, total, toSend } = batch;
+  const cost = useAutocompleteCost();
   const paused = runs.queue?.pausedUntil ?? null;
   return (
     <div className="space-y-2">
@@ -32,8 +33,7 @@ export function BatchControls({
           disabled={busy || disabledReason !== null}
           onClick={submit ? undefined : batch.start}
         >
-          {action} · {requests(toSend)} ·{' '}
-          {toSend === 0 ? '0 credits' : costLabel(autocompleteCost())}
+          {action} · {requests(toSend)} · {toSend === 0 ? '0 credits' : costLabel(cost, toSend)}
         </button>
         {disabledReason && (
           <span className="text-sm text-slate-600 dark:text-slate-400">{disabledReason}</span>

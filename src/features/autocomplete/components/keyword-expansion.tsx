@@ -89,6 +89,11 @@ export function KeywordExpansion({ params }: { params: Params | null }) {
         action="Expand"
         disabledReason={params ? null : 'Type a query above first.'}
       />
+      {rows.length === 0 && slots.length > 0 && !batch.busy && batch.failed < slots.length && (
+        <p className="text-sm">
+          No suggestions under any letter for <q>{expandedQuery}</q>.
+        </p>
+      )}
       {rows.length > 0 && (
         <div className="space-y-2">
           <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { costLabel } from '../../../lib/cost.ts';
+import { costLabel, type CostEstimate } from '../../../lib/cost.ts';
 
 /** Live typing on or off, saying what each pause spends. */
 export function LiveSwitch({
@@ -8,7 +8,7 @@ export function LiveSwitch({
   onChange,
 }: {
   on: boolean;
-  cost: number | null;
+  cost: CostEstimate;
   onChange: (on: boolean) => void;
 }) {
   const id = useId();
