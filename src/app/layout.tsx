@@ -40,6 +40,11 @@ export function Layout() {
                 Overview
               </NavLink>
             </li>
+            <li>
+              <NavLink to="/history" className={navClass}>
+                History
+              </NavLink>
+            </li>
             {ENDPOINT_LIST.map((spec) => (
               <li key={spec.id}>
                 <NavLink to={spec.route} className={navClass}>

@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
         path: spec.route.slice(1),
         ...view(VIEW_MODULES[spec.id]),
       })),
+      // Not an endpoint: the history of all of them, next to the overview.
+      { path: 'history', ...view(() => import('../features/history/history-page.tsx')) },
       { path: '*', ...view(() => import('./not-found-page.tsx')) },
     ],
   },

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { HistoryList } from '../../components/history-list.tsx';
+import { formatNumber, pluralCredits } from '../../lib/format.ts';
+import { clearHistory, HISTORY_CAP } from '../../session/history-store.ts';
+import { useHistory } from '../../session/use-history.ts';
+import { HistoryFiltersForm } from './components/history-filters.tsx';
+import { filterHistory, NO_FILTERS, type HistoryFilters } from './lib/filter-history.ts';
+
+/** Every request sent from this browser: search, filter, star, delete, and reopen for free. */
+export default function HistoryPage() {
+  const entries = useHistory();
+  const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
+  const [confirming, setConfirming] = useState(false);
+  const shown = filterHistory(entries, filters);
+  const spent = shown.reduce((n, e) => n + (e.credits ?? 0), 0);
+  const unknown = shown.some((e) => e.credits === null);
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">Request history</h1>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Every request sent from this browser, newest first (the latest {HISTORY_CAP} are kept; never
+        the key). Opening one fills its view's form and shows its answer if it is still cached;
+        otherwise press Run there. Nothing is sent from here.
+      </p>
+      {entries.length === 0 ? (
+        <p>No requests yet. Run something in any view and it appears here.</p>
+      ) : (
+        <>
+          <HistoryFiltersForm filters={filters} onChange={setFilters} />
+          <div className="flex flex-wrap items-center gap-3">
+            <p role="status" className="text-sm">
+              {formatNumber(shown.length)} of {formatNumber(entries.length)} requests ·{' '}
+              {pluralCredits(spent)}
+              {unknown ? ' and some of unknown cost' : ''}
+            </p>
+            <div className="ml-auto flex gap-2">
+              {confirming ? (
+                <>
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    onClick={() => {
+                      clearHistory();
+                      setConfirming(false);
+                    }}
+                  >
+                    Delete all {formatNumber(entries.length)} entries
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-secondary"
+                    onClick={() => setConfirming(false)}
+                  >
+                    Keep them
+                  </button>
+                </>
+              ) : (
+                <button type="button" className="btn-secondary" onClick={() => setConfirming(true)}>
+                  Delete all…
+                </button>
+              )}
+            </div>
+          </div>
+          {shown.length === 0 ? (
+            <p>No request matches these filters.</p>
+          ) : (
+            <HistoryList entries={shown} label="Request history" />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

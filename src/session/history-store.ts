@@ -1,0 +1,129 @@
+/**
+ * The request history: every request the dashboard sent, kept in this browser
+ * (`localStorage`) so it outlives the tab. Parameters only, never the key: entries are
+ * built from query keys and error titles, which never hold it.
+ */
+const STORAGE_KEY = 'web-data-dashboard.history';
+/** The newest this many entries are kept; the oldest unstarred ones go first. */
+export const HISTORY_CAP = 500;
+
+export type HistoryStatus = 'ok' | 'error' | 'cancelled';
+
+export interface HistoryEntry {
+  id: string;
+  /** The catalogue id of the endpoint (its view). */
+  endpoint: string;
+  params: Record<string, string>;
+  /** When the request was sent (ms since the epoch). */
+  at: number;
+  durationMs: number;
+  status: HistoryStatus;
+  /** The HTTP status when there was one. */
+  httpStatus?: number;
+  /** What went wrong, in a few words (an error's title). */
+  error?: string;
+  /** Credits spent: 0 when none were, null when unknown (unpublished cost, or unknown whether charged). */
+  credits: number | null;
+  /** How many results the answer held, when it is a list. */
+  results: number | null;
+  starred: boolean;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let memory: HistoryEntry[] = [];
+let cached: { raw: string | null; entries: HistoryEntry[] } | null = null;
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const isEntry = (value: unknown): value is HistoryEntry =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as HistoryEntry).id === 'string' &&
+  typeof (value as HistoryEntry).endpoint === 'string' &&
+  typeof (value as HistoryEntry).at === 'number' &&
+  typeof (value as HistoryEntry).params === 'object';
+
+/** The entries, newest first. The same array until something changes (for useSyncExternalStore). */
+export function getHistory(): HistoryEntry[] {
+  const s = storage();
+  if (!s) return memory;
+  const raw = s.getItem(STORAGE_KEY);
+  if (cached?.raw === raw) return cached.entries;
+  let entries: HistoryEntry[] = [];
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : [];
+    if (Array.isArray(parsed)) entries = parsed.filter(isEntry);
+  } catch {
+    // A corrupt store starts over rather than breaking the page.
+  }
+  cached = { raw, entries };
+  return entries;
+}
+
+function write(entries: HistoryEntry[]) {
+  const s = storage();
+  if (!s) {
+    memory = entries;
+  } else {
+    try {
+      s.setItem(STORAGE_KEY, JSON.stringify(entries));
+    } catch {
+      // Over the storage quota: keep the newer half rather than nothing.
+      s.setItem(STORAGE_KEY, JSON.stringify(entries.slice(0, Math.ceil(entries.length / 2))));
+    }
+  }
+  listeners.forEach((l) => l());
+}
+
+/** Keeps at most `cap` entries: the oldest unstarred are dropped first. */
+export function capEntries(entries: HistoryEntry[], cap = HISTORY_CAP): HistoryEntry[] {
+  if (entries.length <= cap) return entries;
+  let excess = entries.length - cap;
+  const dropped = new Set<string>();
+  for (const pass of [false, true]) {
+    for (let i = entries.length - 1; i >= 0 && excess > 0; i--) {
+      const e = entries[i]!;
+      if (e.starred !== pass || dropped.has(e.id)) continue;
+      dropped.add(e.id);
+      excess--;
+    }
+  }
+  return entries.filter((e) => !dropped.has(e.id));
+}
+
+export function addHistoryEntry(entry: Omit<HistoryEntry, 'id' | 'starred'>): void {
+  const id = `${entry.at.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  write(capEntries([{ ...entry, id, starred: false }, ...getHistory()]));
+}
+
+export function toggleHistoryStar(id: string): void {
+  write(getHistory().map((e) => (e.id === id ? { ...e, starred: !e.starred } : e)));
+}
+
+export function deleteHistoryEntry(id: string): void {
+  write(getHistory().filter((e) => e.id !== id));
+}
+
+export function clearHistory(): void {
+  write([]);
+}
+
+export function subscribeHistory(listener: Listener): () => void {
+  listeners.add(listener);
+  // Another tab's change arrives as a storage event.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEY || event.key === null) listener();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
+  };
+}
