@@ -7,7 +7,8 @@ import {
 import { defaultShouldDehydrateQuery, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 import { newestWithin, storedSize } from '../lib/stored-size.ts';
-import { renewResultsTabId, resultsTabId } from '../session/results-tab-id.ts';
+import { getApiKey } from '../session/key-store.ts';
+import { forgetResultsTabId, resultsTabId } from '../session/results-tab-id.ts';
 
 /** Screenshots count: a few full-page captures plus many JSON answers. */
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
@@ -48,6 +49,8 @@ function indexedDbPersister(store: UseStore, maxBytes: number): Persister {
   const recordKey = () => `results:${resultsTabId()}`;
   return {
     persistClient: async (client) => {
+      // Without a key there is nothing worth keeping, and no id is made for nothing.
+      if (!getApiKey()) return;
       const queries = newestWithin(client.clientState.queries, {
         size: sizeOf,
         time: (q) => q.state.dataUpdatedAt,
@@ -131,7 +134,7 @@ export function createResultPersistence(
       clearTimeout(timer);
       timer = undefined;
       const old = `results:${resultsTabId()}`;
-      renewResultsTabId();
+      forgetResultsTabId();
       await pending;
       await del(old, store).catch(() => {});
     },

@@ -23,8 +23,13 @@ export function resultsTabId(): string {
   return renewResultsTabId();
 }
 
-/** A new id: what was stored under the old one belongs to the old key. */
-export function renewResultsTabId(): string {
+/** Forgets the id (a new or cleared key): what was stored under it belongs to the old key. */
+export function forgetResultsTabId(): void {
+  memoryId = null;
+  storage()?.removeItem(STORAGE_KEY);
+}
+
+function renewResultsTabId(): string {
   // getRandomValues works outside secure contexts too (randomUUID does not).
   const id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
     b.toString(16).padStart(2, '0'),
