@@ -177,6 +177,20 @@ describe('shorts gallery', () => {
     expect(buttonOf(1)).toHaveFocus();
   });
 
+  test('Tab and Shift+Tab stay inside the detail dialog', async () => {
+    const { user, list } = await runShorts('/shorts?query=cats');
+    await user.click(within(cards(list)[0]!).getAllByRole('button')[0]!);
+    const dialog = screen.getByRole('dialog');
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    expect(close).toHaveFocus();
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(within(dialog).getByText('JSON of this video')).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('link', { name: /Open video/ })).toHaveFocus();
+  });
+
   test('the detail panel shows every field, its JSON and a link that opens the video', async () => {
     const { user, list } = await runShorts('/shorts?query=cats');
     const v = shortVideos({ query: 'cats' }, BASE)[0]!;

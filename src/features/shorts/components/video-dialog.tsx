@@ -1,13 +1,13 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { FallbackImage } from '../../../components/fallback-image.tsx';
 import { JsonViewer } from '../../../components/json-viewer.tsx';
+import { useModalFocus } from '../../../components/use-modal-focus.ts';
 import { formatBytes } from '../../../lib/format.ts';
 import { safeDataImage, safeHttpUrl } from '../../../lib/safe-url.ts';
 import type { GalleryVideo } from '../lib/videos.ts';
 import { SourceLogo } from './source-logo.tsx';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 const SHOWN = new Set([
   'title',
   'source',
@@ -48,38 +48,7 @@ export function VideoDialog({ item, onClose }: { item: GalleryVideo; onClose: ()
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        onCloseRef.current();
-        return;
-      }
-      if (e.key !== 'Tab' || !dialogRef.current) return;
-      const focusable = dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE);
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last?.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
+  useModalFocus(dialogRef, closeRef, onClose);
 
   const v = item.video;
   const title = v.title?.trim() || 'Untitled video';
