@@ -57,6 +57,9 @@ describe('screenshot previewer', () => {
     const { height } = captureSize({ ...params, width: 390, height: 844, fullPage: true });
     await waitFor(() => expect(fact('Pixels')).toBe(`390 × ${height}`));
     expect(fact('Format')).toBe('WebP (image/webp)');
+    expect(fact('Capture')).toBe(
+      'shop.example · WebP q35 · 390×844 · full page · wait networkidle',
+    );
   });
 
   test('the image is shown from a blob with its format, bytes, pixels, time and credits', async () => {

@@ -1,12 +1,15 @@
 import type { ResponseMeta } from '../../../api/client.ts';
 import { extensionForMediaType } from '../../../api/endpoints.ts';
 import { formatBytes, formatDuration, formatNumber, pluralCredits } from '../../../lib/format.ts';
-import { formatName } from '../lib/capture-label.ts';
+import { captureLabel, formatName } from '../lib/capture-label.ts';
+import type { Params } from '../../../api/endpoint-query.ts';
 import type { PixelSize } from '../lib/image-size.ts';
 
 export interface CaptureFactsProps {
   blob: Blob;
   meta: ResponseMeta;
+  /** The parameters the capture was made with. */
+  params: Params;
   size: PixelSize | undefined;
   /** What showing this result cost: the catalogue's price, or 0 from the session cache. */
   credits: number;
@@ -14,9 +17,10 @@ export interface CaptureFactsProps {
 }
 
 /** Format and Content-Type, bytes, pixel size, time taken and credits of one capture. */
-export function CaptureFacts({ blob, meta, size, credits, fromCache }: CaptureFactsProps) {
+export function CaptureFacts({ blob, meta, params, size, credits, fromCache }: CaptureFactsProps) {
   const ext = extensionForMediaType(blob.type);
   const facts: [string, string][] = [
+    ['Capture', captureLabel(params)],
     ['Format', `${ext ? formatName(ext) : blob.type} (${blob.type})`],
     ['Bytes', `${formatBytes(blob.size)} (${formatNumber(blob.size)} bytes)`],
     ['Pixels', size ? `${size.width} × ${size.height}` : 'unknown'],

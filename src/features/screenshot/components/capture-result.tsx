@@ -28,7 +28,14 @@ export function CaptureResult({ capture, params, credits, fromCache }: CaptureRe
     <figure className="space-y-3">
       <CaptureImage src={src} alt={`Screenshot of ${params.url ?? 'the page'}`} size={size} />
       <figcaption className="flex flex-wrap items-start justify-between gap-4">
-        <CaptureFacts blob={blob} meta={meta} size={size} credits={credits} fromCache={fromCache} />
+        <CaptureFacts
+          blob={blob}
+          meta={meta}
+          params={params}
+          size={size}
+          credits={credits}
+          fromCache={fromCache}
+        />
         {/* A raster blob with `download`: saving it never opens it as a page. */}
         <a className="btn-secondary" href={src} download={fileName} type={blob.type}>
           Download {fileName}
