@@ -54,4 +54,17 @@ describe('live mode', () => {
       `curl -G '${sandboxOrigin()}/api/search'`,
     );
   });
+
+  test("autocomplete's live typing is off against the live service while the cost is unknown: typing sends nothing", async () => {
+    throughProxy();
+    const { user } = renderApp('/autocomplete');
+    expect(await screen.findByText('LIVE')).toBeInTheDocument();
+    const live = await screen.findByRole('switch', { name: 'Live typing' });
+    expect(live).not.toBeChecked();
+    expect(live).toHaveAccessibleDescription('one request per pause · unknown cost');
+    await user.type(screen.getByRole('combobox', { name: /Query/ }), 'coffee');
+    await new Promise((r) => setTimeout(r, 500));
+    const calls = (await sandboxControl.ledger()).calls;
+    expect(calls.filter((c) => c.endpoint === '/engine_autocomplete')).toHaveLength(0);
+  });
 });
