@@ -297,4 +297,22 @@ describe('autocomplete', () => {
       expect(li.textContent.endsWith('(only here)')).toBe(!usValues.includes(value));
     }
   });
+
+  test('a 429 during keyword expansion pauses it, says so, and it resumes to the end by itself', async () => {
+    await sandboxControl.fault({ kind: 'status', status: 429, times: 2, endpoint: 'autocomplete' });
+    const { user } = renderApp('/autocomplete?query=tea');
+    const section = await screen.findByRole('region', { name: 'Keyword expansion' });
+    await user.click(within(section).getByRole('button', { name: /^Expand · 26 requests/ }));
+    expect(
+      await within(section).findByText(/^Paused: the service said too many requests at once/),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(section).queryByRole('progressbar')).toBeNull(), {
+      timeout: 12_000,
+    });
+    expect(within(section).getByText(/unique keywords for/)).toBeInTheDocument();
+    expect(within(section).queryByRole('alert')).toBeNull();
+    const calls = await autocompleteCalls();
+    expect(calls.filter((c) => c.status === 200)).toHaveLength(26);
+    expect(calls.filter((c) => c.status === 429)).toHaveLength(2);
+  }, 20_000);
 });
