@@ -164,10 +164,11 @@ export const ENDPOINTS = {
     cost: null,
     response: 'json',
     schema: schemaOf('shortsResponseSchema'),
+    // Only the query up front (issue #8): every other parameter refines it.
     params: [
       QUERY_REQUIRED,
-      COUNTRY,
-      LANGUAGE,
+      { ...COUNTRY, advanced: true },
+      { ...LANGUAGE, advanced: true },
       {
         name: 'domain',
         label: 'Engine domain',

@@ -60,6 +60,36 @@ describe('shorts gallery', () => {
     });
   });
 
+  test('only the query is up front: the other ten parameters wait under More options, with help', async () => {
+    renderApp('/shorts');
+    const form = await screen.findByRole('form', { name: 'Short videos parameters' });
+    const more = within(form)
+      .getByText(/^More options/)
+      .closest('details')!;
+    expect(more).not.toHaveAttribute('open');
+    expect(
+      within(form)
+        .getByLabelText(/^Query/)
+        .closest('details'),
+    ).toBeNull();
+    const advanced = within(more)
+      .getAllByRole('combobox')
+      .concat(within(more).getAllByRole('textbox'));
+    expect(advanced.map((el) => el.getAttribute('name')).sort()).toEqual([
+      'country',
+      'domain',
+      'html',
+      'language',
+      'lr',
+      'nfpr',
+      'safe',
+      'start',
+      'tbs',
+      'uule',
+    ]);
+    for (const el of advanced) expect(el).toHaveAccessibleDescription(/\w/);
+  });
+
   test('bad input is explained next to each field and sends nothing', async () => {
     const { user } = renderApp(
       '/shorts?query=cats&lr=german&start=-1&domain=https%3A%2F%2Fengine.com%2F&country=usa',
