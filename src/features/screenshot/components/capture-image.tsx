@@ -14,7 +14,8 @@ const ZOOMS: { zoom: Zoom; label: string }[] = [
 const TALL_RATIO = 4;
 
 const IMAGE_CLASS: Record<Zoom, string> = {
-  fit: 'block h-auto w-full',
+  // Shrinks a wide capture to the frame; a narrow one (a phone's) keeps its own size.
+  fit: 'block h-auto max-w-full',
   page: 'mx-auto block h-[70vh] w-auto max-w-full object-contain',
   actual: 'block max-w-none',
 };

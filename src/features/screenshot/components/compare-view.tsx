@@ -32,7 +32,7 @@ function ComparedImage({
       width={size?.width}
       height={size?.height}
       decoding="async"
-      className={`block h-auto w-full ${className}`}
+      className={`block h-auto max-w-full ${className}`}
       style={style}
     />
   );
@@ -155,13 +155,14 @@ export function CompareView({
           />
           <ScrollFrame label="Overlay (scrollable)" className="max-h-[70vh]">
             <div className="relative">
-              <ComparedImage letter="A" label={labelA} src={srcA} size={sizeA} />
+              {/* Both at the frame's width, so the slider lines them up. */}
+              <ComparedImage letter="A" label={labelA} src={srcA} size={sizeA} className="w-full" />
               <ComparedImage
                 letter="B"
                 label={labelB}
                 src={srcB}
                 size={sizeB}
-                className="absolute inset-x-0 top-0"
+                className="absolute inset-x-0 top-0 w-full"
                 style={{ clipPath: `inset(0 0 0 ${reveal}%)` }}
               />
               <div
