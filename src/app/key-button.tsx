@@ -1,9 +1,12 @@
 import { maskedKey } from '../session/key-store.ts';
 import { openKeyDialog } from '../session/key-dialog-store.ts';
+import { usePresenterMode } from '../session/presenter-mode.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 
 export function KeyButton() {
   const apiKey = useApiKey();
+  // On a shared screen not even the last characters of the key are shown.
+  const presenter = usePresenterMode();
   return (
     <button
       type="button"
@@ -11,7 +14,7 @@ export function KeyButton() {
       onClick={openKeyDialog}
       aria-haspopup="dialog"
     >
-      {apiKey ? <>Key {maskedKey(apiKey)}</> : 'Set API key'}
+      {apiKey ? <>Key {presenter ? 'set (hidden)' : maskedKey(apiKey)}</> : 'Set API key'}
     </button>
   );
 }

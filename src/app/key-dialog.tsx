@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { metaQueries } from '../api/meta-queries.ts';
 import { getApiKey, setApiKey } from '../session/key-store.ts';
 import { closeKeyDialog, useKeyDialogOpen } from '../session/key-dialog-store.ts';
+import { usePresenterMode } from '../session/presenter-mode.ts';
 
 export function KeyDialog() {
   const open = useKeyDialogOpen();
@@ -14,8 +15,11 @@ function KeyDialogContent() {
   const titleId = useId();
   const inputId = useId();
   const { data: meta } = useQuery(metaQueries.current());
-  const [draft, setDraft] = useState(() => getApiKey() ?? '');
+  // Presenter mode: the key is not even put in the field, and cannot be revealed.
+  const presenter = usePresenterMode();
+  const [draft, setDraft] = useState(() => (presenter ? '' : (getApiKey() ?? '')));
   const [reveal, setReveal] = useState(false);
+  const hiddenKeySet = presenter && getApiKey() !== null;
   const [note, setNote] = useState<string | null>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -82,7 +86,9 @@ function KeyDialogContent() {
           className="space-y-3"
           onSubmit={(e) => {
             e.preventDefault();
-            save(draft);
+            // An empty field over a hidden key keeps the key (Clear key clears it).
+            if (hiddenKeySet && !draft.trim()) closeKeyDialog();
+            else save(draft);
           }}
         >
           <label htmlFor={inputId} className="block text-sm font-medium">
@@ -92,7 +98,8 @@ function KeyDialogContent() {
             <input
               ref={inputRef}
               id={inputId}
-              type={reveal ? 'text' : 'password'}
+              type={reveal && !presenter ? 'text' : 'password'}
+              placeholder={hiddenKeySet ? 'A key is set (hidden in presenter mode)' : undefined}
               autoComplete="off"
               spellCheck={false}
               value={draft}
@@ -102,7 +109,8 @@ function KeyDialogContent() {
             <button
               type="button"
               className="btn-secondary"
-              aria-pressed={reveal}
+              aria-pressed={reveal && !presenter}
+              disabled={presenter}
               onClick={() => setReveal((r) => !r)}
             >
               {reveal ? 'Hide' : 'Show'}

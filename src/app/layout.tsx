@@ -7,6 +7,7 @@ import { KeyDialog } from './key-dialog.tsx';
 import { ModeBadge } from './mode-badge.tsx';
 import { ENDPOINT_LIST } from '../api/endpoints.ts';
 import { BackgroundRequests } from './background-requests.tsx';
+import { PresenterSwitch } from './presenter-switch.tsx';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 text-sm whitespace-nowrap ${isActive ? 'bg-teal-700 text-white' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`;
@@ -30,6 +31,7 @@ export function Layout() {
           <div className="ml-auto flex flex-wrap items-center gap-2">
             <CreditsPill />
             <ConcurrencyIndicator />
+            <PresenterSwitch />
             <KeyButton />
           </div>
         </div>

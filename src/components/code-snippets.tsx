@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { usePresenterMode } from '../session/presenter-mode.ts';
 import { buildSnippet, type SnippetLanguage, type SnippetTarget } from '../lib/snippets.ts';
 import { CopyButton } from './copy-button.tsx';
 
@@ -18,9 +19,12 @@ export function CodeSnippets({
 }) {
   const [language, setLanguage] = useState<SnippetLanguage>('curl');
   const [withKey, setWithKey] = useState(false);
+  // Presenter mode: the placeholder only, and no way to put the key in.
+  const presenter = usePresenterMode();
+  const keyAllowed = realKey !== null && !presenter;
   const code = buildSnippet(language, {
     ...target,
-    apiKey: withKey && realKey ? realKey : undefined,
+    apiKey: withKey && keyAllowed ? realKey : undefined,
   });
   return (
     <div className="space-y-2">
@@ -47,11 +51,11 @@ export function CodeSnippets({
         <label className="ml-auto flex items-center gap-1 text-sm">
           <input
             type="checkbox"
-            checked={withKey}
-            disabled={!realKey}
+            checked={withKey && keyAllowed}
+            disabled={!keyAllowed}
             onChange={(e) => setWithKey(e.target.checked)}
           />
-          Include my key
+          Include my key{presenter ? ' (off in presenter mode)' : ''}
         </label>
         <CopyButton text={code} label="Copy code" />
       </div>

@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { setPresenterMode, usePresenterMode } from '../session/presenter-mode.ts';
+
+/** The header's presenter-mode switch; it also scales the page (index.css, `data-presenter`). */
+export function PresenterSwitch() {
+  const on = usePresenterMode();
+  useEffect(() => {
+    const root = document.documentElement;
+    if (!on) return;
+    root.dataset.presenter = 'on';
+    return () => {
+      delete root.dataset.presenter;
+    };
+  }, [on]);
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={on}
+      className="btn-secondary"
+      title="Larger type; the key is hidden everywhere and cannot be revealed"
+      onClick={() => setPresenterMode(!on)}
+    >
+      Presenter mode
+      <span
+        aria-hidden="true"
+        className={on ? 'text-teal-700 dark:text-teal-300' : 'text-slate-500'}
+      >
+        {on ? 'on' : 'off'}
+      </span>
+    </button>
+  );
+}
