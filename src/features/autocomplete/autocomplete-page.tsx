@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSetSearchParam } from '../../components/use-set-search-param.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { metaQueries } from '../../api/meta-queries.ts';
 import { pickParams } from '../../api/params.ts';
@@ -28,7 +29,8 @@ const INPUTS = { query: SuggestBox };
 
 export default function AutocompletePage() {
   const run = useEndpointRun(spec, autocompleteQueries.results);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const setViewParam = useSetSearchParam();
   const { data: meta } = useQuery(metaQueries.current());
   const cost = useAutocompleteCost();
   const liveParam = searchParams.get('live');
@@ -54,15 +56,7 @@ export default function AutocompletePage() {
     },
     [setFormValue],
   );
-  const setLive = (on: boolean) =>
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        next.set('live', on ? '1' : '0');
-        return next;
-      },
-      { replace: true },
-    );
+  const setLive = (on: boolean) => setViewParam('live', on ? '1' : '0');
 
   const data = run.data?.data;
   const suggestions = useMemo(() => rankSuggestions(data?.suggestions ?? []), [data]);

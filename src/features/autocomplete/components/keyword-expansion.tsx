@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
 import type { Params } from '../../../api/endpoint-query.ts';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { fileDate, fileSlug } from '../../../lib/download.ts';
@@ -20,7 +21,8 @@ import { KeywordTable } from './keyword-table.tsx';
 /** "query a" … "query z" (and 0–9): the suggestions of every letter merged into one keyword table. */
 export function KeywordExpansion({ params }: { params: Params | null }) {
   const id = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const setViewParam = useSetSearchParam();
   const withDigits = searchParams.get('digits') === '1';
   const [sort, setSort] = useState<KeywordSort>('relevance');
   const query = params?.query ?? '';
@@ -70,17 +72,7 @@ export function KeywordExpansion({ params }: { params: Params | null }) {
         <input
           type="checkbox"
           checked={withDigits}
-          onChange={(e) =>
-            setSearchParams(
-              (prev) => {
-                const next = new URLSearchParams(prev);
-                if (e.target.checked) next.set('digits', '1');
-                else next.delete('digits');
-                return next;
-              },
-              { replace: true },
-            )
-          }
+          onChange={(e) => setViewParam('digits', e.target.checked ? '1' : null)}
         />
         Also 0–9
       </label>

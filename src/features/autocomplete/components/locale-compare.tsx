@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
 import type { Params } from '../../../api/endpoint-query.ts';
 import { ENDPOINTS, type EndpointSpec, type ParamSpec } from '../../../api/endpoints.ts';
 import { pickParams, validateParams } from '../../../api/params.ts';
@@ -8,6 +9,7 @@ import { uniqueTo } from '../lib/locale-diff.ts';
 import { rankSuggestions, type Suggestion } from '../lib/suggestions.ts';
 import { useBatchRun } from '../use-batch-run.ts';
 import { BatchControls } from './batch-controls.tsx';
+import { MarkedValues } from './marked-values.tsx';
 
 const spec = ENDPOINTS.autocomplete;
 const countryParam = spec.params.find((p) => p.name === 'country')!;
@@ -41,7 +43,8 @@ const localeOf = (p: Params) =>
 /** The same query for two country/language pairs side by side; what only one suggests is marked. */
 export function LocaleCompare({ params }: { params: Params | null }) {
   const id = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const setViewParam = useSetSearchParam();
   const [tried, setTried] = useState(false);
   const pairValues = {
     vs_country: searchParams.get('vs_country') ?? '',
@@ -93,17 +96,7 @@ export function LocaleCompare({ params }: { params: Params | null }) {
           spec={PAIR_FORM}
           values={pairValues}
           errors={errors}
-          onChange={(name, value) =>
-            setSearchParams(
-              (prev) => {
-                const next = new URLSearchParams(prev);
-                if (value) next.set(name, value);
-                else next.delete(name);
-                return next;
-              },
-              { replace: true },
-            )
-          }
+          onChange={setViewParam}
           onBlur={() => setTried(true)}
         />
         <BatchControls batch={batch} action="Compare locales" disabledReason={reason} submit />
@@ -135,21 +128,12 @@ function LocaleColumn({
     <div className="space-y-1">
       <h3 className="text-sm font-semibold">{title}</h3>
       {list ? (
-        <ol aria-label={`Suggestions for ${title}`} className="space-y-0.5 text-sm">
-          {list.map((s) => (
-            <li
-              key={s.value}
-              className={
-                unique.has(s.value)
-                  ? 'rounded bg-amber-100 px-1 text-amber-950 dark:bg-amber-900 dark:text-amber-50'
-                  : 'px-1'
-              }
-            >
-              {s.value}
-              {unique.has(s.value) && <span className="sr-only"> (only here)</span>}
-            </li>
-          ))}
-        </ol>
+        <MarkedValues
+          label={`Suggestions for ${title}`}
+          values={list.map((s) => s.value)}
+          marked={unique}
+          markText="only here"
+        />
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {failed ? 'failed' : 'waiting…'}

@@ -4,6 +4,7 @@ import { newAtStep, prefixesOf } from '../lib/ladder.ts';
 import { rankSuggestions } from '../lib/suggestions.ts';
 import { useBatchRun } from '../use-batch-run.ts';
 import { BatchControls } from './batch-controls.tsx';
+import { MarkedValues } from './marked-values.tsx';
 
 const TOP = 5;
 
@@ -49,24 +50,13 @@ export function PrefixLadder({ params }: { params: Params | null }) {
               <li key={step.prefix} className="flex flex-wrap items-baseline gap-2">
                 <span className="w-32 shrink-0 font-mono text-sm">{step.prefix}</span>
                 {step.suggestions ? (
-                  <ul
-                    className="flex flex-wrap gap-1"
-                    aria-label={`Top suggestions for ${step.prefix}`}
-                  >
-                    {step.suggestions.map((s) => (
-                      <li
-                        key={s.value}
-                        className={
-                          fresh.has(s.value)
-                            ? 'rounded bg-teal-100 px-1.5 text-sm text-teal-950 dark:bg-teal-900 dark:text-teal-50'
-                            : 'rounded bg-slate-100 px-1.5 text-sm dark:bg-slate-800'
-                        }
-                      >
-                        {s.value}
-                        {fresh.has(s.value) && <span className="sr-only"> (new)</span>}
-                      </li>
-                    ))}
-                  </ul>
+                  <MarkedValues
+                    label={`Top suggestions for ${step.prefix}`}
+                    values={step.suggestions.map((s) => s.value)}
+                    marked={fresh}
+                    markText="new"
+                    inline
+                  />
                 ) : (
                   <span className="text-sm text-slate-600 dark:text-slate-400">
                     {step.error ? 'failed' : 'waiting…'}
