@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { downloadText } from '../lib/download.ts';
 
 export interface ExportFile {
@@ -19,19 +20,38 @@ export function ExportButtons({
   files: readonly ExportFile[];
   disabled?: boolean;
 }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const save = (f: ExportFile) => {
+    setFailure(null);
+    try {
+      downloadText(f.name, f.text(), f.type);
+    } catch (e) {
+      // A hostile answer (nested thousands deep, too big for a string) must not crash the view.
+      setFailure(
+        e instanceof RangeError
+          ? `${f.label} failed: the data is too large or nested too deeply to write as one file.`
+          : `${f.label} failed: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+  };
   return (
-    <div role="group" aria-label={label} className="flex flex-wrap gap-2">
+    <div role="group" aria-label={label} className="flex flex-wrap items-center gap-2">
       {files.map((f) => (
         <button
           key={f.name}
           type="button"
           className="btn-secondary"
           disabled={disabled}
-          onClick={() => downloadText(f.name, f.text(), f.type)}
+          onClick={() => save(f)}
         >
           {f.label}
         </button>
       ))}
+      {failure && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {failure}
+        </p>
+      )}
     </div>
   );
 }

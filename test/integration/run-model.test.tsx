@@ -21,7 +21,7 @@ describe('the run model', () => {
       expect(button).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Search · 20 credits' })).toBeDisabled();
     await user.type(screen.getByLabelText(/^Query/), '{Enter}');
-    expect(await screen.findByRole('list', { name: 'Organic results' }, { timeout: 3000 }));
+    expect(await screen.findByRole('list', { name: 'Organic results' }, { timeout: 10_000 }));
     expect((await callsTo('/search')).map((c) => c.status)).toEqual([503, 200]);
   });
 
@@ -36,7 +36,7 @@ describe('the run model', () => {
     expect(await screen.findByText(/can take up to a minute/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Run again/ })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Query/), '{Enter}');
-    expect(await screen.findByText('Fresh result · 20 credits', {}, { timeout: 3000 }));
+    expect(await screen.findByText('Fresh result · 20 credits', {}, { timeout: 10_000 }));
     expect(await callsTo('/search')).toHaveLength(2);
   });
 
@@ -54,14 +54,14 @@ describe('the run model', () => {
     const { user } = renderApp('/search?query=background&vs_country=de');
     await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
     await screen.findByText(/can take up to a minute/);
-    await user.click(screen.getByRole('link', { name: 'Shorts' }));
-    await screen.findByRole('heading', { level: 1, name: /short videos/i });
+    await user.click(screen.getByRole('link', { name: 'Overview' }));
+    await screen.findByRole('heading', { level: 1, name: 'Overview' });
     expect(
       await screen.findByRole('list', { name: 'Requests in the background' }),
     ).toHaveTextContent(
       'Search “background” is still running in the background; its result will be kept.',
     );
-    const open = await screen.findByRole('link', { name: 'Open the result' }, { timeout: 3000 });
+    const open = await screen.findByRole('link', { name: 'Open the result' }, { timeout: 10_000 });
     // The way back is the page as it was left, comparison pair included.
     expect(open).toHaveAttribute('href', '/search?query=background&vs_country=de');
     await user.click(open);
@@ -82,7 +82,7 @@ describe('the run model', () => {
     await act(() => router.navigate('/account'));
     await act(() => router.navigate(-1));
     expect(await screen.findByText(/can take up to a minute/)).toBeInTheDocument();
-    expect(await screen.findByText('Fresh result · 20 credits', {}, { timeout: 3000 }));
+    expect(await screen.findByText('Fresh result · 20 credits', {}, { timeout: 10_000 }));
     expect(await callsTo('/search')).toHaveLength(1);
   });
 
@@ -137,7 +137,7 @@ describe('the run model', () => {
     await screen.findByText(/can take up to a minute/);
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText(/^Page to scrape/), '{Enter}');
-    await screen.findByTestId('job-sid', {}, { timeout: 3000 });
+    await screen.findByTestId('job-sid', {}, { timeout: 10_000 });
     expect(await callsTo('/webhook')).toHaveLength(1);
   });
 

@@ -5,6 +5,8 @@ import { metaQueries } from '../../api/meta-queries.ts';
 import { pickParams } from '../../api/params.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { RequestPanel } from '../../components/request-panel.tsx';
+import { ShowMoreButton } from '../../components/show-more-button.tsx';
+import { useRenderLimit } from '../../components/use-render-limit.ts';
 import { useSetSearchParam } from '../../components/use-set-search-param.ts';
 import { useEndpointRun } from '../../components/use-endpoint-run.ts';
 import { ComparePanel, labelOf } from './components/compare-panel.tsx';
@@ -16,6 +18,7 @@ import { linkOnDomain, normalizeDomain } from './lib/links.ts';
 import { resultsFileName, resultsToCsv } from './lib/export.ts';
 import { searchQueries } from './queries.ts';
 
+const NO_RESULTS: never[] = [];
 const PICKERS = { country: CountryPicker, language: LanguagePicker };
 
 export default function SearchPage() {
@@ -23,6 +26,7 @@ export default function SearchPage() {
   const [searchParams] = useSearchParams();
   const { data: meta } = useQuery(metaQueries.current());
   const results = run.data?.data.organic_results;
+  const shown = useRenderLimit(results ?? NO_RESULTS);
   const spot = searchParams.get('spot') ?? '';
   const domain = normalizeDomain(spot);
 
@@ -92,15 +96,18 @@ export default function SearchPage() {
                 No organic results for this query. Try other words, or another country or language.
               </p>
             ) : (
-              <ol aria-label="Organic results" className="space-y-3">
-                {results.map((r, i) => (
-                  <ResultCard
-                    key={`${r.link ?? ''}-${i}`}
-                    result={r}
-                    highlighted={domain !== '' && linkOnDomain(r.link, domain)}
-                  />
-                ))}
-              </ol>
+              <>
+                <ol aria-label="Organic results" className="space-y-3">
+                  {shown.visible.map((r, i) => (
+                    <ResultCard
+                      key={`${r.link ?? ''}-${i}`}
+                      result={r}
+                      highlighted={domain !== '' && linkOnDomain(r.link, domain)}
+                    />
+                  ))}
+                </ol>
+                <ShowMoreButton hidden={shown.hidden} step={shown.step} onClick={shown.showMore} />
+              </>
             )}
           </section>
         )}

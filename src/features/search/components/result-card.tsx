@@ -33,11 +33,6 @@ export function ResultCard({
               Spotlighted domain
             </p>
           )}
-          {highlighted && (
-            <p className="text-xs font-semibold text-amber-900 dark:text-amber-200">
-              Spotlighted domain
-            </p>
-          )}
           <p className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
             {favicon && (
               <FallbackImage

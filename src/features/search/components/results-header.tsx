@@ -1,5 +1,7 @@
 import type { ResponseMeta } from '../../../api/client.ts';
-import { formatDuration, pluralCredits } from '../../../lib/format.ts';
+import { ENDPOINTS } from '../../../api/endpoints.ts';
+import { costLabel } from '../../../lib/cost.ts';
+import { formatDuration, formatNumber } from '../../../lib/format.ts';
 
 /** "10 results · 312 ms · 20 credits" (or "0 credits (cached)"). */
 export function ResultsHeader({
@@ -13,8 +15,8 @@ export function ResultsHeader({
 }) {
   return (
     <h2 className="text-sm font-medium" data-testid="results-header">
-      {count} result{count === 1 ? '' : 's'} · {formatDuration(meta.durationMs)} ·{' '}
-      {fromCache ? '0 credits (cached)' : pluralCredits(20)}
+      {formatNumber(count)} result{count === 1 ? '' : 's'} · {formatDuration(meta.durationMs)} ·{' '}
+      {fromCache ? '0 credits (cached)' : costLabel(ENDPOINTS.search.cost)}
     </h2>
   );
 }
