@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiKey } from '../session/use-api-key.ts';
+import { ACCOUNT_QUERY_KEY } from './account-key.ts';
 import { toAccountSummary } from './account.ts';
 import { endpointQuery } from './endpoint-query.ts';
 
 export const accountQueries = {
-  all: ['account'] as const,
+  all: ACCOUNT_QUERY_KEY,
   details: () =>
     queryOptions({
       ...endpointQuery('account', {}),

@@ -1,18 +1,24 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
-import { CreditsPill } from './credits-pill.tsx';
-import { ConcurrencyIndicator } from './concurrency-indicator.tsx';
 import { KeyButton } from './key-button.tsx';
-import { KeyDialog } from './key-dialog.tsx';
 import { ModeBadge } from './mode-badge.tsx';
 import { ENDPOINT_LIST } from '../api/endpoints.ts';
+import { useKeyDialogOpen } from '../session/key-dialog-store.ts';
+import { useApiKey } from '../session/use-api-key.ts';
 import { BackgroundRequests } from './background-requests.tsx';
 import { PresenterSwitch } from './presenter-switch.tsx';
+
+// Not needed for a first paint (docs/benchmarks.md): the account figures load once a key is
+// set, the key dialog when it opens.
+const AccountStatus = lazy(() => import('./account-status.tsx'));
+const KeyDialog = lazy(() => import('./key-dialog.tsx').then((m) => ({ default: m.KeyDialog })));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 text-sm whitespace-nowrap ${isActive ? 'bg-teal-700 text-white' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`;
 
 export function Layout() {
+  const apiKey = useApiKey();
+  const keyDialogOpen = useKeyDialogOpen();
   return (
     <div className="min-h-screen">
       <a
@@ -29,8 +35,11 @@ export function Layout() {
           </NavLink>
           <ModeBadge />
           <div className="ml-auto flex flex-wrap items-center gap-2">
-            <CreditsPill />
-            <ConcurrencyIndicator />
+            {apiKey !== null && (
+              <Suspense fallback={null}>
+                <AccountStatus />
+              </Suspense>
+            )}
             <PresenterSwitch />
             <KeyButton />
           </div>
@@ -63,7 +72,11 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <KeyDialog />
+      {keyDialogOpen && (
+        <Suspense fallback={null}>
+          <KeyDialog />
+        </Suspense>
+      )}
     </div>
   );
 }

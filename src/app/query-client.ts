@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { accountQueries } from '../api/account-queries.ts';
+import { ACCOUNT_QUERY_KEY } from '../api/account-key.ts';
 import { recordHistory } from './history-recorder.ts';
 
 /**
@@ -9,7 +9,7 @@ import { recordHistory } from './history-recorder.ts';
  */
 export function createQueryClient(): QueryClient {
   const refreshAccount = (spendsCredits: boolean | undefined) => {
-    if (spendsCredits) void client.invalidateQueries({ queryKey: accountQueries.all });
+    if (spendsCredits) void client.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({

@@ -1,5 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { ErrorPanel } from '../components/error-panel.tsx';
+
+// Only a broken view shows it, and it brings the request code: it loads when needed.
+const ErrorPanel = lazy(() =>
+  import('../components/error-panel.tsx').then((m) => ({ default: m.ErrorPanel })),
+);
 
 /** The error boundary of a view: the rest of the app (header, nav) keeps working. */
 export function RouteError() {
@@ -28,7 +33,9 @@ export function RouteError() {
           page.
         </p>
       ) : (
-        <ErrorPanel error={error} />
+        <Suspense fallback={<p role="status">Reading the error…</p>}>
+          <ErrorPanel error={error} />
+        </Suspense>
       )}
       <div className="flex gap-3">
         <button type="button" className="btn-secondary" onClick={() => window.location.reload()}>

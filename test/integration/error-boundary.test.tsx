@@ -33,7 +33,7 @@ describe('per-view error boundary', () => {
     expect(
       await screen.findByRole('heading', { name: 'This view stopped working.' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(/malformed or cut off/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/malformed or cut off/);
     expect(screen.getByRole('navigation', { name: 'Views' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
   });
