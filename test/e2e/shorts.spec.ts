@@ -90,3 +90,23 @@ test('html=true shows the page in a sandboxed frame where its script does not ru
   await expect(page.getByRole('textbox', { name: 'HTML source' })).toBeVisible();
   expect(await seriousAxeIssues(page, 'shorts html')).toEqual([]);
 });
+
+test('on a phone the grid has two columns and nothing scrolls sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/shorts?query=street+food');
+  await enterDemoKey(page);
+  await page.getByRole('button', { name: /^Search shorts ·/ }).click();
+  const cards = page.getByRole('list', { name: 'Short videos' }).locator(':scope > li');
+  await expect(cards).toHaveCount(10);
+  const [a, b, c] = await Promise.all([0, 1, 2].map((i) => cards.nth(i).boundingBox()));
+  expect(a?.y).toBe(b?.y);
+  expect(c!.y).toBeGreaterThan(a!.y);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(
+    0,
+  );
+  await cards.nth(3).getByRole('button').first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(
+    0,
+  );
+});

@@ -211,14 +211,14 @@ describe('shorts gallery', () => {
     const { user, list } = await runShorts('/shorts?query=cats');
     await user.click(within(cards(list)[0]!).getAllByRole('button')[0]!);
     const dialog = screen.getByRole('dialog');
-    const close = within(dialog).getByRole('button', { name: 'Close' });
-    expect(close).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    // The first control that can take focus (Previous is off on the first video).
+    const next = within(dialog).getByRole('button', { name: 'Next →' });
+    act(() => next.focus());
     await user.keyboard('{Shift>}{Tab}{/Shift}');
     expect(within(dialog).getByText('JSON of this video')).toHaveFocus();
     await user.tab();
-    expect(close).toHaveFocus();
-    await user.tab();
-    expect(within(dialog).getByRole('link', { name: /Open video/ })).toHaveFocus();
+    expect(next).toHaveFocus();
   });
 
   test('the detail panel shows every field, its JSON and a link that opens the video', async () => {
@@ -235,6 +235,18 @@ describe('shorts gallery', () => {
     );
     await user.click(within(dialog).getByText('JSON of this video'));
     expect(within(dialog).getByRole('button', { name: 'Copy video' })).toBeInTheDocument();
+  });
+
+  test('the detail panel steps through the videos on screen, filters applied', async () => {
+    const { user, list } = await runShorts('/shorts?query=cats');
+    const expected = shortVideos({ query: 'cats' }, BASE);
+    await user.click(within(cards(list)[0]!).getAllByRole('button')[0]!);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByTestId('video-position')).toHaveTextContent('1 of 10');
+    expect(within(dialog).getByRole('button', { name: '← Previous' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Next →' }));
+    expect(dialog).toHaveAccessibleName(expected[1]!.title);
+    expect(within(dialog).getByTestId('video-position')).toHaveTextContent('2 of 10');
   });
 
   test('Next page asks for start=10 and puts it in the page URL; Previous comes back from the cache', async () => {

@@ -93,7 +93,9 @@ export default function ShortsPage() {
   const loadingMore = appended.some((s) => s.isRunning);
   const moreError = appended.find((s) => s.error)?.error ?? null;
   const html = base && baseParams?.html === 'true' ? htmlOfAnswer(base) : null;
-  const openItem = openKey === null ? undefined : videos.find((v) => v.key === openKey);
+  // The detail steps through the videos on screen, filters applied.
+  const openIndex = openKey === null ? -1 : shown.findIndex((v) => v.key === openKey);
+  const openItem = shown[openIndex];
 
   // Next / Previous page put `start` in the form (and the page URL), then run it once
   // the form shows it: the request is the one the URL describes.
@@ -221,7 +223,14 @@ export default function ShortsPage() {
           </section>
         )}
       </RequestPanel>
-      {openItem && <VideoDialog item={openItem} onClose={() => setOpenKey(null)} />}
+      {openItem && (
+        <VideoDialog
+          item={openItem}
+          position={{ index: openIndex + 1, total: shown.length }}
+          onStep={(delta) => setOpenKey(shown[openIndex + delta]?.key ?? openKey)}
+          onClose={() => setOpenKey(null)}
+        />
+      )}
     </div>
   );
 }

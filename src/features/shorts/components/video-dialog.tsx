@@ -44,7 +44,19 @@ function urlText(url: string | undefined): ReactNode {
  * too), a link that opens the video when the service sent an http(s) one, and its JSON.
  * Focus moves in, stays in while it is open and returns to the card; Escape closes it.
  */
-export function VideoDialog({ item, onClose }: { item: GalleryVideo; onClose: () => void }) {
+export function VideoDialog({
+  item,
+  position,
+  onStep,
+  onClose,
+}: {
+  item: GalleryVideo;
+  /** Where it sits among the videos on screen (filters applied), 1-based. */
+  position: { index: number; total: number };
+  /** Shows the video before (-1) or after (+1) it; the buttons stop at the ends. */
+  onStep: (delta: -1 | 1) => void;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -68,9 +80,33 @@ export function VideoDialog({ item, onClose }: { item: GalleryVideo; onClose: ()
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
-          <button ref={closeRef} type="button" className="btn-secondary" onClick={onClose}>
-            Close
-          </button>
+          <div className="flex shrink-0 items-center gap-2">
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={position.index <= 1}
+              onClick={() => onStep(-1)}
+            >
+              ← Previous
+            </button>
+            <span
+              className="text-sm text-slate-600 dark:text-slate-400"
+              data-testid="video-position"
+            >
+              {position.index} of {position.total}
+            </span>
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={position.index >= position.total}
+              onClick={() => onStep(1)}
+            >
+              Next →
+            </button>
+            <button ref={closeRef} type="button" className="btn-secondary" onClick={onClose}>
+              Close
+            </button>
+          </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
           <div className="space-y-2">
