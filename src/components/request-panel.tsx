@@ -41,6 +41,11 @@ export interface RequestPanelProps<T extends WithMeta> {
   inputs?: Partial<Record<string, ComponentType<FieldProps>>>;
   /** Extra controls beside Run (e.g. Compare). */
   actions?: ReactNode;
+  /**
+   * The view shows a request's progress itself, in place (autocomplete's live typing: a
+   * banner at every pause would push the suggestions down and back).
+   */
+  inlineProgress?: boolean;
   children?: ReactNode;
 }
 
@@ -57,6 +62,7 @@ export function RequestPanel<T extends WithMeta>({
   raw,
   inputs,
   actions,
+  inlineProgress = false,
   children,
 }: RequestPanelProps<T>) {
   const { spec, error } = run;
@@ -103,7 +109,9 @@ export function RequestPanel<T extends WithMeta>({
         </div>
       </form>
 
-      {run.isRunning && <RequestProgress label={spec.title} onCancel={run.cancel} />}
+      {run.isRunning && !inlineProgress && (
+        <RequestProgress label={spec.title} onCancel={run.cancel} />
+      )}
       {run.cancelled && (
         <p
           role="status"
