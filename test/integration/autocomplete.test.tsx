@@ -73,6 +73,23 @@ describe('autocomplete', () => {
     expect(await autocompleteCalls()).toHaveLength(1);
   });
 
+  test('while newer suggestions load, the earlier ones stay in place with a small loading note and Cancel', async () => {
+    const { user, box } = await renderLive('/autocomplete');
+    await user.type(box, 'cof');
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await waitFor(() => expect(shownQuery()).toBe('cof'));
+    await sandboxControl.setLatency(2_000);
+    await user.type(box, 'f');
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    const region = screen.getByRole('region', { name: 'Suggestions' });
+    expect(await within(region).findByText(/^Loading/)).toHaveTextContent('Loading coff…');
+    expect(shownQuery()).toBe('cof');
+    expect(screen.queryByText(/Autocomplete running/)).not.toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(within(region).queryByText(/^Loading/)).toBeNull());
+    expect(shownQuery()).toBe('cof');
+  });
+
   test('whatever the latency, the suggestions on screen never go back to an older input and end with the latest', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -15,6 +15,7 @@ import { LocaleCompare } from './components/locale-compare.tsx';
 import { PrefixLadder } from './components/prefix-ladder.tsx';
 import { SuggestBox } from './components/suggest-box.tsx';
 import { SuggestBoxContext, type SuggestBoxState } from './components/suggest-box-context.ts';
+import { Spinner } from './components/spinner.tsx';
 import { SuggestionList } from './components/suggestion-list.tsx';
 import { liveTypingByDefault } from './lib/cost.ts';
 import { rankSuggestions } from './lib/suggestions.ts';
@@ -61,7 +62,7 @@ export default function AutocompletePage() {
   const data = run.data?.data;
   const suggestions = useMemo(() => rankSuggestions(data?.suggestions ?? []), [data]);
   const shownQuery = run.dataParams?.query ?? null;
-  const loadingFor = run.isRunning && run.showingPrevious ? (run.submitted?.query ?? null) : null;
+  const loadingFor = run.isRunning ? (run.submitted?.query ?? null) : null;
   const box = useMemo<SuggestBoxState>(
     () => ({ suggestions, forQuery: shownQuery, loading: run.isRunning }),
     [suggestions, shownQuery, run.isRunning],
@@ -87,7 +88,17 @@ export default function AutocompletePage() {
           raw={run.data?.raw}
           inputs={INPUTS}
           actions={<LiveSwitch on={live} cost={cost} onChange={setLive} />}
+          inlineProgress={live}
         >
+          {live && loadingFor !== null && !data && (
+            <p className="flex items-center gap-2 text-sm">
+              <Spinner />
+              Loading suggestions for <q>{loadingFor}</q>…
+              <button type="button" className="underline" onClick={run.cancel}>
+                Cancel
+              </button>
+            </p>
+          )}
           <p role="status" className="sr-only">
             {shownQuery !== null &&
               !run.isRunning &&
@@ -99,6 +110,7 @@ export default function AutocompletePage() {
               verbatim={data.verbatim_relevance ?? null}
               params={run.dataParams}
               loadingFor={loadingFor}
+              onCancel={live ? run.cancel : undefined}
               onUse={(value) => setValue('query', value)}
             />
           )}

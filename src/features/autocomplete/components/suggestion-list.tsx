@@ -3,6 +3,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import { searchViewHref } from '../lib/search-link.ts';
 import { relevanceScale, splitSuggestion, type Suggestion } from '../lib/suggestions.ts';
 import { RelevanceBar } from './relevance-bar.tsx';
+import { Spinner } from './spinner.tsx';
 
 export interface SuggestionListProps {
   suggestions: readonly Suggestion[];
@@ -11,6 +12,8 @@ export interface SuggestionListProps {
   params: { query?: string; country?: string; language?: string };
   /** A newer query whose suggestions are loading, while these earlier ones stay on screen. */
   loadingFor: string | null;
+  /** Stops the loading request (live typing shows its progress here, not in a banner). */
+  onCancel?: () => void;
   onUse: (value: string) => void;
 }
 
@@ -20,6 +23,7 @@ export function SuggestionList({
   verbatim,
   params,
   loadingFor,
+  onCancel,
   onUse,
 }: SuggestionListProps) {
   const scale = relevanceScale(suggestions, verbatim);
@@ -31,8 +35,14 @@ export function SuggestionList({
           Suggestions for <q>{query}</q>
         </h2>
         {loadingFor !== null && (
-          <span className="text-sm text-slate-600 dark:text-slate-400">
+          <span className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+            <Spinner />
             Loading <q>{loadingFor}</q>…
+            {onCancel && (
+              <button type="button" className="underline" onClick={onCancel}>
+                Cancel
+              </button>
+            )}
           </span>
         )}
         <span className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
