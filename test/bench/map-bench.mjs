@@ -1,77 +1,59 @@
 // The realty map benchmark: time from data to a painted map for 10,000 listings, with the
-// view's renderer (supercluster + canvas) and with one react-leaflet <Marker> per listing.
+// view's renderer (supercluster + canvas) and with one react-leaflet <Marker> per listing;
+// then, on the view's renderer, the longest main-thread task during a scripted pan and zoom.
 // `benchMap()` builds the bench page (test/bench/map/index.html), serves it with
 // `vite preview` (which mounts the sandbox), measures in headless Chromium and stops
 // everything it started. `benchMap(baseUrl)` uses a server the caller runs instead: any
 // Vite server at the repo root (e.g. `vite` dev) serves the page at the same path.
-// Prints nothing; returns { viewMs, domMarkersMs, ratio } (medians of 3 runs each), plus
-// normalizeMs: the time to turn the 10,000 parsed listings into the map's input, which
-// happens before the data is handed to either map and so is on neither clock.
-import { spawn } from 'node:child_process';
+// Prints nothing; returns { viewMs, domMarkersMs, ratio, panZoomLongestTaskMs } (medians of
+// 3 runs each), plus normalizeMs: the time to turn the 10,000 parsed listings into the
+// map's input, which happens before the data is handed to either map and so is on neither clock.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { launchChromium, median, root, round1, startServer } from './serve.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// Kept for modules that took the server helpers from here before serve.mjs existed.
+export { freePort, stop, waitForServer } from './serve.mjs';
+
 const PAGE = '/test/bench/map/index.html';
 const RUNS = 3;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolvePort(port));
-    });
-  });
+/** Records every long task (≥ 50 ms, Chromium's Long Tasks API) from now on. */
+function watchLongTasks() {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  }).observe({ type: 'longtask' });
 }
 
-async function waitForServer(origin, child, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`vite preview exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${origin}${PAGE}`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
+/** Drags the map around and zooms in and out with the wheel, as a user exploring it would. */
+async function panAndZoom(page) {
+  const box = await page.locator('.leaflet-container').boundingBox();
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await page.evaluate(watchLongTasks);
+  for (const [dx, dy] of [
+    [200, 0],
+    [0, 150],
+    [-300, -100],
+    [100, -50],
+  ]) {
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(cx + (dx * i) / 10, cy + (dy * i) / 10);
+    await page.mouse.up();
+    await page.waitForTimeout(250);
   }
-  throw new Error(`vite preview did not answer on ${origin} within ${timeoutMs} ms`);
+  for (const deltaY of [-300, -300, -300, 300, 300, -300]) {
+    await page.mouse.move(cx, cy);
+    await page.mouse.wheel(0, deltaY);
+    await page.waitForTimeout(400);
+  }
+  await page.waitForTimeout(300);
+  // No long task at all means every task stayed under 50 ms: reported as 0.
+  return page.evaluate(() => Math.max(0, ...window.__longTasks));
 }
-
-function stop(child) {
-  return new Promise((resolveStop) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
-    const timer = setTimeout(() => {
-      try {
-        process.kill(child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, 3000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolveStop();
-    });
-    process.kill(child.pid, 'SIGTERM');
-  });
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** One measurement: a fresh page, data fetched and parsed, then the clock. */
 async function measure(context, origin, mode) {
@@ -99,7 +81,8 @@ async function measure(context, origin, mode) {
         ),
       ]),
     );
-    return { ms, normalizeMs };
+    const longestTaskMs = mode === 'view' ? await panAndZoom(page) : null;
+    return { ms, normalizeMs, longestTaskMs };
   } finally {
     await page.close();
   }
@@ -125,34 +108,15 @@ export async function benchMap(baseUrl) {
           rolldownOptions: { input: join(root, 'test/bench/map/index.html') },
         },
       });
-      const port = await freePort();
-      origin = `http://127.0.0.1:${port}`;
-      server = spawn(
-        join(root, 'node_modules/.bin/vite'),
-        [
-          'preview',
-          '--outDir',
-          outDir,
-          '--host',
-          '127.0.0.1',
-          '--port',
-          String(port),
-          '--strictPort',
-        ],
-        {
-          cwd: root,
-          env: { ...process.env, API_TARGET: '', SANDBOX_LATENCY_MS: '0' },
-          stdio: 'ignore',
-        },
-      );
-      await waitForServer(origin, server);
+      server = await startServer({ outDir, readyPath: PAGE });
+      origin = server.origin;
     }
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const view = [];
     const dom = [];
     const normalize = [];
+    const longest = [];
     // Interleaved, so a slow moment of the machine does not hit one renderer only.
     for (let i = 0; i < RUNS; i++) {
       const v = await measure(context, origin, 'view');
@@ -160,20 +124,21 @@ export async function benchMap(baseUrl) {
       view.push(v.ms);
       dom.push(d.ms);
       normalize.push(v.normalizeMs, d.normalizeMs);
+      longest.push(v.longestTaskMs);
     }
     const viewMs = median(view);
     const domMarkersMs = median(dom);
-    const round = (n) => Math.round(n * 10) / 10;
     return {
-      viewMs: round(viewMs),
-      domMarkersMs: round(domMarkersMs),
+      viewMs: round1(viewMs),
+      domMarkersMs: round1(domMarkersMs),
       ratio: Math.round((viewMs / domMarkersMs) * 1000) / 1000,
+      panZoomLongestTaskMs: round1(median(longest)),
       // Not on either clock: turning the response into the map's input, the same for both.
-      normalizeMs: round(median(normalize)),
+      normalizeMs: round1(median(normalize)),
     };
   } finally {
     await browser?.close();
-    if (server) await stop(server);
+    await server?.stop();
     if (outDir) rmSync(outDir, { recursive: true, force: true });
   }
 }

@@ -1,0 +1,103 @@
+// Writes docs/benchmarks.md from one full `npm run bench`: a table of every number with
+// its baseline and budget, then how to reproduce. Only run.mjs calls it.
+const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
+const verdict = (ok) => (ok ? 'met' : '**missed**');
+
+export function markdownReport({ results, broken }) {
+  const rows = [];
+  const { bundle, lighthouse, map, proxy } = results;
+  if (bundle) {
+    rows.push([
+      'Initial JS (entry + static imports, gzip)',
+      `${kb(bundle.initial.gzip)} = ${bundle.ratio}× floor`,
+      `framework floor ${kb(bundle.floor.gzip)}`,
+      `≤ ${bundle.budget}×`,
+      verdict(bundle.ratio <= bundle.budget),
+    ]);
+    rows.push([
+      'Heavy modules in the initial chunks',
+      bundle.heavyInInitial.length === 0 ? 'none' : bundle.heavyInInitial.join(', '),
+      '–',
+      'none',
+      verdict(bundle.heavyInInitial.length === 0),
+    ]);
+    rows.push([
+      'Realty route, all JS it can load (gzip)',
+      `${kb(bundle.realty.app.gzip)} = ${bundle.realty.ratio}× floor`,
+      `floor + react-leaflet map ${kb(bundle.realty.floor.gzip)}`,
+      'measured',
+      '–',
+    ]);
+    for (const r of bundle.routes)
+      rows.push([
+        `Route chunk: ${r.route}`,
+        `JS ${kb(r.js.gzip)}, CSS ${kb(r.css.gzip)}`,
+        '–',
+        '–',
+        '–',
+      ]);
+  }
+  if (lighthouse)
+    for (const r of lighthouse.rows)
+      rows.push([
+        `Lighthouse ${r.view}`,
+        `perf ${r.performance ?? '–'}, a11y ${r.accessibility ?? '–'}, best practices ${r['best-practices'] ?? '–'}${r.lcpMs ? `, LCP ${r.lcpMs} ms` : ''}`,
+        `median of ${lighthouse.runs}`,
+        '≥ 95, 100, 100',
+        verdict(
+          (r.performance ?? 100) >= 95 &&
+            (r.accessibility ?? 100) >= 100 &&
+            (r['best-practices'] ?? 100) >= 100,
+        ),
+      ]);
+  if (map) {
+    rows.push([
+      'Map: 10,000 listings, data → painted',
+      `${map.viewMs} ms = ${map.ratio}×`,
+      `one <Marker> each: ${map.domMarkersMs} ms`,
+      `≤ ${map.budgets.ratio}×`,
+      verdict(map.ratio <= map.budgets.ratio),
+    ]);
+    rows.push([
+      'Map: longest task, scripted pan and zoom',
+      `${map.panZoomLongestTaskMs} ms`,
+      '–',
+      `≤ ${map.budgets.longestTaskMs} ms`,
+      verdict(map.panZoomLongestTaskMs <= map.budgets.longestTaskMs),
+    ]);
+  }
+  if (proxy)
+    rows.push([
+      'Proxy: GET /account through /api',
+      `${proxy.proxied.rps} req/s, p50 ${proxy.proxied.p50Ms} ms, p99 ${proxy.proxied.p99Ms} ms (p50 ${proxy.p50Overhead}×)`,
+      `sandbox directly: ${proxy.direct.rps} req/s, p50 ${proxy.direct.p50Ms} ms, p99 ${proxy.direct.p99Ms} ms`,
+      'measured',
+      '–',
+    ]);
+  for (const [name, r] of Object.entries(results))
+    if (!['bundle', 'lighthouse', 'map', 'proxy'].includes(name) && r?.markdownRows)
+      rows.push(...r.markdownRows);
+
+  const cell = (s) => String(s).replace(/\|/g, '\\|');
+  return `# Benchmarks
+
+Written by \`npm run bench\` (test/bench/run.mjs) on ${new Date().toISOString().slice(0, 10)}; do not
+edit by hand. Every number is measured against a baseline taken in the same run, because the
+machine is shared and noisy. ${broken.length === 0 ? 'Every budget holds.' : `${broken.length} budget(s) broken in this run:`}
+${broken.map((b) => `\n- ${b}`).join('')}
+
+| What | Measured | Baseline (same run) | Budget | Verdict |
+| --- | --- | --- | --- | --- |
+${rows.map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')}
+
+## How to reproduce
+
+1. \`npm ci\`, and Chromium at \`/usr/bin/chromium\` (or \`CHROMIUM_PATH\`); never \`npx playwright install\`.
+2. \`npm run bench\`: builds the app and the floors (test/bench/floor, test/bench/floor-realty),
+   serves the build with \`vite preview\` and the sandbox on free ports, runs every part, prints the
+   tables, writes \`test-results/bench.json\` and this file, and exits 1 when a budget is broken.
+   \`npm run bench -- --only bundle,map\` runs some parts (this file is then left alone).
+3. \`npm run bench:bundle\` is the size part alone (deterministic, no browser): CI runs it.
+4. \`BENCH_LIGHTHOUSE_RUNS=1\` makes the Lighthouse part quicker (the budgets use the median of 3).
+`;
+}

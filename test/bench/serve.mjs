@@ -1,0 +1,122 @@
+// What every browser part of the bench shares: a free port, `vite preview` of a build
+// (which mounts the sandbox, so the app talks to /api as in dev), headless Chromium and
+// medians. Each part starts what it needs and stops it again, even when it fails.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const round1 = (n) => Math.round(n * 10) / 10;
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** Resolves once `origin + path` answers 200; throws when the child exits or time runs out. */
+export async function waitForServer(origin, child, timeoutMs = 30_000, path = '/') {
+  const url = `${origin}${path}`;
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** SIGTERM, then SIGKILL after 3 s; resolves when the child is gone. */
+export function stop(child) {
+  return new Promise((resolveStop) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
+    const timer = setTimeout(() => {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 3000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolveStop();
+    });
+    process.kill(child.pid, 'SIGTERM');
+  });
+}
+
+/**
+ * Serves a build with `vite preview` and the sandbox (no latency unless `latencyMs`), or
+ * with `vite` dev when `dev` is set (then `outDir` is ignored); with `apiTarget`, /api is
+ * the proxy to that upstream instead of the sandbox. Returns its origin and stop().
+ */
+export async function startServer({
+  outDir,
+  dev = false,
+  readyPath = '/',
+  latencyMs = 0,
+  apiTarget = '',
+}) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const args = dev ? [] : ['preview', '--outDir', outDir];
+  const child = spawn(
+    join(root, 'node_modules/.bin/vite'),
+    [...args, '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    {
+      cwd: root,
+      env: { ...process.env, API_TARGET: apiTarget, SANDBOX_LATENCY_MS: String(latencyMs) },
+      stdio: 'ignore',
+    },
+  );
+  try {
+    await waitForServer(origin, child, 30_000, readyPath);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  return { origin, stop: () => stop(child) };
+}
+
+export async function launchChromium() {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+}
+
+/** The sandbox's state: its ledger of calls (endpoint, status, credits) and the accounts. */
+export async function sandboxState(origin) {
+  const res = await fetch(`${origin}/api/_sandbox`);
+  if (!res.ok) throw new Error(`the sandbox state answered ${res.status}`);
+  return res.json();
+}
+
+export async function resetSandbox(origin) {
+  const res = await fetch(`${origin}/api/_sandbox/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: '{}',
+  });
+  if (!res.ok) throw new Error(`the sandbox reset answered ${res.status}: ${await res.text()}`);
+}
