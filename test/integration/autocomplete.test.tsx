@@ -134,6 +134,8 @@ describe('autocomplete', () => {
     const { user } = renderApp('/autocomplete?query=cof');
     await user.click(await screen.findByRole('button', { name: /^Suggest ·/ }));
     await screen.findByRole('region', { name: 'Suggestions' });
+    // Screen readers hear how many suggestions arrived, for which text.
+    expect(screen.getByText(/^\d+ suggestions for cof$/)).toHaveAttribute('role', 'status');
     const box = screen.getByRole('combobox', { name: /Query/ });
     await user.click(box);
     await user.keyboard('{ArrowDown}{ArrowDown}');
