@@ -6,6 +6,7 @@ import type { EndpointSpec } from '../api/endpoints.ts';
 import type { WithMeta } from '../api/requests.ts';
 import { getApiKey } from '../session/key-store.ts';
 import { useApiKey } from '../session/use-api-key.ts';
+import { closeSnapshot, useOpenSnapshot } from './snapshot-store.ts';
 import { useCacheStates } from './use-cache-states.ts';
 import { useEndpointRuns, type ReadQueryFactory } from './use-endpoint-runs.ts';
 import { sameParams, useParamForm } from './use-param-form.ts';
@@ -66,10 +67,17 @@ export function useEndpointRun<T extends WithMeta, K extends QueryKey>(
     [setFormValues, showingSubmitted],
   );
 
+  // An opened snapshot file shows through the normal result path while the form still asks
+  // for its request: read-only, nothing sent. Any run closes it.
+  const openSnapshot = useOpenSnapshot(spec.id);
+  const snapshot =
+    openSnapshot && sameParams(openSnapshot.params, form.normalized) ? openSnapshot : null;
+
   const { run: runMany, cancel: cancelRuns, isRunning } = runs;
   /** Returns false (and sends nothing) when the form is invalid, a request runs, or there is no key. */
   const run = useCallback((): boolean => {
     if (!attemptSubmit() || isRunning) return false;
+    closeSnapshot();
     return runMany([form.normalized]);
   }, [attemptSubmit, isRunning, runMany, form.normalized]);
 
@@ -88,6 +96,10 @@ export function useEndpointRun<T extends WithMeta, K extends QueryKey>(
     return runMany([form.normalized]);
   }, [isValid, isRunning, submitted, form.normalized, cancelRuns, runMany]);
 
+  // The snapshot's answer went through the endpoint's schema like a live one: same shape.
+  const shownSnapshot = snapshot && !isRunning ? snapshot : null;
+  const shown = shownSnapshot ? (shownSnapshot.result as unknown as T) : undefined;
+
   return {
     spec,
     values: form.values,
@@ -104,16 +116,22 @@ export function useEndpointRun<T extends WithMeta, K extends QueryKey>(
     /** A fresh copy of the result on screen, paid again; nothing while a request runs. */
     runAgain: runs.runAgain,
     cancel: runs.cancel,
-    error: slot?.error ?? null,
-    /** The result on screen: the current request's, or else the last good one. */
-    data: current ?? previous?.data,
+    error: shown ? null : (slot?.error ?? null),
+    /** The result on screen: an open snapshot's, the current request's, or else the last good one. */
+    data: shown ?? current ?? previous?.data,
     /** The parameters that produced `data`. */
-    dataParams: current !== undefined ? submitted : (previous?.params ?? null),
+    dataParams: shownSnapshot
+      ? shownSnapshot.params
+      : current !== undefined
+        ? submitted
+        : (previous?.params ?? null),
     /** True when `data` belongs to earlier parameters than the request now on screen. */
-    showingPrevious: current === undefined && previous !== null,
+    showingPrevious: !shown && current === undefined && previous !== null,
+    /** `data` comes from a snapshot file (read-only, nothing spent): when it was saved. */
+    snapshotSavedAt: shownSnapshot?.savedAt ?? null,
     isRunning,
     cancelled: runs.cancelled,
-    fromCache: (slot?.fromCache ?? false) && !isRunning,
+    fromCache: !shown && (slot?.fromCache ?? false) && !isRunning,
     /** The request the form describes is already in the session cache: running it is free. */
     formCached: formState === 'cached',
   };

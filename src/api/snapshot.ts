@@ -1,0 +1,176 @@
+import { maskedRequestUrl, type ResponseMeta } from './client.ts';
+import { ENDPOINTS, isRasterImageType, type EndpointId, type ReadEndpointId } from './endpoints.ts';
+import { pickParams, validateParams } from './params.ts';
+import type { ImageResult, JsonResult } from './requests.ts';
+
+/**
+ * A snapshot: one request (never the key) and its answer, saved as a JSON file so it can be
+ * shown again in its view, read-only, without spending anything (a demo can run from them).
+ * Opening one treats its content exactly like an answer from the service: it goes through the
+ * endpoint's schema and the view's usual rendering, with the same sanitising.
+ */
+export const SNAPSHOT_FORMAT = 'web-data-dashboard.snapshot';
+/** Anything bigger is refused before it is read. */
+export const MAX_SNAPSHOT_BYTES = 80 * 1024 * 1024;
+
+export interface SnapshotFile {
+  format: typeof SNAPSHOT_FORMAT;
+  version: 1;
+  savedAt: string;
+  request: { endpoint: string; params: Record<string, string> };
+  response: {
+    status: number;
+    contentType: string;
+    durationMs?: number;
+    /** The JSON body as the service sent it. */
+    body?: unknown;
+    /** An HTML answer the catalogue allows (shorts with html=true). */
+    html?: string;
+    /** Image bytes. */
+    base64?: string;
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const optional = (v: unknown, type: 'string' | 'number') => v === undefined || typeof v === type;
+
+/** The file's outline, checked by hand: zod loads only with the first request (see endpoints.ts). */
+function isSnapshotFile(v: unknown): v is SnapshotFile {
+  if (!isObject(v) || v.format !== SNAPSHOT_FORMAT || v.version !== 1) return false;
+  const { request, response } = v;
+  return (
+    typeof v.savedAt === 'string' &&
+    isObject(request) &&
+    typeof request.endpoint === 'string' &&
+    isObject(request.params) &&
+    Object.values(request.params).every((p) => typeof p === 'string') &&
+    isObject(response) &&
+    typeof response.status === 'number' &&
+    typeof response.contentType === 'string' &&
+    optional(response.durationMs, 'number') &&
+    optional(response.html, 'string') &&
+    optional(response.base64, 'string')
+  );
+}
+
+type AnyResult = JsonResult<unknown> | ImageResult;
+
+/** A snapshot ready to show: its request and an answer shaped like a live one. */
+export interface OpenSnapshot {
+  endpoint: ReadEndpointId;
+  params: Record<string, string>;
+  savedAt: Date;
+  result: AnyResult;
+}
+
+async function toBase64(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+function fromBase64(base64: string, type: string): Blob {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+/** The file for a result on screen. */
+export async function createSnapshot(
+  endpoint: ReadEndpointId,
+  params: Record<string, string>,
+  result: AnyResult,
+  now = new Date(),
+): Promise<SnapshotFile> {
+  const { status, contentType, durationMs } = result.meta;
+  const base = { status, contentType, durationMs };
+  let response: SnapshotFile['response'];
+  if ('kind' in result) {
+    if (result.kind === 'image') response = { ...base, base64: await toBase64(result.blob) };
+    else if (result.kind === 'json') response = { ...base, body: result.raw };
+    else response = { ...base, body: result.excerpt };
+  } else if (result.html !== undefined) {
+    response = { ...base, html: result.html };
+  } else {
+    response = { ...base, body: result.raw };
+  }
+  return {
+    format: SNAPSHOT_FORMAT,
+    version: 1,
+    savedAt: now.toISOString(),
+    request: { endpoint, params },
+    response,
+  };
+}
+
+export type SnapshotReading = { ok: true; snapshot: OpenSnapshot } | { ok: false; error: string };
+
+const refuse = (error: string): SnapshotReading => ({ ok: false, error });
+
+/** Reads a snapshot file's text: a clear reason for anything that is not a valid snapshot. */
+export async function readSnapshot(text: string): Promise<SnapshotReading> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return refuse('This file is not a dashboard snapshot: it is not valid JSON.');
+  }
+  if (!isSnapshotFile(json))
+    return refuse(
+      'This file is not a dashboard snapshot: it lacks the snapshot format, its request or its response.',
+    );
+  const { request, response, savedAt } = json;
+  const spec = Object.hasOwn(ENDPOINTS, request.endpoint)
+    ? ENDPOINTS[request.endpoint as EndpointId]
+    : undefined;
+  if (!spec || spec.kind !== 'read')
+    return refuse(`This snapshot is for “${request.endpoint}”, which has no view to show it.`);
+  const date = new Date(savedAt);
+  if (Number.isNaN(date.getTime())) return refuse('This snapshot has no valid date.');
+  const params = pickParams(spec, request.params);
+  const checked = validateParams(spec, params);
+  if (!checked.ok) return refuse(`This snapshot's parameters are not valid for ${spec.title}.`);
+
+  const meta: ResponseMeta = {
+    endpoint: spec.id,
+    maskedUrl: maskedRequestUrl(spec.id, checked.wire),
+    status: response.status,
+    durationMs: response.durationMs ?? 0,
+    bytes: text.length,
+    contentType: response.contentType,
+  };
+  const id = spec.id;
+  const open = (result: AnyResult): SnapshotReading => ({
+    ok: true,
+    snapshot: { endpoint: id, params, savedAt: date, result },
+  });
+
+  if (spec.response === 'image') {
+    if (response.base64 !== undefined) {
+      // Only raster bytes are images (an SVG could carry script).
+      if (!isRasterImageType(response.contentType))
+        return refuse(`This snapshot's image type (${response.contentType}) is not shown.`);
+      try {
+        return open({
+          kind: 'image',
+          blob: fromBase64(response.base64, response.contentType),
+          meta,
+        });
+      } catch {
+        return refuse("This snapshot's image is corrupt.");
+      }
+    }
+    return open({ kind: 'json', raw: response.body, meta });
+  }
+  const schema = await spec.schema();
+  if (response.html !== undefined)
+    return open({ data: schema.parse({}), raw: response.html, meta, html: response.html });
+  const parsed = schema.safeParse(response.body);
+  if (!parsed.success)
+    return refuse(`This snapshot's response does not have the shape of a ${spec.title} answer.`);
+  return open({ data: parsed.data, raw: response.body, meta });
+}

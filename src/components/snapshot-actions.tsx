@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { EndpointSpec, ReadEndpointId } from '../api/endpoints.ts';
+import { requestHref } from '../api/request-link.ts';
+import type { ImageResult, JsonResult } from '../api/requests.ts';
+import { createSnapshot } from '../api/snapshot.ts';
+import { downloadText, fileDate, fileSlug } from '../lib/download.ts';
+import { CopyButton } from './copy-button.tsx';
+
+/** "Copy link" (the view URL with its parameters, never the key) and "Save snapshot". */
+export function SnapshotActions({
+  spec,
+  params,
+  data,
+}: {
+  spec: EndpointSpec;
+  params: Record<string, string>;
+  data: unknown;
+}) {
+  const [saving, setSaving] = useState(false);
+  if (spec.kind !== 'read') return null;
+  const link = `${window.location.origin}${requestHref(spec.id, params)}`;
+  const save = async () => {
+    setSaving(true);
+    try {
+      const file = await createSnapshot(
+        spec.id as ReadEndpointId,
+        params,
+        data as JsonResult<unknown> | ImageResult,
+      );
+      const what = fileSlug(Object.values(params)[0] ?? spec.id);
+      downloadText(
+        `${spec.id}-${what}-${fileDate()}.snapshot.json`,
+        JSON.stringify(file),
+        'application/json',
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <span className="flex flex-wrap gap-2">
+      <CopyButton text={link} label="Copy link" />
+      <button type="button" className="btn-secondary" disabled={saving} onClick={() => void save()}>
+        Save snapshot
+      </button>
+    </span>
+  );
+}
