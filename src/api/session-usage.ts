@@ -106,7 +106,9 @@ function update(change: (usage: SessionUsage) => SessionUsage): void {
   });
   memory = raw;
   try {
-    storage()?.setItem(STORAGE_KEY, raw);
+    // Nothing to keep leaves nothing behind (clearing the key leaves the tab's storage empty).
+    if (raw === EMPTY_RAW) storage()?.removeItem(STORAGE_KEY);
+    else storage()?.setItem(STORAGE_KEY, raw);
   } catch {
     // A full or disabled storage keeps the usage for this page only.
   }
@@ -143,4 +145,8 @@ export function useSessionUsage(): SessionUsage {
 }
 
 // Another key is another account: its log and readings start afresh (costs stay).
-subscribeApiKey(() => update((u) => ({ ...u, requests: [], readings: [] })));
+subscribeApiKey(() => {
+  const { requests, readings } = getSessionUsage();
+  if (requests.length > 0 || readings.length > 0)
+    update((u) => ({ ...u, requests: [], readings: [] }));
+});

@@ -67,4 +67,19 @@ describe('live mode', () => {
     const calls = (await sandboxControl.ledger()).calls;
     expect(calls.filter((c) => c.endpoint === '/engine_autocomplete')).toHaveLength(0);
   });
+
+  test('a webhook job shows no delivery inbox: the live service delivers to your own webhook', async () => {
+    throughProxy();
+    const { user } = renderApp('/webhook?url=https%3A%2F%2Fexample.com%2F');
+    await user.click(await screen.findByRole('button', { name: /^Submit job/ }));
+    await user.click(screen.getByRole('button', { name: 'Confirm and submit' }));
+    const sid = (await screen.findByTestId('job-sid', {}, { timeout: 5000 })).textContent ?? '';
+    const row = within(screen.getByRole('table', { name: 'Submitted jobs' })).getByRole('row', {
+      name: new RegExp(sid),
+    });
+    expect(row).toHaveTextContent('Submitted: the result goes to your webhook');
+    expect(
+      screen.queryByRole('heading', { name: 'Sandbox delivery inbox' }),
+    ).not.toBeInTheDocument();
+  });
 });
