@@ -66,6 +66,40 @@ export function markdownReport({ results, broken }) {
       verdict(map.panZoomLongestTaskMs <= map.budgets.longestTaskMs),
     ]);
   }
+  const { sessions, large } = results;
+  if (sessions) {
+    const a = sessions.autocomplete;
+    rows.push([
+      'Autocomplete: 3 words typed at 80 ms per key',
+      `${a.requests} request(s)${a.staleRender ? ', stale suggestions' : ', suggestions of the whole text'}`,
+      'sandbox ledger',
+      '1 per word, none stale',
+      verdict(a.requests === a.words && !a.staleRender),
+    ]);
+    const c = sessions.credits;
+    rows.push([
+      'Credits: scripted session (search, result, back, blur/focus, offline/online, leave/return, search again, screenshot twice, remount)',
+      `${c.search} paid /search, ${c.screenshot} /screenshot`,
+      'sandbox ledger',
+      'exactly 1 each',
+      verdict(c.search === 1 && c.screenshot === 1),
+    ]);
+  }
+  if (large)
+    for (const [what, ms, note] of [
+      [
+        `Large: search answer of ${(large.searchBytes / 1e6).toFixed(1)} MB, longest task`,
+        large.searchLongestTaskMs,
+        `JSON.parse alone ${large.searchJsonParseMs} ms`,
+      ],
+      [
+        'Large: raw JSON viewer opening the 5 MB array, longest task',
+        large.jsonViewerLongestTaskMs,
+        '–',
+      ],
+      ['Large: 10,000-listing realty answer, longest task', large.realtyLongestTaskMs, '–'],
+    ])
+      rows.push([what, `${ms} ms`, note, `≤ ${large.budgetMs} ms`, verdict(ms <= large.budgetMs)]);
   if (proxy)
     rows.push([
       'Proxy: GET /account through /api',
@@ -75,7 +109,10 @@ export function markdownReport({ results, broken }) {
       '–',
     ]);
   for (const [name, r] of Object.entries(results))
-    if (!['bundle', 'lighthouse', 'map', 'proxy'].includes(name) && r?.markdownRows)
+    if (
+      !['bundle', 'lighthouse', 'map', 'proxy', 'sessions', 'large'].includes(name) &&
+      r?.markdownRows
+    )
       rows.push(...r.markdownRows);
 
   const cell = (s) => String(s).replace(/\|/g, '\\|');

@@ -1,0 +1,139 @@
+// Part 6 of `npm run bench`: large answers in headless Chromium against the shared
+// `vite preview`. A search answer of 5 MB (the sandbox's own results, repeated; served
+// through a one-shot 200 fault with that body) and the 10,000-listing realty page are
+// fetched with the view's Run button; the longest main-thread task (Long Tasks API, ≥ 50
+// ms) is taken from the press to the painted results (parsing and validation included),
+// then while the raw JSON viewer opens and expands the 5 MB array.
+import { launchChromium, resetSandbox } from './serve.mjs';
+
+export const LONG_TASK_BUDGET_MS = 200;
+const TARGET_BYTES = 5 * 1024 * 1024;
+const BULK_URL = 'https://www.realty.example/homes/los-angeles-ca_rb/?demo=10000';
+
+function watchLongTasks() {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  }).observe({ type: 'longtask' });
+}
+const longest = (page) =>
+  page.evaluate(() => {
+    const max = Math.max(0, ...window.__longTasks);
+    window.__longTasks = [];
+    return Math.round(max);
+  });
+
+/** A search answer of about 5 MB: the sandbox's answer with its results repeated. */
+async function largeSearchBody(origin) {
+  const res = await fetch(`${origin}/api/search?query=coffee`, {
+    headers: { 'x-api-key': 'demo-key' },
+  });
+  const answer = await res.json();
+  const base = answer.organic_results;
+  const results = [];
+  let bytes = 0;
+  for (let i = 0; bytes < TARGET_BYTES; i++) {
+    const r = { ...base[i % base.length], position: i + 1 };
+    r.link = `${r.link ?? 'https://example.com/'}?copy=${i}`;
+    bytes += JSON.stringify(r).length + 1;
+    results.push(r);
+  }
+  return JSON.stringify({ ...answer, organic_results: results });
+}
+
+async function enterDemoKey(page) {
+  await page.getByRole('button', { name: 'Set API key' }).first().click();
+  await page.getByRole('button', { name: 'Use the sandbox demo key' }).click();
+  await page
+    .getByTestId('credits-pill')
+    .filter({ hasText: /credits left/ })
+    .waitFor();
+}
+
+export async function benchLarge({ origin }) {
+  await resetSandbox(origin);
+  const body = await largeSearchBody(origin);
+  const fault = await fetch(`${origin}/api/_sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({
+      kind: 'status',
+      status: 200,
+      endpoint: 'search',
+      body,
+      contentType: 'application/json',
+    }),
+  });
+  if (!fault.ok)
+    throw new Error(`the 5 MB answer was refused: ${fault.status} ${await fault.text()}`);
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.route(
+      (url) => !url.href.startsWith(origin),
+      (route) => route.abort('internetdisconnected'),
+    );
+    const page = await context.newPage();
+    await page.goto(`${origin}/search?query=coffee`);
+    await enterDemoKey(page);
+    await page.evaluate(watchLongTasks);
+    await page.getByRole('button', { name: /^Search ·/ }).click();
+    await page.locator('ol[aria-label="Organic results"] li').first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1000);
+    const searchMs = await longest(page);
+    const count = await page.locator('ol[aria-label="Organic results"] > li').count();
+
+    // Context for the number above: JSON.parse of the same body alone, in the same page.
+    const jsonParseMs = await page.evaluate((text) => {
+      const t = performance.now();
+      JSON.parse(text);
+      return Math.round(performance.now() - t);
+    }, body);
+    await page.evaluate(() => (window.__longTasks = []));
+
+    await page.getByText('Raw response', { exact: true }).click();
+    await page.waitForTimeout(500);
+    await page
+      .locator('summary', { hasText: /^organic_results/ })
+      .first()
+      .click();
+    await page.waitForTimeout(1000);
+    const viewerMs = await longest(page);
+
+    await page.goto(`${origin}/realty?url=${encodeURIComponent(BULK_URL)}`);
+    await page.evaluate(watchLongTasks);
+    await page.getByRole('button', { name: /^Fetch listings/ }).click();
+    await page.locator('.leaflet-container[data-clusters]').waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1000);
+    const realtyMs = await longest(page);
+    return {
+      searchBytes: body.length,
+      searchResultsRendered: count,
+      searchLongestTaskMs: searchMs,
+      searchJsonParseMs: jsonParseMs,
+      jsonViewerLongestTaskMs: viewerMs,
+      realtyLongestTaskMs: realtyMs,
+      budgetMs: LONG_TASK_BUDGET_MS,
+      broken: [
+        ['5 MB search answer', searchMs],
+        ['raw JSON viewer on the 5 MB answer', viewerMs],
+        ['10,000-listing realty answer', realtyMs],
+      ]
+        .filter(([, ms]) => ms > LONG_TASK_BUDGET_MS)
+        .map(([what, ms]) => `${what}: longest task ${ms} ms (budget ≤ ${LONG_TASK_BUDGET_MS} ms)`),
+    };
+  } finally {
+    await browser.close();
+    await resetSandbox(origin);
+  }
+}
+
+export function largeReport(r) {
+  const ok = (ms) => (ms <= r.budgetMs ? 'met' : 'MISSED');
+  return [
+    `\n6. Large answers: longest main-thread task from Run to painted, parsing included (budget ≤ ${r.budgetMs} ms)`,
+    `  search, ${(r.searchBytes / 1e6).toFixed(1)} MB (${r.searchResultsRendered} cards rendered)   ${String(r.searchLongestTaskMs).padStart(5)} ms → ${ok(r.searchLongestTaskMs)} (JSON.parse alone: ${r.searchJsonParseMs} ms)`,
+    `  raw JSON viewer: open, expand the array             ${String(r.jsonViewerLongestTaskMs).padStart(5)} ms → ${ok(r.jsonViewerLongestTaskMs)}`,
+    `  realty, 10,000 listings (list and map)              ${String(r.realtyLongestTaskMs).padStart(5)} ms → ${ok(r.realtyLongestTaskMs)}`,
+  ].join('\n');
+}
