@@ -11,9 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchBundle, bundleReport } from './bundle-bench.mjs';
 import { benchLighthouse, lighthouseReport } from './lighthouse-bench.mjs';
+import { benchLarge, largeReport } from './large-bench.mjs';
 import { benchMap } from './map-bench.mjs';
 import { benchProxy, proxyReport } from './proxy-bench.mjs';
 import { benchShorts, shortsReport } from './shorts-bench.mjs';
+import { benchSessions, sessionsReport } from './session-bench.mjs';
 import { root, startServer } from './serve.mjs';
 import { markdownReport } from './markdown-report.mjs';
 
@@ -74,6 +76,18 @@ const PARTS = [
       };
     },
     report: mapReport,
+  },
+  {
+    name: 'sessions',
+    run: ({ origin }) => benchSessions({ origin }),
+    report: sessionsReport,
+    needs: 'server',
+  },
+  {
+    name: 'large',
+    run: ({ origin }) => benchLarge({ origin }),
+    report: largeReport,
+    needs: 'server',
   },
   {
     name: 'proxy',
