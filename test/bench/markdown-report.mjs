@@ -1,6 +1,34 @@
 // Writes docs/benchmarks.md from one full `npm run bench`: a table of every number with
 // its baseline and budget, then how to reproduce. Only run.mjs calls it.
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
+
+/** What is planned for a budget while it is missed, by the start of its message in `broken`. */
+const PLANS = [
+  [
+    'initial JS',
+    'Load later what runs at startup but shows nothing yet: result persistence (idb-keyval and the TanStack persister: restore only when this tab stored something), history recording (the ApiError check and the store), the background-requests notice (only once a request runs elsewhere), the cost meter and session usage behind the first metered request.',
+  ],
+  [
+    'map pan/zoom',
+    'Draw cluster bubbles on the canvas (as the single listings already are) instead of one DOM marker each, and reuse markers across moves; only price pins stay DOM.',
+  ],
+  [
+    'Lighthouse performance',
+    'With results: split the first render of a long answer (list first, the map and the stats in the next frames) and validate large answers in chunks or in a worker.',
+  ],
+  [
+    '10,000-listing realty answer',
+    'Validate and normalise the listings in a worker (or in slices between frames); build the cluster index after the list has painted.',
+  ],
+  [
+    '5 MB search answer',
+    'Validate large answers in slices between frames (or a worker), and render the first page of cards before the rest.',
+  ],
+  [
+    'autocomplete',
+    'Send a request when a word is completed (a space typed), not only after a typing pause, so three words typed at 80 ms per key send three requests (the autocomplete view decides; see decision 018).',
+  ],
+];
 const verdict = (ok) => (ok ? 'met' : '**missed**');
 
 export function markdownReport({ results, broken }) {
@@ -127,7 +155,21 @@ ${broken.map((b) => `\n- ${b}`).join('')}
 | --- | --- | --- | --- | --- |
 ${rows.map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')}
 
-## How to reproduce
+${
+  broken.length === 0
+    ? ''
+    : `## Plans for the budgets missed
+
+${[
+  ...new Set(
+    broken.flatMap((b) => PLANS.filter(([start]) => b.includes(start)).map(([, plan]) => plan)),
+  ),
+]
+  .map((plan) => `- ${plan}`)
+  .join('\n')}
+
+`
+}## How to reproduce
 
 1. \`npm ci\`, and Chromium at \`/usr/bin/chromium\` (or \`CHROMIUM_PATH\`); never \`npx playwright install\`.
 2. \`npm run bench\`: builds the app and the floors (test/bench/floor, test/bench/floor-realty),

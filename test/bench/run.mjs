@@ -22,7 +22,7 @@ import { markdownReport } from './markdown-report.mjs';
 const MAP_RATIO_BUDGET = 0.05;
 const MAP_LONGEST_TASK_BUDGET_MS = 100;
 
-/** The app's routes, from the built router (the catalogue's routes and the overview). */
+/** The app's routes: the overview, the catalogue's views and the history (src/app/router.tsx). */
 const ROUTES = [
   '/',
   '/search',
@@ -32,6 +32,7 @@ const ROUTES = [
   '/screenshot',
   '/account',
   '/webhook',
+  '/history',
 ];
 
 function mapReport(m) {
