@@ -102,7 +102,11 @@ describe('this session’s usage', () => {
     await sandboxControl.setCreditsUsed(99_000);
     renderApp('/account');
     const forecast = await screen.findByTestId('run-out-forecast');
-    await waitFor(() => expect(forecast).toHaveTextContent(/At this rate: about (10|11) minutes/));
+    await waitFor(() =>
+      expect(forecast).toHaveTextContent(
+        /At this rate: about (10|11) minutes .*before the plan renews in 30 days/,
+      ),
+    );
     expect(
       screen.getByRole('img', { name: /Credits left went from 2,000 to 1,000/ }),
     ).toBeInTheDocument();

@@ -51,7 +51,7 @@ export default function AccountPage() {
         <ErrorPanel error={account.error} onRetry={() => void account.refetch()} />
       )}
       {s && <CreditsGlance summary={s} now={now} />}
-      {apiKey && <SessionUsagePanel usage={usage} now={now} />}
+      {apiKey && <SessionUsagePanel usage={usage} now={now} validityDays={s?.validityDays} />}
       <ThresholdForm />
       <EndpointCosts usage={usage} />
       {s && <OtherFields fields={s.otherFields} />}

@@ -5,8 +5,19 @@ import { formatNumber, pluralCredits } from '../../../lib/format.ts';
 import { describeForecast, forecastRunOut, spentByEndpoint } from '../lib/usage.ts';
 import { UsageChart } from './usage-chart.tsx';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** This session's usage: credits left over time, credits spent by endpoint, and a run-out forecast. */
-export function SessionUsagePanel({ usage, now }: { usage: SessionUsage; now: number }) {
+export function SessionUsagePanel({
+  usage,
+  now,
+  validityDays,
+}: {
+  usage: SessionUsage;
+  now: number;
+  /** Days until the plan renews, when the service says. */
+  validityDays: number | undefined;
+}) {
   const spend = spentByEndpoint(usage);
   const forecast = forecastRunOut(usage.readings, now);
   const known = spend.reduce((sum, s) => sum + (s.credits ?? 0), 0);
@@ -21,6 +32,13 @@ export function SessionUsagePanel({ usage, now }: { usage: SessionUsage; now: nu
         <span className="font-medium">At this rate:</span> {describeForecast(forecast)}
         {forecast.kind === 'runs-out' &&
           ` (about ${formatNumber(Math.round(forecast.creditsPerHour))} credits an hour)`}
+        {forecast.kind === 'runs-out' &&
+          validityDays !== undefined &&
+          forecast.inMs < validityDays * DAY_MS && (
+            <strong className="ml-1 text-amber-800 dark:text-amber-300">
+              before the plan renews in {formatNumber(validityDays)} days.
+            </strong>
+          )}
       </p>
       {spend.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
