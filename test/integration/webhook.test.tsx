@@ -36,6 +36,15 @@ describe('webhook jobs', () => {
     expect(await webhookCalls()).toEqual([]);
   });
 
+  test('editing the form withdraws a pending confirmation', async () => {
+    const { user } = renderApp(ROUTE);
+    await user.click(await screen.findByRole('button', { name: 'Submit job · unknown cost' }));
+    expect(screen.getByRole('group', { name: 'Submit this job?' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Page to scrape/), 'pricing');
+    expect(screen.queryByRole('group', { name: 'Submit this job?' })).not.toBeInTheDocument();
+    expect(await webhookCalls()).toEqual([]);
+  });
+
   test('a confirmed job shows its sid and joins the jobs table with its parameters', async () => {
     const { user } = renderApp(ROUTE);
     await user.click(await screen.findByRole('button', { name: 'Submit job · unknown cost' }));

@@ -74,6 +74,11 @@ export default function WebhookPage() {
   // Run opens the confirmation (after the form's own checks); only Confirm sends.
   const run = {
     ...action,
+    // Editing the form withdraws a pending confirmation: what is confirmed is what is sent.
+    setValue: (name: string, value: string) => {
+      setConfirming(null);
+      action.setValue(name, value);
+    },
     run: () => {
       if (action.isRunning || !action.attemptSubmit()) return false;
       const params = action.normalized;
