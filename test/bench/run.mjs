@@ -14,6 +14,7 @@ import { benchLighthouse, lighthouseReport } from './lighthouse-bench.mjs';
 import { benchLarge, largeReport } from './large-bench.mjs';
 import { benchMap } from './map-bench.mjs';
 import { benchProxy, proxyReport } from './proxy-bench.mjs';
+import { benchScreenshot, screenshotReport } from './screenshot-bench.mjs';
 import { benchShorts, shortsReport } from './shorts-bench.mjs';
 import { benchSessions, sessionsReport } from './session-bench.mjs';
 import { root, startServer } from './serve.mjs';
@@ -100,6 +101,12 @@ const PARTS = [
     name: 'shorts',
     run: ({ origin }) => benchShorts({ origin }),
     report: shortsReport,
+    needs: 'server',
+  },
+  {
+    name: 'screenshot',
+    run: ({ origin }) => benchScreenshot({ origin }),
+    report: screenshotReport,
     needs: 'server',
   },
 ];
