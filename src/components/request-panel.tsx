@@ -12,6 +12,8 @@ import type { FieldProps } from './param-field.tsx';
 import { ParamForm } from './param-form.tsx';
 import { RequestInspector } from './request-inspector.tsx';
 import { RequestProgress } from './request-progress.tsx';
+import { SnapshotActions } from './snapshot-actions.tsx';
+import { SnapshotBanner } from './snapshot-banner.tsx';
 
 /** What the panel needs of a view's request: `useEndpointRun` (reads) and `useEndpointAction` (actions). */
 export interface PanelRun<T extends WithMeta> {
@@ -32,6 +34,8 @@ export interface PanelRun<T extends WithMeta> {
   cancelled: boolean;
   fromCache: boolean;
   formCached: boolean;
+  /** `data` comes from an opened snapshot file, saved then (reads only). */
+  snapshotSavedAt?: Date | null;
 }
 
 export interface RequestPanelProps<T extends WithMeta> {
@@ -122,7 +126,8 @@ export function RequestPanel<T extends WithMeta>({
             : 'You cancelled the request. The service may still finish it and charge it; your form and earlier results are kept.'}
         </p>
       )}
-      {run.data && !run.isRunning && (
+      {run.data && run.snapshotSavedAt && <SnapshotBanner savedAt={run.snapshotSavedAt} />}
+      {run.data && !run.isRunning && !run.snapshotSavedAt && (
         <p className="flex flex-wrap items-center gap-3 text-sm" data-testid="result-source">
           {run.showingPrevious ? (
             <span className="text-slate-600 dark:text-slate-400">
@@ -149,6 +154,9 @@ export function RequestPanel<T extends WithMeta>({
             <span className="text-slate-600 dark:text-slate-400">
               {spec.kind === 'action' ? 'Submitted' : 'Fresh result'} · {cost}
             </span>
+          )}
+          {run.dataParams && !run.showingPrevious && (
+            <SnapshotActions spec={spec} params={run.dataParams} data={run.data} />
           )}
         </p>
       )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { HistoryList } from '../../components/history-list.tsx';
+import { SnapshotOpener } from '../../components/snapshot-opener.tsx';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
 import { clearHistory, HISTORY_CAP } from '../../session/history-store.ts';
 import { useHistory } from '../../session/use-history.ts';
@@ -23,6 +24,7 @@ export default function HistoryPage() {
         the key). Opening one fills its view's form and shows its answer if it is still cached;
         otherwise press Run there. Nothing is sent from here.
       </p>
+      <SnapshotOpener />
       {entries.length === 0 ? (
         <p>No requests yet. Run something in any view and it appears here.</p>
       ) : (
