@@ -49,32 +49,39 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test('a webhook job is confirmed, submitted and its delivery arrives in the sandbox inbox, with no serious axe issue', async ({
-  page,
-}) => {
-  const errors = collectConsoleErrors(page);
-  await page.goto('/webhook?url=https%3A%2F%2Fexample.com%2Fpricing&webhook_id=orders');
-  await enterDemoKey(page);
-  await page.getByRole('button', { name: 'Submit job · unknown cost' }).click();
-  const confirm = page.getByRole('group', { name: 'Submit this job?' });
-  await expect(confirm).toContainText('https://example.com/pricing');
-  const axe = await seriousAxeIssues(page, 'webhook confirmation');
-  await confirm.getByRole('button', { name: 'Confirm and submit' }).click();
-  const sid = (await page.getByTestId('job-sid').textContent()) ?? '';
-  expect(sid).toMatch(/^[0-9a-f-]{36}$/);
-  const delivery = page.getByRole('list', { name: 'Deliveries' }).getByRole('listitem');
-  await expect(delivery).toContainText(sid, { timeout: 10_000 });
-  await expect(delivery).toContainText('your job for https://example.com/pricing');
-  await expect(
-    page.getByRole('table', { name: 'Submitted jobs' }).getByRole('row', { name: new RegExp(sid) }),
-  ).toContainText(/Delivered after/);
-  axe.push(...(await seriousAxeIssues(page, 'webhook with a delivery')));
-  expect(axe).toEqual([]);
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a webhook job is confirmed, submitted and its delivery arrives in the sandbox inbox, with no serious axe issue (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    const errors = collectConsoleErrors(page);
+    await page.goto('/webhook?url=https%3A%2F%2Fexample.com%2Fpricing&webhook_id=orders');
+    await enterDemoKey(page);
+    await page.getByRole('button', { name: 'Submit job · unknown cost' }).click();
+    const confirm = page.getByRole('group', { name: 'Submit this job?' });
+    await expect(confirm).toContainText('https://example.com/pricing');
+    const axe = await seriousAxeIssues(page, `webhook confirmation (${colorScheme})`);
+    await confirm.getByRole('button', { name: 'Confirm and submit' }).click();
+    const sid = (await page.getByTestId('job-sid').textContent()) ?? '';
+    expect(sid).toMatch(/^[0-9a-f-]{36}$/);
+    const delivery = page.getByRole('list', { name: 'Deliveries' }).getByRole('listitem');
+    await expect(delivery).toContainText(sid, { timeout: 10_000 });
+    await expect(delivery).toContainText('your job for https://example.com/pricing');
+    await expect(
+      page
+        .getByRole('table', { name: 'Submitted jobs' })
+        .getByRole('row', { name: new RegExp(sid) }),
+    ).toContainText(/Delivered after/);
+    axe.push(...(await seriousAxeIssues(page, `webhook with a delivery (${colorScheme})`)));
+    expect(axe).toEqual([]);
 
-  // The jobs table survives a reload.
-  await page.reload();
-  await expect(
-    page.getByRole('table', { name: 'Submitted jobs' }).getByRole('row', { name: new RegExp(sid) }),
-  ).toBeVisible();
-  expect(errors).toEqual([]);
-});
+    // The jobs table survives a reload.
+    await page.reload();
+    await expect(
+      page
+        .getByRole('table', { name: 'Submitted jobs' })
+        .getByRole('row', { name: new RegExp(sid) }),
+    ).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+}
