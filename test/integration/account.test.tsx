@@ -147,8 +147,24 @@ describe('measured costs', () => {
     await user.click(screen.getByRole('link', { name: 'Account' }));
     await screen.findByRole('region', { name: 'Costs per endpoint' });
     expect(costRow('Short videos')).toHaveTextContent(
-      'Short videosnot published10 credits (1 of 1 sample agree)',
+      'Short videosnot published10 credits (1 of 1 sample agrees)',
     );
+  });
+
+  test('a cost that changes shows the latest sample and how many samples agree with it', async () => {
+    await sandboxControl.setCosts({ shorts: 10 });
+    const { user } = renderApp('/shorts?query=owls');
+    await user.click(await screen.findByRole('button', { name: 'Search shorts · unknown cost' }));
+    await screen.findByRole('button', { name: 'Search shorts · ≈ 10 credits (measured)' }, SLOW);
+    await sandboxControl.setCosts({ shorts: 12 });
+    await user.type(screen.getByLabelText(/^Query/), ' at night');
+    await user.click(
+      screen.getByRole('button', { name: 'Search shorts · ≈ 10 credits (measured)' }),
+    );
+    await screen.findByRole('button', { name: 'Search shorts · ≈ 12 credits (measured)' }, SLOW);
+    await user.click(screen.getByRole('link', { name: 'Account' }));
+    await screen.findByRole('region', { name: 'Costs per endpoint' });
+    expect(costRow('Short videos')).toHaveTextContent('12 credits (1 of 2 samples agree)');
   });
 
   test('the two searches of a comparison overlap, so neither is measured', async () => {
@@ -172,7 +188,7 @@ describe('measured costs', () => {
     await screen.findByRole('region', { name: 'Costs per endpoint' });
     await waitFor(() =>
       expect(costRow('Search')).toHaveTextContent(
-        '25 credits (1 of 1 sample agree)Warning: differs from the published 20 credits',
+        '25 credits (1 of 1 sample agrees)Warning: differs from the published 20 credits',
       ),
     );
   });

@@ -47,7 +47,7 @@ export function EndpointCosts({ usage }: { usage: SessionUsage }) {
                 <td>
                   {measured === null
                     ? 'not measured yet'
-                    : `${costLabel(measured.latest)} (${measured.agreeing} of ${measured.samples} sample${measured.samples === 1 ? '' : 's'} agree)`}
+                    : `${costLabel(measured.latest)} (${measured.agreeing} of ${measured.samples} ${measured.samples === 1 ? 'sample agrees' : 'samples agree'})`}
                   {contradicts && (
                     <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
                       Warning: differs from the published {costLabel(spec.cost)}
