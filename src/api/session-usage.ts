@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { subscribeApiKey } from '../session/key-store.ts';
 import type { EndpointId } from './endpoints.ts';
+import { webStorage } from '../lib/web-storage.ts';
 
 /** One measured cost: the change in `requestUsed` around one request nothing else overlapped. */
 export interface CostSample {
@@ -42,13 +43,7 @@ const EMPTY_RAW = JSON.stringify(EMPTY);
 let memory = EMPTY_RAW;
 let cached: { raw: string; value: SessionUsage } = { raw: memory, value: EMPTY };
 
-function storage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
+const storage = () => webStorage('session');
 
 const arrayOf = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
 const isNumber = (value: unknown): value is number =>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { webStorage } from '../lib/web-storage.ts';
 
 /**
  * The low-credit threshold the user chose: a preference, not a secret, so it lives in
@@ -9,13 +10,7 @@ const STORAGE_KEY = 'web-data-dashboard.low-credit-threshold';
 const listeners = new Set<() => void>();
 let memory: string | null = null;
 
-function storage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+const storage = () => webStorage('local');
 
 export function getLowCreditThreshold(): number | null {
   const s = storage();

@@ -8,7 +8,7 @@ const accountCalls = async () =>
   (await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/account').length;
 
 /** Requests may take a while when the machine is busy. */
-const SLOW = { timeout: 5_000 };
+const SLOW = { timeout: 10_000 };
 
 const glance = () => screen.findByRole('region', { name: 'Credits left' });
 const costRow = (title: string) =>

@@ -5,7 +5,7 @@ import { sandboxControl } from '../sandbox-server.ts';
 
 const webhookCalls = async () =>
   (await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/webhook');
-const SLOW = { timeout: 5_000 };
+const SLOW = { timeout: 10_000 };
 const ROUTE = '/webhook?url=https%3A%2F%2Fexample.com%2F&webhook_id=orders';
 
 describe('webhook jobs', () => {

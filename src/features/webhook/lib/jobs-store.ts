@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { webStorage } from '../../../lib/web-storage.ts';
 
 /** One submitted webhook job as this browser remembers it: never the key. */
 export interface WebhookJob {
@@ -21,13 +22,7 @@ const listeners = new Set<() => void>();
 let cached: { raw: string | null; jobs: readonly WebhookJob[] } = { raw: null, jobs: EMPTY };
 let memory: string | null = null;
 
-function storage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+const storage = () => webStorage('local');
 
 function parse(raw: string | null): readonly WebhookJob[] {
   if (raw === null) return EMPTY;
