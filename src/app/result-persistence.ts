@@ -119,7 +119,12 @@ export function createResultPersistence(
         if (timer === undefined) timer = setTimeout(() => void save(), SAVE_DELAY_MS);
       };
       const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-        if (event.type === 'added' || event.type === 'removed' || event.type === 'updated')
+        // A new paid answer is written at once: the tab may be reloaded or left right after.
+        if (event.type === 'updated' && event.action.type === 'success') {
+          clearTimeout(timer);
+          timer = undefined;
+          void pending.then(save);
+        } else if (event.type === 'added' || event.type === 'removed' || event.type === 'updated')
           schedule();
       });
       const onHide = () => void flush();
