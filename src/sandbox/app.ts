@@ -99,7 +99,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return c.json(state.snapshot());
   });
   core.get('/_sandbox/inbox', (c) =>
-    c.json({ delayMs: state.inbox.delayMs, deliveries: state.inbox.deliveries }),
+    c.json({
+      delayMs: state.inbox.delayMs,
+      jobs: state.inbox.jobs,
+      deliveries: state.inbox.deliveries,
+    }),
   );
   core.post('/_sandbox/inbox/delay', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { ms?: unknown };

@@ -25,10 +25,11 @@ describe('sandbox webhook jobs', () => {
   });
 
   test('a job is delivered to the inbox after the delay, with its sid, url and a body', async () => {
-    const { get, inbox } = sandbox(40);
+    const { state, get, inbox } = sandbox(40);
     const res = await get('/webhook?url=https://example.com/a&dynamic=true&api_key=demo-key');
     const { sid } = (await res.json()) as { sid: string };
     expect(await inbox()).toEqual([]);
+    expect(state.inbox.jobs).toMatchObject([{ sid, params: { url: 'https://example.com/a' } }]);
     await new Promise((r) => setTimeout(r, 80));
     const [delivery] = await inbox();
     expect(delivery?.sid).toBe(sid);

@@ -52,7 +52,16 @@ function scrapedPage(url: string, dynamic: boolean): string {
  * dashboard: each job is "delivered" here after a short delay, and the dashboard (sandbox
  * mode only) polls `GET /_sandbox/inbox` to show deliveries as they arrive.
  */
+/** A job as the sandbox recorded it when it was submitted. */
+export interface RecordedJob {
+  sid: string;
+  submittedAt: string;
+  params: Record<string, string>;
+}
+
 export class WebhookInbox {
+  /** Every job submitted since the last reset (newest last), delivered or not. */
+  jobs: RecordedJob[] = [];
   deliveries: Delivery[] = [];
   delayMs = DEFAULT_DELIVERY_DELAY_MS;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
@@ -60,6 +69,8 @@ export class WebhookInbox {
   /** Delivers a submitted job after `delayMs`. */
   schedule(sid: string, params: Record<string, string>): void {
     const submitted = Date.now();
+    this.jobs.push({ sid, submittedAt: new Date(submitted).toISOString(), params: { ...params } });
+    if (this.jobs.length > 200) this.jobs.splice(0, this.jobs.length - 200);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       const delivered = Date.now();
@@ -91,6 +102,7 @@ export class WebhookInbox {
   reset(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.jobs = [];
     this.deliveries = [];
     this.delayMs = DEFAULT_DELIVERY_DELAY_MS;
   }
