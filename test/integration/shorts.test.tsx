@@ -279,6 +279,20 @@ describe('shorts gallery', () => {
     expect(await shortsCalls()).toHaveLength(3);
   });
 
+  test('pages appended to another first page never show up with a gap after Next and Previous', async () => {
+    const { user } = await runShorts('/shorts?query=cats');
+    const more = () => user.click(screen.getByRole('button', { name: /^Load more ·/ }));
+    await more();
+    await waitFor(() => expect(summary()).toHaveTextContent('19 videos loaded from 2 pages'));
+    await user.click(screen.getByRole('button', { name: /^Next page ·/ }));
+    await waitFor(() => expect(summary()).toHaveTextContent('10 videos loaded from 1 page'));
+    await more();
+    await waitFor(() => expect(summary()).toHaveTextContent('19 videos loaded from 2 pages'));
+    await user.click(screen.getByRole('button', { name: /^← Previous page ·/ }));
+    await waitFor(() => expect(summary()).toHaveTextContent('10 videos loaded from 1 page'));
+    expect(screen.getByLabelText(/^Skip results/)).toHaveValue('10');
+  });
+
   test('filters narrow the loaded videos by source, account and words in titles, with counts per source', async () => {
     const { user, list } = await runShorts('/shorts?query=cats');
     const expected = shortVideos({ query: 'cats' }, BASE);

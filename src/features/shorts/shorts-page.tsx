@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Params } from '../../api/endpoint-query.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
+import type { ShortsResponse } from '../../api/schemas.ts';
 import { useBestKnownCost } from '../../api/measured-costs.ts';
 import { pickParams } from '../../api/params.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
@@ -46,6 +47,29 @@ function samePagedRequest(a: Params, b: Params): boolean {
   return sameParams(restA, restB);
 }
 
+/**
+ * The appended pages that continue the page on screen without a gap: each starts where the
+ * one before ended. A page still running or failed ends the chain (for now); pages loaded
+ * for another first page (before Next or Previous) are left out.
+ */
+function chainedPages<S extends { params: Params; data?: { data: ShortsResponse } }>(
+  base: { data: ShortsResponse },
+  baseParams: Params,
+  slots: readonly S[],
+): S[] {
+  const chain: S[] = [];
+  let expected = nextStart(startOf(baseParams), base.data.short_videos_results.length);
+  for (;;) {
+    const slot = slots.find(
+      (s) => samePagedRequest(s.params, baseParams) && startOf(s.params) === expected,
+    );
+    if (!slot || expected === null) return chain;
+    chain.push(slot);
+    if (!slot.data) return chain;
+    expected = nextStart(expected, slot.data.data.short_videos_results.length);
+  }
+}
+
 export default function ShortsPage() {
   const run = useEndpointRun(SPEC, shortsQueries.results);
   // Pages appended by "Load more": reads of the same endpoint, each sent only on that click.
@@ -65,11 +89,8 @@ export default function ShortsPage() {
   const base = run.data;
   const baseParams = run.dataParams;
   const baseStart = startOf(baseParams ?? {});
-  const appended = baseParams
-    ? more.slots.filter(
-        (s) => samePagedRequest(s.params, baseParams) && startOf(s.params) > baseStart,
-      )
-    : [];
+  const appended =
+    base && baseParams ? chainedPages(base, baseParams, more.slots) : ([] as typeof more.slots);
   const pages: LoadedPage[] = [];
   if (base)
     pages.push({
