@@ -7,6 +7,7 @@ import { useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 import { BackgroundRequests } from './background-requests.tsx';
 import { PresenterSwitch } from './presenter-switch.tsx';
+import { Shortcuts } from './shortcuts.tsx';
 
 // Not needed for a first paint (docs/benchmarks.md): the account figures load once a key is
 // set, the key dialog when it opens.
@@ -77,6 +78,7 @@ export function Layout() {
           <KeyDialog />
         </Suspense>
       )}
+      <Shortcuts />
     </div>
   );
 }

@@ -1,0 +1,108 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { usePresenterMode } from '../session/presenter-mode.ts';
+import { useHistory } from '../session/use-history.ts';
+import { matchCommands, paletteCommands, type Command } from './palette-commands.ts';
+
+/**
+ * Ctrl/Cmd+K: jump to any view, a starred or recent request, or an action. A combobox over a
+ * listbox (arrows move, Enter runs, Escape closes); focus goes back where it was.
+ */
+export function CommandPalette({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const history = useHistory();
+  const presenter = usePresenterMode();
+  const listId = useId();
+  const titleId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const shown = matchCommands(paletteCommands(history, presenter), text);
+  const current = Math.min(active, Math.max(shown.length - 1, 0));
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    inputRef.current?.focus();
+    return () => previous?.focus();
+  }, []);
+
+  const choose = (command: Command | undefined) => {
+    if (!command) return;
+    onClose();
+    if ('to' in command.run) void navigate(command.run.to);
+    else command.run.action();
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((current + step + shown.length) % Math.max(shown.length, 1));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      choose(shown[current]);
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      onClose();
+    } else if (e.key === 'Tab') {
+      // The dialog holds one control: Tab stays in it.
+      e.preventDefault();
+    }
+  };
+
+  const optionId = (i: number) => `${listId}-${i}`;
+  return (
+    <div className="fixed inset-0 z-[2000] flex items-start justify-center bg-black/50 p-4 pt-24">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="w-full max-w-lg space-y-2 rounded-lg bg-white p-3 shadow-xl dark:bg-slate-900"
+      >
+        <h2 id={titleId} className="sr-only">
+          Command palette
+        </h2>
+        <input
+          ref={inputRef}
+          role="combobox"
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-activedescendant={shown.length ? optionId(current) : undefined}
+          aria-label="Go to a view, a request or an action"
+          aria-autocomplete="list"
+          placeholder="Type a view, a request or an action…"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          className="w-full rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+        />
+        <ul id={listId} role="listbox" aria-label="Commands" className="max-h-80 overflow-auto">
+          {shown.map((command, i) => (
+            // The keyboard works through the combobox (aria-activedescendant); a click is a shortcut.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <li
+              key={command.id}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === current}
+              className={`flex cursor-pointer justify-between gap-3 rounded px-3 py-1.5 text-sm ${i === current ? 'bg-teal-700 text-white' : ''}`}
+              onMouseMove={() => setActive(i)}
+              onClick={() => choose(command)}
+            >
+              <span>{command.label}</span>
+              <span
+                className={i === current ? 'text-teal-50' : 'text-slate-600 dark:text-slate-400'}
+              >
+                {command.group}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {shown.length === 0 && <p className="px-3 py-1.5 text-sm">Nothing matches.</p>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { ENDPOINT_LIST, ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
+import { requestHref, requestLabel } from '../api/request-link.ts';
+import { downloadText, fileDate } from '../lib/download.ts';
+import type { HistoryEntry } from '../session/history-store.ts';
+import { openKeyDialog } from '../session/key-dialog-store.ts';
+import { setPresenterMode } from '../session/presenter-mode.ts';
+
+export interface Command {
+  id: string;
+  /** What the palette lists and filters on. */
+  label: string;
+  group: 'Views' | 'Starred' | 'Recent' | 'Actions';
+  /** Where it goes, or what it does. */
+  run: { to: string } | { action: () => void };
+}
+
+const RECENT = 5;
+
+const entryCommand = (group: 'Starred' | 'Recent') => (entry: HistoryEntry) =>
+  ({
+    id: `${group}-${entry.id}`,
+    label: requestLabel(entry.endpoint as EndpointId, entry.params),
+    group,
+    run: { to: requestHref(entry.endpoint as EndpointId, entry.params) },
+  }) satisfies Command;
+
+/** Every view, starred and recent requests, and the app's actions. */
+export function paletteCommands(history: readonly HistoryEntry[], presenter: boolean): Command[] {
+  const known = history.filter((e) => Object.hasOwn(ENDPOINTS, e.endpoint));
+  return [
+    { id: 'view-overview', label: 'Overview', group: 'Views', run: { to: '/' } },
+    { id: 'view-history', label: 'History', group: 'Views', run: { to: '/history' } },
+    ...ENDPOINT_LIST.map((spec): Command => ({
+      id: `view-${spec.id}`,
+      label: `${spec.nav} — ${spec.title}`,
+      group: 'Views',
+      run: { to: spec.route },
+    })),
+    ...known.filter((e) => e.starred).map(entryCommand('Starred')),
+    ...known.slice(0, RECENT).map(entryCommand('Recent')),
+    { id: 'set-key', label: 'Set API key', group: 'Actions', run: { action: openKeyDialog } },
+    {
+      id: 'presenter',
+      label: presenter ? 'Turn presenter mode off' : 'Turn presenter mode on',
+      group: 'Actions',
+      run: { action: () => setPresenterMode(!presenter) },
+    },
+    { id: 'open-snapshot', label: 'Open snapshot…', group: 'Actions', run: { to: '/history' } },
+    {
+      id: 'export-history',
+      label: 'Export history (JSON)',
+      group: 'Actions',
+      run: {
+        action: () =>
+          downloadText(
+            `request-history-${fileDate()}.json`,
+            JSON.stringify(history, null, 2),
+            'application/json',
+          ),
+      },
+    },
+  ];
+}
+
+/** The commands whose label holds every typed word. */
+export function matchCommands(commands: readonly Command[], text: string): Command[] {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  return commands.filter((c) => {
+    const label = `${c.group} ${c.label}`.toLowerCase();
+    return words.every((w) => label.includes(w));
+  });
+}
