@@ -110,3 +110,23 @@ test('on a phone the grid has two columns and nothing scrolls sideways', async (
     0,
   );
 });
+
+test('with reduced motion hovering loads no preview; its button plays it', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const gifs: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.gif')) gifs.push(r.url());
+  });
+  await page.goto('/shorts?query=street+food');
+  await enterDemoKey(page);
+  await page.getByRole('button', { name: /^Search shorts ·/ }).click();
+  const card = page.getByRole('list', { name: 'Short videos' }).locator(':scope > li').first();
+  await card.hover();
+  await card.getByRole('button').first().focus();
+  // No preview is mounted, so none can be requested.
+  await expect(card.locator('img[data-preview]')).toHaveCount(0);
+  expect(gifs).toEqual([]);
+  await card.getByRole('button', { name: /^Play preview/ }).click();
+  await expect.poll(() => loaded(card.locator('img[data-preview]'))).toBe(true);
+  expect(gifs).toHaveLength(1);
+});
