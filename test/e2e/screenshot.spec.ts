@@ -48,6 +48,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'as WebP at quality 60 · 5 credits' }).click();
     await expect(page.getByRole('table')).toContainText(/B is \d+% smaller than A/);
     await expect(page.getByRole('img', { name: /^Compared capture B: .*WebP q60/ })).toBeVisible();
+    // The strip pictures every capture from a small data: URL, not an object URL each.
+    const thumbs = page.getByRole('list', { name: 'Captures of this session' }).locator('img');
+    await expect(thumbs).toHaveCount(2);
+    for (const src of await thumbs.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src'))))
+      expect(src).toMatch(/^data:image\/jpeg;base64,/);
     await page.getByRole('button', { name: 'Overlay' }).click();
     await expect(page.getByRole('slider', { name: /Slide to show A/ })).toBeVisible();
     await expect(page.getByTestId('credits-pill')).toHaveText('99,990 credits left');

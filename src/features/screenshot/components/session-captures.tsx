@@ -14,6 +14,7 @@ import { captureLabel } from '../lib/capture-label.ts';
 import { screenshotQueries } from '../queries.ts';
 import { CompareView } from './compare-view.tsx';
 import { useImageSize } from './use-image-size.ts';
+import { THUMB_HEIGHT, THUMB_WIDTH, useThumbnail } from './use-thumbnail.ts';
 import { useSessionCaptures, type SessionCapture } from './use-session-captures.ts';
 
 const spec = ENDPOINTS.screenshot;
@@ -50,12 +51,24 @@ function CaptureChoice({
   onForget: () => void;
 }) {
   const size = useImageSize(capture.data.blob);
+  const thumbnail = useThumbnail(capture.data.blob, size);
   const label = captureLabel(capture.params);
   return (
     <li className="flex shrink-0 items-start gap-1 rounded border border-slate-200 p-2 text-sm has-checked:border-teal-700 has-checked:bg-teal-50 dark:border-slate-700 dark:has-checked:bg-teal-950">
       <label className="grid cursor-pointer grid-cols-[auto_1fr] gap-x-2">
         <input type="checkbox" checked={checked} onChange={onToggle} className="row-span-2 mt-1" />
-        <span className="font-medium whitespace-nowrap">{label}</span>
+        <span className="flex items-center gap-2 font-medium whitespace-nowrap">
+          {thumbnail && (
+            <img
+              src={thumbnail}
+              alt=""
+              width={THUMB_WIDTH}
+              height={THUMB_HEIGHT}
+              className="rounded border border-slate-200 dark:border-slate-700"
+            />
+          )}
+          {label}
+        </span>
         <span className="text-slate-600 dark:text-slate-400">
           {formatBytes(capture.data.blob.size)}
           {size && ` · ${size.width}×${size.height} px`}
