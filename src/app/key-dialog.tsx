@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { metaQueries } from '../api/meta-queries.ts';
+import { useModalFocus } from '../components/use-modal-focus.ts';
 import { getApiKey, setApiKey } from '../session/key-store.ts';
 import { closeKeyDialog, useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { usePresenterMode } from '../session/presenter-mode.ts';
@@ -24,36 +25,8 @@ function KeyDialogContent() {
   const dialogRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    // Keeps Tab inside the dialog and lets Escape close it.
-    function onKeyDown(e: globalThis.KeyboardEvent) {
-      if (e.key === 'Escape') {
-        e.stopPropagation();
-        closeKeyDialog();
-        return;
-      }
-      if (e.key !== 'Tab' || !dialogRef.current) return;
-      const focusable = dialogRef.current.querySelectorAll<HTMLElement>(
-        'button:not([disabled]), input:not([disabled])',
-      );
-      const first = focusable[0];
-      const last = focusable[focusable.length - 1];
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last?.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first?.focus();
-      }
-    }
-    const previous = document.activeElement as HTMLElement | null;
-    inputRef.current?.focus();
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      previous?.focus();
-    };
-  }, []);
+  // Tab stays inside the dialog, Escape closes it, focus returns to where it was.
+  useModalFocus(dialogRef, inputRef, closeKeyDialog);
 
   const save = (key: string) => {
     setApiKey(key);
