@@ -53,9 +53,11 @@ export default function AutocompletePage() {
   const setValue = useCallback(
     (name: string, value: string) => {
       setFormValue(name, value);
-      setTyping(true);
+      // With live typing off, edits wait for Enter or the button; turning it on later
+      // sends nothing by itself.
+      if (live) setTyping(true);
     },
-    [setFormValue],
+    [setFormValue, live],
   );
   const setLive = (on: boolean) => setViewParam('live', on ? '1' : '0');
 
