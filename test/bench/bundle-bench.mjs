@@ -45,6 +45,7 @@ async function buildGraph(projectRoot, outDir) {
           isEntry: item.isEntry,
           facade: item.facadeModuleId ? relative(root, item.facadeModuleId) : null,
           imports: item.imports,
+          dynamicImports: item.dynamicImports,
           css: [...(item.viteMetadata?.importedCss ?? [])],
           modules: item.moduleIds.map((id) => relative(root, id)),
         });
@@ -112,7 +113,7 @@ export async function benchBundle({ outDir }) {
       .filter((m) => HEAVY.some((re) => re.test(m)));
 
     const routes = [...app.chunks]
-      .filter(([, c]) => c.facade && /(-page|listing-map)\.tsx$/.test(c.facade))
+      .filter(([, c]) => c.facade && /(-page|listing-map|realty-results)\.tsx$/.test(c.facade))
       .map(([file, c]) => {
         const own = app.closure(file, app.initial);
         const css = new Set([...own].flatMap((f) => app.chunks.get(f).css));
@@ -124,18 +125,16 @@ export async function benchBundle({ outDir }) {
       })
       .sort((a, b) => b.js.gzip - a.js.gzip);
 
-    const realtyChunk = chunkOf(app, 'src/features/realty/realty-page.tsx');
-    // Everything the realty route can load: its page, and the map it loads on its own.
+    // Everything the realty route can load: its page and what it imports on demand (the
+    // results, the map), with the initial chunks.
     const realtyAll = new Set(app.initial);
-    const visitLazy = (file) => {
-      for (const f of app.closure(file)) {
-        if (realtyAll.has(f) && f !== file) continue;
-        realtyAll.add(f);
-      }
+    const visit = (file) => {
+      if (!file || realtyAll.has(file)) return;
+      realtyAll.add(file);
+      const c = app.chunks.get(file);
+      for (const f of [...c.imports, ...c.dynamicImports]) visit(f);
     };
-    visitLazy(realtyChunk);
-    const mapChunk = chunkOf(app, 'src/features/realty/components/listing-map.tsx');
-    if (mapChunk) visitLazy(mapChunk);
+    visit(chunkOf(app, 'src/features/realty/realty-page.tsx'));
     const realty = app.total(realtyAll);
     const floorMap = chunkOf(realtyFloor, 'test/bench/floor-realty/map-route.tsx');
     const realtyFloorAll = new Set([...realtyFloor.initial, ...realtyFloor.closure(floorMap)]);

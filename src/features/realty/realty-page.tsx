@@ -4,7 +4,7 @@ import { RequestPanel } from '../../components/request-panel.tsx';
 import { useEndpointRun } from '../../components/use-endpoint-run.ts';
 import { ExampleUrls } from './components/example-urls.tsx';
 import { loadListingMap } from './components/lazy-listing-map.tsx';
-import { RealtyResults } from './components/realty-results.tsx';
+import { LazyRealtyResults, loadRealtyResults } from './components/lazy-realty-results.tsx';
 import { realtyQueries } from './queries.ts';
 
 export default function RealtyPage() {
@@ -12,11 +12,13 @@ export default function RealtyPage() {
 
   const listings = run.data?.data.realty_listings;
   const pageUrl = run.dataParams?.url;
-  // The map's code loads while the listings travel, not after they arrive.
-  const mapNeeded = run.isRunning || run.data !== undefined;
+  // The results' and the map's code load while the listings travel, not after they arrive.
+  const resultsNeeded = run.isRunning || run.data !== undefined;
   useEffect(() => {
-    if (mapNeeded) void loadListingMap();
-  }, [mapNeeded]);
+    if (!resultsNeeded) return;
+    void loadRealtyResults();
+    void loadListingMap();
+  }, [resultsNeeded]);
 
   return (
     <div className="space-y-4">
@@ -43,7 +45,7 @@ export default function RealtyPage() {
           </p>
         )}
         {listings && listings.length > 0 && (
-          <RealtyResults
+          <LazyRealtyResults
             key={pageUrl ?? ''}
             listings={listings}
             raw={run.data?.raw}
