@@ -10,6 +10,9 @@ const accountCalls = async () =>
 /** Requests may take a while when the machine is busy. */
 const SLOW = { timeout: 10_000 };
 
+/** The account's first reading is the "before" of the first measured request: wait for it. */
+const accountRead = () => screen.findByRole('link', { name: /^[\d,]+ credits left$/ });
+
 const glance = () => screen.findByRole('region', { name: 'Credits left' });
 const costRow = (title: string) =>
   within(screen.getByRole('region', { name: 'Costs per endpoint' })).getByRole('row', {
@@ -137,6 +140,7 @@ describe('measured costs', () => {
   test('a request nothing overlapped measures its cost, and Run then says "≈ N credits (measured)"', async () => {
     await sandboxControl.setCosts({ shorts: 10 });
     const { user } = renderApp('/shorts?query=cats');
+    await accountRead();
     await user.click(await screen.findByRole('button', { name: 'Search shorts · unknown cost' }));
     expect(
       await screen.findByRole('button', { name: 'Search shorts · ≈ 10 credits (measured)' }, SLOW),
@@ -154,6 +158,7 @@ describe('measured costs', () => {
   test('a cost that changes shows the latest sample and how many samples agree with it', async () => {
     await sandboxControl.setCosts({ shorts: 10 });
     const { user } = renderApp('/shorts?query=owls');
+    await accountRead();
     await user.click(await screen.findByRole('button', { name: 'Search shorts · unknown cost' }));
     await screen.findByRole('button', { name: 'Search shorts · ≈ 10 credits (measured)' }, SLOW);
     await sandboxControl.setCosts({ shorts: 12 });
@@ -180,6 +185,7 @@ describe('measured costs', () => {
   test('a measured cost that contradicts the published one is a warning, and Run keeps the published cost', async () => {
     await sandboxControl.setCosts({ search: 25 });
     const { user } = renderApp('/search?query=crema');
+    await accountRead();
     await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
     await screen.findByRole('list', { name: 'Organic results' }, SLOW);
     await waitFor(async () => expect(await accountCalls()).toBeGreaterThanOrEqual(2));
@@ -196,6 +202,7 @@ describe('measured costs', () => {
   test('Reset measured costs forgets them, and Run says "unknown cost" again', async () => {
     await sandboxControl.setCosts({ realty: 10 });
     const { user } = renderApp('/shorts?query=dogs');
+    await accountRead();
     await user.click(await screen.findByRole('button', { name: 'Search shorts · unknown cost' }));
     await screen.findByRole('button', { name: 'Search shorts · ≈ 0 credits (measured)' }, SLOW);
     await user.click(screen.getByRole('link', { name: 'Account' }));
