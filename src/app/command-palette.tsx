@@ -29,7 +29,10 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   const choose = (command: Command | undefined) => {
     if (!command) return;
     onClose();
-    if ('to' in command.run) void navigate(command.run.to);
+    // A starred or recent request reopens with its cached answer, like the history's links.
+    const reopen = command.group === 'Starred' || command.group === 'Recent';
+    if ('to' in command.run)
+      void navigate(command.run.to, reopen ? { state: { reopen: true } } : undefined);
     else command.run.action();
   };
 

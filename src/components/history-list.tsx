@@ -49,7 +49,11 @@ function Entry({
   return (
     <li className="flex flex-wrap items-start gap-x-3 gap-y-1 py-2">
       <div className="min-w-0 flex-1">
-        <Link to={requestHref(entry.endpoint, entry.params)} className="btn-link font-medium">
+        <Link
+          to={requestHref(entry.endpoint, entry.params)}
+          state={{ reopen: true }}
+          className="btn-link font-medium"
+        >
           {label}
         </Link>
         {!compact && params && (

@@ -35,7 +35,9 @@ export function useEndpointRun<T extends WithMeta, K extends QueryKey>(
   const [seenLocation, setSeenLocation] = useState(location.key);
   if (location.key !== seenLocation) {
     setSeenLocation(location.key);
-    if (navigationType === NavigationType.Pop && formState === 'cached')
+    // So does a link that reopens a request (history links carry `state: { reopen: true }`).
+    const reopening = (location.state as { reopen?: boolean } | null)?.reopen === true;
+    if ((navigationType === NavigationType.Pop || reopening) && formState === 'cached')
       runs.show([form.normalized]);
   }
 
