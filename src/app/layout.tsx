@@ -6,6 +6,7 @@ import { ENDPOINT_LIST } from '../api/endpoints.ts';
 import { useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 import { BackgroundRequests } from './background-requests.tsx';
+import { HistoryDrawer } from '../components/history-drawer.tsx';
 import { PresenterSwitch } from './presenter-switch.tsx';
 import { Shortcuts } from './shortcuts.tsx';
 
@@ -69,6 +70,7 @@ export function Layout() {
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
         <BackgroundRequests />
+        <HistoryDrawer />
         <Suspense fallback={<p role="status">Loading view…</p>}>
           <Outlet />
         </Suspense>

@@ -125,3 +125,19 @@ describe('request history', () => {
     expect(await screen.findByText(/No requests yet/)).toBeInTheDocument();
   });
 });
+
+describe('the history drawer in a view', () => {
+  test("lists the view's recent requests and reopens one for free", async () => {
+    const { user } = renderApp('/search');
+    await search(user, 'first');
+    await screen.findByText('Fresh result · 20 credits');
+    await search(user, 'second');
+    await screen.findByText('Fresh result · 20 credits');
+    await user.click(screen.getByText('Recent Search requests (2)'));
+    const drawer = screen.getByRole('list', { name: 'Recent Search requests' });
+    await user.click(within(drawer).getByRole('link', { name: 'Search “first”' }));
+    expect(await screen.findByText('cached · 0 credits')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Query/)).toHaveValue('first');
+    expect(await searches()).toHaveLength(2);
+  });
+});
