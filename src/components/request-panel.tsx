@@ -34,6 +34,8 @@ export interface PanelRun<T extends WithMeta> {
   cancelled: boolean;
   fromCache: boolean;
   formCached: boolean;
+  /** When the cached answer arrived (reads). */
+  answeredAt?: number;
   /** `data` comes from an opened snapshot file, saved then (reads only). */
   snapshotSavedAt?: Date | null;
 }
@@ -52,6 +54,8 @@ export interface RequestPanelProps<T extends WithMeta> {
   inlineProgress?: boolean;
   children?: ReactNode;
 }
+
+const answeredTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function describeParams(params: Record<string, string> | null): string {
   const entries = Object.entries(params ?? {});
@@ -139,7 +143,19 @@ export function RequestPanel<T extends WithMeta>({
                 cached · 0 credits
               </span>
               <span className="text-slate-600 dark:text-slate-400">
-                This exact request already ran in this session.
+                This exact request already ran
+                {run.answeredAt ? (
+                  <>
+                    {' '}
+                    at{' '}
+                    <time dateTime={new Date(run.answeredAt).toISOString()}>
+                      {answeredTime.format(run.answeredAt)}
+                    </time>
+                  </>
+                ) : (
+                  ' in this session'
+                )}
+                .
               </span>
               <button
                 type="button"

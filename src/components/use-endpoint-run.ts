@@ -134,6 +134,8 @@ export function useEndpointRun<T extends WithMeta, K extends QueryKey>(
     isRunning,
     cancelled: runs.cancelled,
     fromCache: !shown && (slot?.fromCache ?? false) && !isRunning,
+    /** When a cached answer arrived (it may be from before a reload). */
+    answeredAt: slot?.answeredAt ?? 0,
     /** The request the form describes is already in the session cache: running it is free. */
     formCached: formState === 'cached',
   };

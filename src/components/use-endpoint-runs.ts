@@ -27,6 +27,8 @@ export interface RunSlot<T> {
   isRunning: boolean;
   /** The answer was already in the session cache when this run asked for it: it cost nothing. */
   fromCache: boolean;
+  /** When the answer on screen arrived (ms since the epoch; 0 without one). */
+  answeredAt: number;
 }
 
 interface Batch {
@@ -79,6 +81,7 @@ export function useEndpointRuns<T, K extends QueryKey>(
       error: r.error,
       isRunning: r.fetchStatus === 'fetching',
       fromCache: r.data !== undefined && r.dataUpdatedAt < (batch?.at ?? 0),
+      answeredAt: r.dataUpdatedAt,
     };
   });
   const queueRef = useRef<RunQueue<Params> | null>(null);

@@ -28,7 +28,7 @@ async function searchFor(route: string, maxBytes?: number) {
 }
 
 describe('results survive a reload', () => {
-  test('after a reload the same search shows its earlier result as cached, for 0 credits', async () => {
+  test('after a reload the same search shows its earlier result as cached, with its time, for 0 credits', async () => {
     const first = await searchFor('/search?query=reload');
     first.unmount();
 
@@ -38,6 +38,8 @@ describe('results survive a reload', () => {
     );
     const source = screen.getByTestId('result-source');
     expect(within(source).getByText('cached · 0 credits')).toBeInTheDocument();
+    // With the time of the answer it stands for, from before the reload.
+    expect(source).toHaveTextContent(/already ran at \w{3} \d{1,2}, \d{4}/);
     expect(await searches()).toHaveLength(1);
   });
 
