@@ -3,7 +3,7 @@
 // through a one-shot 200 fault with that body) and the 10,000-listing realty page are
 // fetched with the view's Run button; the longest main-thread task (Long Tasks API, ≥ 50
 // ms) is taken from the press to the painted results (parsing and validation included),
-// then while the raw JSON viewer opens and expands the 5 MB array.
+// then while the raw JSON viewer (a virtualised tree) opens the 5 MB array and scrolls it.
 import { launchChromium, resetSandbox } from './serve.mjs';
 
 export const LONG_TASK_BUDGET_MS = 200;
@@ -93,11 +93,17 @@ export async function benchLarge({ origin }) {
 
     await page.getByText('Raw response', { exact: true }).click();
     await page.waitForTimeout(500);
-    await page
-      .locator('summary', { hasText: /^organic_results/ })
-      .first()
-      .click();
-    await page.waitForTimeout(1000);
+    // The viewer is a virtualised tree: open the 5 MB array, then scroll through it.
+    const tree = page.getByRole('group', { name: /tree$/ }).first();
+    const node = tree.getByRole('button', { name: /^organic_results,/ });
+    if ((await node.getAttribute('aria-expanded')) !== 'true') await node.click();
+    await page.waitForTimeout(500);
+    await tree.hover();
+    for (let i = 0; i < 10; i++) {
+      await page.mouse.wheel(0, 2000);
+      await page.waitForTimeout(100);
+    }
+    await page.waitForTimeout(500);
     const viewerMs = await longest(page);
 
     await page.goto(`${origin}/realty?url=${encodeURIComponent(BULK_URL)}`);
@@ -133,7 +139,7 @@ export function largeReport(r) {
   return [
     `\n6. Large answers: longest main-thread task from Run to painted, parsing included (budget ≤ ${r.budgetMs} ms)`,
     `  search, ${(r.searchBytes / 1e6).toFixed(1)} MB (${r.searchResultsRendered} cards rendered)   ${String(r.searchLongestTaskMs).padStart(5)} ms → ${ok(r.searchLongestTaskMs)} (JSON.parse alone: ${r.searchJsonParseMs} ms)`,
-    `  raw JSON viewer: open, expand the array             ${String(r.jsonViewerLongestTaskMs).padStart(5)} ms → ${ok(r.jsonViewerLongestTaskMs)}`,
+    `  raw JSON viewer: open the array, scroll it             ${String(r.jsonViewerLongestTaskMs).padStart(5)} ms → ${ok(r.jsonViewerLongestTaskMs)}`,
     `  realty, 10,000 listings (list and map)              ${String(r.realtyLongestTaskMs).padStart(5)} ms → ${ok(r.realtyLongestTaskMs)}`,
   ].join('\n');
 }

@@ -121,7 +121,7 @@ export function markdownReport({ results, broken }) {
         `JSON.parse alone ${large.searchJsonParseMs} ms`,
       ],
       [
-        'Large: raw JSON viewer opening the 5 MB array, longest task',
+        'Large: raw JSON viewer opening and scrolling the 5 MB array, longest task',
         large.jsonViewerLongestTaskMs,
         '–',
       ],

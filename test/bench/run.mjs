@@ -151,7 +151,17 @@ try {
   for (const part of parts) {
     if (part.needs === 'app' || part.needs === 'server') await ensureApp();
     if (part.needs === 'server' && !server) server = await startServer({ outDir: appDir });
-    const result = await part.run({ appDir, origin: server?.origin });
+    let result;
+    try {
+      result = await part.run({ appDir, origin: server?.origin });
+    } catch (error) {
+      // One part failing (a view changed under it) must not hide the other parts' numbers.
+      const message = `${part.name} could not be measured: ${String(error?.message ?? error).split('\n')[0]}`;
+      console.log(`\n${message}`);
+      results[part.name] = { failed: message };
+      broken.push(message);
+      continue;
+    }
     if (part.name === 'bundle') appBuilt = true;
     results[part.name] = result;
     broken.push(...((ci ? result.ciBroken : undefined) ?? result.broken ?? []));
