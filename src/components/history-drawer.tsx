@@ -1,8 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ENDPOINT_LIST } from '../api/endpoints.ts';
 import { useHistory } from '../session/use-history.ts';
-import { HistoryList } from './history-list.tsx';
+
+// Built only while the drawer is open, and it brings the request code (cache keys): it
+// loads then, not with the first paint (docs/benchmarks.md).
+const HistoryList = lazy(() =>
+  import('./history-list.tsx').then((m) => ({ default: m.HistoryList })),
+);
 
 const SHOWN = 5;
 
@@ -30,11 +35,13 @@ export function HistoryDrawer() {
       </summary>
       {open && (
         <>
-          <HistoryList
-            entries={mine.slice(0, SHOWN)}
-            label={`Recent ${spec.nav} requests`}
-            compact
-          />
+          <Suspense fallback={<p role="status">Loading recent requests…</p>}>
+            <HistoryList
+              entries={mine.slice(0, SHOWN)}
+              label={`Recent ${spec.nav} requests`}
+              compact
+            />
+          </Suspense>
           <Link to="/history" className="btn-link mb-2 inline-block">
             All history
           </Link>

@@ -134,7 +134,7 @@ describe('the history drawer in a view', () => {
     await search(user, 'second');
     await screen.findByText('Fresh result · 20 credits');
     await user.click(screen.getByText('Recent Search requests (2)'));
-    const drawer = screen.getByRole('list', { name: 'Recent Search requests' });
+    const drawer = await screen.findByRole('list', { name: 'Recent Search requests' });
     await user.click(within(drawer).getByRole('link', { name: 'Search “first”' }));
     expect(await screen.findByText('cached · 0 credits')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Query/)).toHaveValue('first');
