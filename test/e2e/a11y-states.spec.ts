@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { enterDemoKey, resetSandbox } from './helpers.ts';
+
+// Every view in its empty, loading, results and error states: axe (WCAG 2.0 A/AA, 2.1 AA and
+// best practices) finds no serious or critical issue, and the keyboard alone reaches every
+// action on the page. Issue #13.
+
+const VIEWS = [
+  '/search?query=coffee',
+  '/shorts?query=cats',
+  '/autocomplete?query=how+to',
+  '/realty?url=https%3A%2F%2Fwww.realty.example%2Fhomes%2Fseattle-wa_rb%2F',
+  '/screenshot?url=https%3A%2F%2Fexample.com%2F&width=640&height=400',
+  '/webhook?url=https%3A%2F%2Fexample.com%2F',
+];
+
+test.beforeEach(async ({ request }) => {
+  await resetSandbox(request);
+});
+
+async function axeIssues(page: Page, where: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}`);
+}
+
+/** Presses the view's Run button (the one that names its cost) and any confirmation it asks for. */
+async function run(page: Page): Promise<void> {
+  await page
+    .getByRole('form', { name: /parameters$/ })
+    .getByRole('button', { name: / · / })
+    .first()
+    .click();
+  // Actions ask for a confirmation first (webhook jobs).
+  const confirm = page.getByRole('button', { name: /^Confirm and submit/ });
+  if (await confirm.isVisible()) await confirm.click();
+}
+
+/** Tabs through the whole page; returns what was focused, as a set of element handles' ids. */
+async function unreachableByKeyboard(page: Page): Promise<string[]> {
+  await page.evaluate(() => {
+    let n = 0;
+    for (const el of document.querySelectorAll<HTMLElement>(
+      'main a[href], main button:not([disabled]), main input:not([disabled]), main select:not([disabled]), main textarea:not([disabled]), main summary, main [tabindex]:not([tabindex="-1"])',
+    )) {
+      // Closed <details> content and hidden elements are not expected to take focus.
+      const visible = el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true });
+      // In a radio group only the checked radio takes Tab; arrow keys move between the others.
+      const otherRadio =
+        el instanceof HTMLInputElement &&
+        el.type === 'radio' &&
+        !el.checked &&
+        el.name !== '' &&
+        document.querySelector(`input[type="radio"][name="${el.name}"]:checked`) !== null;
+      if (visible && !otherRadio && !el.closest('[inert], [aria-hidden="true"]'))
+        el.dataset.kbd = String(n++);
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+  });
+  const total = await page.locator('[data-kbd]').count();
+  const reached = new Set<string>();
+  for (let i = 0; i < total * 3 + 60 && reached.size < total; i++) {
+    await page.keyboard.press('Tab');
+    const id = await page.evaluate(
+      () => (document.activeElement as HTMLElement | null)?.dataset.kbd,
+    );
+    if (id !== undefined) reached.add(id);
+  }
+  return page.evaluate(
+    (seen) =>
+      [...document.querySelectorAll<HTMLElement>('[data-kbd]')]
+        .filter((el) => !seen.includes(el.dataset.kbd ?? ''))
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 40)}"`,
+        ),
+    [...reached],
+  );
+}
+
+for (const route of VIEWS) {
+  test(`${route.split('?')[0]}: no serious axe issue in any state, and the keyboard reaches every action`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto('/');
+    await enterDemoKey(page);
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const issues = await axeIssues(page, `${route} empty`);
+
+    await request.post('/api/_sandbox/faults', { data: { kind: 'slow', delayMs: 2500 } });
+    await run(page);
+    // Running: the progress banner or a view's own inline progress, each with Cancel.
+    await expect(page.getByRole('button', { name: 'Cancel' }).first()).toBeVisible();
+    issues.push(...(await axeIssues(page, `${route} loading`)));
+
+    await expect(page.getByTestId('response-status')).toHaveText('200', { timeout: 15_000 });
+    issues.push(...(await axeIssues(page, `${route} results`)));
+    expect(await unreachableByKeyboard(page), `${route}: not reachable by Tab`).toEqual([]);
+
+    await request.post('/api/_sandbox/faults', { data: { kind: 'status', status: 503 } });
+    // Run again answers a read from the cache ("cached · 0 credits"); Run again then pays for a
+    // fresh copy, which meets the fault. An action (webhook job) sends a new submission at once.
+    await run(page);
+    const again = page.getByRole('button', { name: /^Run again/ });
+    if (await again.isVisible()) await again.click();
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    issues.push(...(await axeIssues(page, `${route} error`)));
+
+    expect(issues).toEqual([]);
+  });
+}
