@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { downloadText, fileSlug } from '../lib/download.ts';
 import { formatNumber } from '../lib/format.ts';
 import { ancestorsOf, searchJson, valueAt, visibleRows, type JsonRow } from '../lib/json-tree.ts';
@@ -42,15 +42,30 @@ const pretty = (value: unknown) => JSON.stringify(value, null, 2) ?? 'undefined'
  * value or path (`organic_results[3].link`) can be copied, and the tree narrowed to it and
  * that part copied or downloaded. Strings are shown as text, never as HTML.
  */
-export function JsonViewer({
-  value,
-  label = 'JSON',
-  openDepth = 1,
-}: {
+export function JsonViewer(props: JsonViewerProps) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(false);
+  // Inside a closed <details> (a card's JSON, the raw response) nothing is built until it
+  // opens: a page of results would otherwise build a tree per card.
+  useEffect(() => {
+    const details = boxRef.current?.parentElement?.closest('details');
+    const update = () => {
+      if (!details || details.open) setShown(true);
+    };
+    update();
+    details?.addEventListener('toggle', update);
+    return () => details?.removeEventListener('toggle', update);
+  }, []);
+  return <div ref={boxRef}>{shown && <JsonTree {...props} />}</div>;
+}
+
+interface JsonViewerProps {
   value: unknown;
   label?: string;
   openDepth?: number;
-}) {
+}
+
+function JsonTree({ value, label = 'JSON', openDepth = 1 }: JsonViewerProps) {
   const searchId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [rootPath, setRootPath] = useState('');
