@@ -6,13 +6,16 @@ import { ENDPOINT_LIST } from '../api/endpoints.ts';
 import { useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 import { BackgroundRequests } from './background-requests.tsx';
-import { HistoryDrawer } from '../components/history-drawer.tsx';
 import { PresenterSwitch } from './presenter-switch.tsx';
 import { Shortcuts } from './shortcuts.tsx';
 
 // Not needed for a first paint (docs/benchmarks.md): the account figures load once a key is
 // set, the key dialog when it opens.
 const AccountStatus = lazy(() => import('./account-status.tsx'));
+// The view's recent requests: only useful once a view is open.
+const HistoryDrawer = lazy(() =>
+  import('../components/history-drawer.tsx').then((m) => ({ default: m.HistoryDrawer })),
+);
 const KeyDialog = lazy(() => import('./key-dialog.tsx').then((m) => ({ default: m.KeyDialog })));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -70,7 +73,9 @@ export function Layout() {
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
         <BackgroundRequests />
-        <HistoryDrawer />
+        <Suspense fallback={null}>
+          <HistoryDrawer />
+        </Suspense>
         <Suspense fallback={<p role="status">Loading view…</p>}>
           <Outlet />
         </Suspense>
