@@ -24,7 +24,7 @@ export function PresenterSwitch() {
       Presenter mode
       <span
         aria-hidden="true"
-        className={on ? 'text-teal-700 dark:text-teal-300' : 'text-slate-500'}
+        className={on ? 'text-teal-700 dark:text-teal-300' : 'text-slate-600 dark:text-slate-300'}
       >
         {on ? 'on' : 'off'}
       </span>

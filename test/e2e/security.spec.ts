@@ -54,6 +54,9 @@ test('every view runs under a strict Content-Security-Policy without a violation
     await page.goto(route);
     const form = page.getByRole('form', { name: /parameters$/ });
     await form.getByRole('button', { name: / · / }).first().click();
+    // Actions ask for a confirmation first (webhook jobs).
+    const confirm = page.getByRole('button', { name: /^Confirm and submit/ });
+    if (await confirm.isVisible()) await confirm.click();
     await expect(page.getByTestId('response-status')).toHaveText('200', { timeout: 15_000 });
   }
   // An error and an open dialog too.
