@@ -121,7 +121,7 @@ describe('the key on the wire', () => {
     const realFetch = globalThis.fetch;
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
       sent.push({
-        url: String(input),
+        url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
         key: new Headers(init?.headers).get('x-api-key'),
       });
       return realFetch(input, init);

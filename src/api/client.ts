@@ -185,6 +185,14 @@ export async function callEndpoint(
     try {
       return { kind: 'json', value: JSON.parse(text) as unknown, text, meta };
     } catch {
+      // An image endpoint's other answers (text, HTML, nothing) are kept as bytes of their own
+      // type, for the view to show as "not a screenshot" with an excerpt.
+      if (spec.response === 'image')
+        return {
+          kind: 'image',
+          blob: new Blob([text], { type: contentType || 'application/octet-stream' }),
+          meta,
+        };
       throw fail({
         kind: 'invalid-response',
         invalid: invalidReason(text, contentType),

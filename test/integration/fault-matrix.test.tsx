@@ -59,6 +59,14 @@ const VIEWS: View[] = [
     field: /^Page URL/,
     value: 'https://example.com/',
   },
+  {
+    name: 'webhook',
+    route: '/webhook?url=https%3A%2F%2Fexample.com%2F',
+    endpoint: '/webhook',
+    run: /^Submit job · /,
+    field: /^Page to scrape/,
+    value: 'https://example.com/',
+  },
 ];
 
 type Charged = 'yes' | 'no' | 'unknown';
@@ -176,12 +184,14 @@ const FAULTS: Fault[] = [
     },
     says: /web page instead of data/,
     charged: 'unknown',
+    shownAsData: { screenshot: NOT_A_SCREENSHOT },
   },
   {
     name: 'empty 200',
     init: { kind: 'status', status: 200, body: '', contentType: 'application/json' },
     says: /empty body/,
     charged: 'unknown',
+    shownAsData: { screenshot: NOT_A_SCREENSHOT },
   },
   {
     name: 'JSON of the wrong shape',
@@ -193,7 +203,8 @@ const FAULTS: Fault[] = [
     },
     says: /unexpected shape/,
     charged: 'unknown',
-    shownAsData: { screenshot: NOT_A_SCREENSHOT },
+    // A job's answer has no list: the view says no id came back.
+    shownAsData: { screenshot: NOT_A_SCREENSHOT, webhook: /no id returned/ },
   },
   {
     name: 'a redirect',
@@ -209,7 +220,7 @@ const FAULTS: Fault[] = [
   {
     name: 'a body over the size cap',
     init: { kind: 'slow', delayMs: 0 },
-    env: { VITE_MAX_BODY_BYTES: '200' },
+    env: { VITE_MAX_BODY_BYTES: '20' },
     says: /larger than the dashboard accepts/,
     charged: 'unknown',
   },
@@ -244,6 +255,9 @@ describe.each(FAULTS.map((f) => [f.name, f] as const))('fault: %s', (_name, faul
     await sandboxControl.fault(fault.init);
     const { user } = renderApp(view.route);
     await user.click(await screen.findByRole('button', { name: view.run }));
+    // Actions ask for a confirmation first (webhook jobs).
+    const confirm = screen.queryByRole('button', { name: /^Confirm and submit/ });
+    if (confirm) await user.click(confirm);
 
     const asData = fault.shownAsData?.[view.name];
     if (asData) {

@@ -231,9 +231,9 @@ describe('screenshot answers that are not images, and errors', () => {
     });
     const { user } = renderApp('/screenshot?url=https%3A%2F%2Fexample.com%2F');
     await user.click(await screen.findByRole('button', { name: /^Capture ·/ }));
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Screenshot queued, try later');
-    expect(within(alert).getByRole('button', { name: 'Try again · 5 credits' })).toBeEnabled();
+    const note = await screen.findByRole('region', { name: 'Not a screenshot' });
+    expect(note).toHaveTextContent(/text\/plain .* which is not a screenshot/);
+    expect(note).toHaveTextContent('Screenshot queued, try later');
     expect(screen.queryByRole('img')).toBeNull();
   });
 
