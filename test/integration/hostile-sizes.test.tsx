@@ -53,6 +53,29 @@ describe('hostile sizes', () => {
     expect(csv.split('\r\n').filter(Boolean)).toHaveLength(12_001);
   }, 60_000);
 
+  test('a 125,000-suggestion autocomplete answer shows the top ten in the box and the list 100 at a time', async () => {
+    const suggestions = Array.from({ length: 125_000 }, (_, i) => ({
+      value: `hostile ${i}`,
+      relevance: 125_000 - i,
+      type: 'QUERY',
+    }));
+    await sandboxControl.fault({
+      kind: 'status',
+      status: 200,
+      body: JSON.stringify({ suggestions, verbatim_relevance: 1 }),
+      contentType: 'application/json',
+    });
+    renderApp('/autocomplete?query=hostile&live=0');
+    fireEvent.click(await screen.findByRole('button', { name: /^Suggest · / }));
+    const region = await screen.findByRole('region', { name: 'Suggestions' }, { timeout: 15_000 });
+    const list = within(region).getAllByRole('list')[0]!;
+    expect(within(list).getAllByRole('listitem')).toHaveLength(100);
+    expect(
+      within(region).getByRole('button', { name: 'Show 100 more (124,900 not shown yet)' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('option', { hidden: true }).length).toBeLessThanOrEqual(10);
+  }, 60_000);
+
   test('an answer nested 20,000 levels deep is shown, and its export says why it cannot be written', async () => {
     captureDownloads();
     const depth = 20_000;

@@ -11,6 +11,8 @@ const inputClass =
  * lists the suggestions on screen. Arrow keys move through them, Enter puts the chosen one in
  * the field (with none chosen, Enter submits the form), Escape closes the popup, then clears.
  */
+const POPUP_SIZE = 10;
+
 export function SuggestBox(props: FieldProps) {
   const { suggestions, forQuery, loading } = use(SuggestBoxContext);
   const [open, setOpen] = useState(false);
@@ -22,7 +24,9 @@ export function SuggestBox(props: FieldProps) {
     setActive(-1);
   }
   const listId = `${props.id}-suggestions`;
-  const count = suggestions.length;
+  // Like a real search box: the top few, whatever the answer holds (the list below has them all).
+  const shown = suggestions.length > POPUP_SIZE ? suggestions.slice(0, POPUP_SIZE) : suggestions;
+  const count = shown.length;
   const expanded = open && count > 0;
 
   const pick = (value: string) => {
@@ -44,7 +48,7 @@ export function SuggestBox(props: FieldProps) {
       }
     } else if (e.key === 'Enter' && expanded && active >= 0) {
       e.preventDefault();
-      pick(suggestions[active]!.value);
+      pick(shown[active]!.value);
     } else if (e.key === 'Escape') {
       e.preventDefault();
       if (expanded) {
@@ -94,7 +98,7 @@ export function SuggestBox(props: FieldProps) {
         hidden={!expanded}
         className="absolute z-20 mt-1 max-h-80 w-full overflow-auto rounded border border-slate-300 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-900"
       >
-        {suggestions.map((s, i) => {
+        {shown.map((s, i) => {
           const parts = splitSuggestion(s.value, props.value);
           return (
             // Keys reach the options through the field (aria-activedescendant), not the options.

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { ShowMoreButton } from '../../../components/show-more-button.tsx';
+import { useRenderLimit } from '../../../components/use-render-limit.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { searchViewHref } from '../lib/search-link.ts';
 import { relevanceScale, splitSuggestion, type Suggestion } from '../lib/suggestions.ts';
@@ -27,6 +29,7 @@ export function SuggestionList({
   onUse,
 }: SuggestionListProps) {
   const scale = relevanceScale(suggestions, verbatim);
+  const cut = useRenderLimit(suggestions);
   const query = params.query ?? '';
   return (
     <section aria-label="Suggestions" className="space-y-2" data-query={query}>
@@ -58,7 +61,7 @@ export function SuggestionList({
         <p>No suggestions for this query.</p>
       ) : (
         <ol className="space-y-1">
-          {suggestions.map((s) => {
+          {cut.visible.map((s) => {
             const parts = splitSuggestion(s.value, query);
             return (
               <li key={s.value} className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -92,6 +95,7 @@ export function SuggestionList({
           })}
         </ol>
       )}
+      <ShowMoreButton hidden={cut.hidden} step={cut.step} onClick={cut.showMore} />
     </section>
   );
 }

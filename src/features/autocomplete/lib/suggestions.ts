@@ -30,7 +30,11 @@ export function rankSuggestions(raw: readonly RawSuggestion[]): Suggestion[] {
 
 /** The largest relevance on screen (suggestions and the typed text), for scaling bars. */
 export function relevanceScale(suggestions: readonly Suggestion[], verbatim: number | null) {
-  return Math.max(1, verbatim ?? 0, ...suggestions.map((s) => s.relevance ?? 0));
+  // A loop, not Math.max(...list): a hostile answer with 100,000+ items overflows the call stack.
+  return suggestions.reduce(
+    (max, s) => Math.max(max, s.relevance ?? 0),
+    Math.max(1, verbatim ?? 0),
+  );
 }
 
 /**
