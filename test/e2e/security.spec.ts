@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors, enterDemoKey, resetSandbox } from './helpers.ts';
 
@@ -58,6 +59,18 @@ test('every view runs under a strict Content-Security-Policy without a violation
     const confirm = page.getByRole('button', { name: /^Confirm and submit/ });
     if (await confirm.isVisible()) await confirm.click();
     await expect(page.getByTestId('response-status')).toHaveText('200', { timeout: 15_000 });
+  }
+  // Every export of the search results: the files carry no key either.
+  await page.goto('/search?query=coffee&vs_country=gb');
+  await page.getByRole('button', { name: /^Search · / }).click();
+  await expect(page.getByRole('list', { name: 'Organic results' })).toBeVisible();
+  for (const name of ['Export CSV', 'Export JSON']) {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('group', { name: 'Export results' }).getByRole('button', { name }).click(),
+    ]);
+    const path = await download.path();
+    expect(readFileSync(path, 'utf8'), name).not.toContain('demo-key');
   }
   // An error and an open dialog too.
   await request.post('/api/_sandbox/faults', { data: { kind: 'status', status: 503 } });
