@@ -10,8 +10,9 @@ import { startTestSandbox, type TestSandbox } from './sandbox-server.ts';
 // seed so a run is repeatable (a failure prints its seed and path to reproduce locally).
 if (process.env.CI) fc.configureGlobal({ seed: 20_261_121 });
 
-// findBy… waits up to 3 s (not 1 s): on a busy 2-core machine a view's lazy chunk can take longer.
-configure({ asyncUtilTimeout: 3000 });
+// findBy… waits up to 6 s (not 1 s): on a busy 2-core machine the first test of a file waits for
+// its view to be transformed and loaded.
+configure({ asyncUtilTimeout: 6000 });
 
 let sandbox: TestSandbox;
 const nodeFetch = globalThis.fetch;
