@@ -124,6 +124,20 @@ test('behind nginx: a deep link loads, a search runs, and the key reaches no log
   await expect(page.getByTestId('credits-pill')).toHaveText('99,980 credits left');
 
   expect(urls.filter((u) => u.includes('demo-key') || u.includes('api_key'))).toEqual([]);
+  // The key canary behind nginx: nowhere but sessionStorage.
+  const traces = await page.evaluate(async () => ({
+    local: JSON.stringify({ ...localStorage }),
+    cookie: document.cookie,
+    caches: (await caches.keys()).join(' '),
+    databases: JSON.stringify(await indexedDB.databases()),
+    text: document.body.innerText,
+    resources: performance
+      .getEntries()
+      .map((e) => e.name)
+      .join(' '),
+  }));
+  for (const [where, value] of Object.entries(traces))
+    expect(value, where).not.toContain('demo-key');
   const accessLog = readFileSync(join(prefix, 'access.log'), 'utf8');
   expect(accessLog).toContain('"GET /api/search"');
   expect(accessLog).not.toContain('demo-key');
