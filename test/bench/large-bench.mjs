@@ -4,24 +4,11 @@
 // fetched with the view's Run button; the longest main-thread task (Long Tasks API, ≥ 50
 // ms) is taken from the press to the painted results (parsing and validation included),
 // then while the raw JSON viewer (a virtualised tree) opens the 5 MB array and scrolls it.
-import { launchChromium, resetSandbox } from './serve.mjs';
+import { launchChromium, longestTask, resetSandbox, watchLongTasks } from './serve.mjs';
 
 export const LONG_TASK_BUDGET_MS = 200;
 const TARGET_BYTES = 5 * 1024 * 1024;
 const BULK_URL = 'https://www.realty.example/homes/los-angeles-ca_rb/?demo=10000';
-
-function watchLongTasks() {
-  window.__longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
-  }).observe({ type: 'longtask' });
-}
-const longest = (page) =>
-  page.evaluate(() => {
-    const max = Math.max(0, ...window.__longTasks);
-    window.__longTasks = [];
-    return Math.round(max);
-  });
 
 /** A search answer of about 5 MB: the sandbox's answer with its results repeated. */
 async function largeSearchBody(origin) {
@@ -76,11 +63,11 @@ export async function benchLarge({ origin }) {
     const page = await context.newPage();
     await page.goto(`${origin}/search?query=coffee`);
     await enterDemoKey(page);
-    await page.evaluate(watchLongTasks);
+    await watchLongTasks(page);
     await page.getByRole('button', { name: /^Search ·/ }).click();
     await page.locator('ol[aria-label="Organic results"] li').first().waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1000);
-    const searchMs = await longest(page);
+    const searchMs = await longestTask(page);
     const count = await page.locator('ol[aria-label="Organic results"] > li').count();
 
     // Context for the number above: JSON.parse of the same body alone, in the same page.
@@ -104,14 +91,14 @@ export async function benchLarge({ origin }) {
       await page.waitForTimeout(100);
     }
     await page.waitForTimeout(500);
-    const viewerMs = await longest(page);
+    const viewerMs = await longestTask(page);
 
     await page.goto(`${origin}/realty?url=${encodeURIComponent(BULK_URL)}`);
-    await page.evaluate(watchLongTasks);
+    await watchLongTasks(page);
     await page.getByRole('button', { name: /^Fetch listings/ }).click();
     await page.locator('.leaflet-container[data-clusters]').waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1000);
-    const realtyMs = await longest(page);
+    const realtyMs = await longestTask(page);
     return {
       searchBytes: body.length,
       searchResultsRendered: count,

@@ -11,7 +11,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, median, root, round1, startServer } from './serve.mjs';
+import {
+  launchChromium,
+  longestTask,
+  median,
+  root,
+  round1,
+  startServer,
+  watchLongTasks,
+} from './serve.mjs';
 
 // Kept for modules that took the server helpers from here before serve.mjs existed.
 export { freePort, stop, waitForServer } from './serve.mjs';
@@ -19,20 +27,12 @@ export { freePort, stop, waitForServer } from './serve.mjs';
 const PAGE = '/test/bench/map/index.html';
 const RUNS = 3;
 
-/** Records every long task (≥ 50 ms, Chromium's Long Tasks API) from now on. */
-function watchLongTasks() {
-  window.__longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
-  }).observe({ type: 'longtask' });
-}
-
 /** Drags the map around and zooms in and out with the wheel, as a user exploring it would. */
 async function panAndZoom(page) {
   const box = await page.locator('.leaflet-container').boundingBox();
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
-  await page.evaluate(watchLongTasks);
+  await watchLongTasks(page);
   for (const [dx, dy] of [
     [200, 0],
     [0, 150],
@@ -51,8 +51,7 @@ async function panAndZoom(page) {
     await page.waitForTimeout(400);
   }
   await page.waitForTimeout(300);
-  // No long task at all means every task stayed under 50 ms: reported as 0.
-  return page.evaluate(() => Math.max(0, ...window.__longTasks));
+  return longestTask(page);
 }
 
 /** One measurement: a fresh page, data fetched and parsed, then the clock. */

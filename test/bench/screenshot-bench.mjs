@@ -3,24 +3,11 @@
 // button; the longest main-thread task (Long Tasks API, ≥ 50 ms) is taken from the press to
 // the decoded scaled preview, then while switching to actual size and scrolling the frame to
 // the end. Baseline, same page and bytes: the browser decoding that image alone.
-import { launchChromium, resetSandbox } from './serve.mjs';
+import { launchChromium, longestTask, resetSandbox, watchLongTasks } from './serve.mjs';
 
 export const TALL_LONG_TASK_BUDGET_MS = 200;
 const TALL_PAGE =
   '/screenshot?url=https%3A%2F%2Flong.example%2F%3Fsandbox_page_height%3D20000&fullPage=true&width=1280&height=800';
-
-function watchLongTasks() {
-  window.__longTasks = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
-  }).observe({ type: 'longtask' });
-}
-const longest = (page) =>
-  page.evaluate(() => {
-    const max = Math.max(0, ...window.__longTasks);
-    window.__longTasks = [];
-    return Math.round(max);
-  });
 
 export async function benchScreenshot({ origin }) {
   await resetSandbox(origin);
@@ -35,7 +22,7 @@ export async function benchScreenshot({ origin }) {
       .getByTestId('credits-pill')
       .filter({ hasText: /credits left/ })
       .waitFor();
-    await page.evaluate(watchLongTasks);
+    await watchLongTasks(page);
 
     const started = Date.now();
     await page.getByRole('button', { name: /^Capture ·/ }).click();
@@ -44,7 +31,7 @@ export async function benchScreenshot({ origin }) {
     await img.evaluate((el) => el.decode());
     const pressToPreviewMs = Date.now() - started;
     await page.waitForTimeout(500);
-    const previewLongestTaskMs = await longest(page);
+    const previewLongestTaskMs = await longestTask(page);
     const bytes = await page
       .getByLabel('Capture details')
       .locator('dt', { hasText: 'Bytes' })
@@ -59,7 +46,7 @@ export async function benchScreenshot({ origin }) {
       }
     });
     await page.waitForTimeout(500);
-    const actualSizeLongestTaskMs = await longest(page);
+    const actualSizeLongestTaskMs = await longestTask(page);
 
     // The baseline: the browser decoding the same bytes into a bitmap, nothing else going on.
     const decodeAloneMs = await img.evaluate(async (el) => {

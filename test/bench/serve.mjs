@@ -120,3 +120,25 @@ export async function resetSandbox(origin) {
   });
   if (!res.ok) throw new Error(`the sandbox reset answered ${res.status}: ${await res.text()}`);
 }
+
+/** Starts recording every long task (≥ 50 ms, Chromium's Long Tasks API) on the page. */
+export function watchLongTasks(page) {
+  return page.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+}
+
+/**
+ * The longest task since the last call (or since watchLongTasks), in whole ms, and starts
+ * over. No long task at all means every task stayed under 50 ms: reported as 0.
+ */
+export function longestTask(page) {
+  return page.evaluate(() => {
+    const max = Math.max(0, ...window.__longTasks);
+    window.__longTasks = [];
+    return Math.round(max);
+  });
+}
