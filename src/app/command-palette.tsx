@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useModalFocus } from '../components/use-modal-focus.ts';
 import { useNavigate } from 'react-router';
 import { usePresenterMode } from '../session/presenter-mode.ts';
 import { useHistory } from '../session/use-history.ts';
@@ -20,11 +21,10 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   const shown = matchCommands(paletteCommands(history, presenter), text);
   const current = Math.min(active, Math.max(shown.length - 1, 0));
 
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    inputRef.current?.focus();
-    return () => previous?.focus();
-  }, []);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  // The input is the dialog's one control (options are reached through it): Tab stays on
+  // it, Escape closes, focus goes back where it was.
+  useModalFocus(dialogRef, inputRef, onClose);
 
   const choose = (command: Command | undefined) => {
     if (!command) return;
@@ -44,12 +44,6 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
     } else if (e.key === 'Enter') {
       e.preventDefault();
       choose(shown[current]);
-    } else if (e.key === 'Escape') {
-      e.preventDefault();
-      onClose();
-    } else if (e.key === 'Tab') {
-      // The dialog holds one control: Tab stays in it.
-      e.preventDefault();
     }
   };
 
@@ -57,6 +51,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   return (
     <div className="fixed inset-0 z-[2000] flex items-start justify-center bg-black/50 p-4 pt-24">
       <div
+        ref={dialogRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useModalFocus } from '../components/use-modal-focus.ts';
 
 // Loaded when first opened: nothing of it is needed for a first paint.
 const CommandPalette = lazy(() =>
@@ -19,25 +20,14 @@ const isTyping = (target: EventTarget | null) =>
 
 function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    // One control in the dialog: Tab stays on it, Escape closes.
-    const onKeyDown = (e: globalThis.KeyboardEvent) => {
-      if (e.key !== 'Escape' && e.key !== 'Tab') return;
-      e.preventDefault();
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      previous?.focus();
-    };
-  }, [onClose]);
+  // One control in the dialog: Tab stays on it, Escape closes, focus goes back after.
+  useModalFocus(dialogRef, closeRef, onClose);
   return (
     <div className="fixed inset-0 z-[2000] flex items-start justify-center bg-black/50 p-4 pt-24">
       <div
+        ref={dialogRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
