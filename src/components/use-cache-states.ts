@@ -1,14 +1,21 @@
-import { hashKey, notifyManager, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  hashKey,
+  notifyManager,
+  useQueryClient,
+  type QueryCache,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** Where a request stands in the session cache. */
 export type CacheState = 'cached' | 'running' | 'absent';
 
 /**
- * The cache state of each key, as state that re-renders when the cache changes
- * (never a one-off read during render). Looking does not create cache entries.
+ * A string read from the query cache, as state that re-renders when the cache changes
+ * (never a one-off read during render); a string, so an unrelated cache event that leaves
+ * it equal re-renders nothing.
  */
-export function useCacheStates(keys: readonly QueryKey[]): CacheState[] {
+export function useCacheSnapshot(read: (cache: QueryCache) => string): string {
   const cache = useQueryClient().getQueryCache();
   // Batched like TanStack's own hooks: a query built while a component renders must not
   // update another one synchronously.
@@ -16,7 +23,12 @@ export function useCacheStates(keys: readonly QueryKey[]): CacheState[] {
     (onChange: () => void) => cache.subscribe(notifyManager.batchCalls(onChange)),
     [cache],
   );
-  const snapshot = useSyncExternalStore(subscribe, () =>
+  return useSyncExternalStore(subscribe, () => read(cache));
+}
+
+/** The cache state of each key. Looking does not create cache entries. */
+export function useCacheStates(keys: readonly QueryKey[]): CacheState[] {
+  const snapshot = useCacheSnapshot((cache) =>
     keys
       .map((key): CacheState => {
         const state = cache.get(hashKey(key))?.state;

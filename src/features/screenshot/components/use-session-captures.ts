@@ -1,7 +1,8 @@
-import { notifyManager, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { Params } from '../../../api/endpoint-query.ts';
 import type { ImageResult } from '../../../api/requests.ts';
+import { useCacheSnapshot } from '../../../components/use-cache-states.ts';
 import { screenshotQueries } from '../queries.ts';
 
 export type ImageCapture = Extract<ImageResult, { kind: 'image' }>;
@@ -22,13 +23,8 @@ const isImage = (data: unknown): data is ImageCapture =>
  */
 export function useSessionCaptures(): SessionCapture[] {
   const cache = useQueryClient().getQueryCache();
-  const subscribe = useCallback(
-    (onChange: () => void) => cache.subscribe(notifyManager.batchCalls(onChange)),
-    [cache],
-  );
-  // A string snapshot, so an unrelated cache event does not re-render the strip.
-  const snapshot = useSyncExternalStore(subscribe, () =>
-    cache
+  const snapshot = useCacheSnapshot((queries) =>
+    queries
       .findAll({ queryKey: screenshotQueries.all })
       .filter((q) => isImage(q.state.data))
       .sort((a, b) => a.state.dataUpdatedAt - b.state.dataUpdatedAt)
