@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { enterDemoKey, resetSandbox } from './helpers.ts';
+import { confirmIfAsked, enterDemoKey, resetSandbox, seriousAxeIssues } from './helpers.ts';
 
 // Every view in its empty, loading, results and error states: axe (WCAG 2.0 A/AA, 2.1 AA and
 // best practices) finds no serious or critical issue, and the keyboard alone reaches every
@@ -19,14 +18,8 @@ test.beforeEach(async ({ request }) => {
   await resetSandbox(request);
 });
 
-async function axeIssues(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}`);
-}
+const axeIssues = (page: Page, where: string) =>
+  seriousAxeIssues(page, where, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
 
 /** Presses the view's Run button (the one that names its cost) and any confirmation it asks for. */
 async function run(page: Page): Promise<void> {
@@ -35,9 +28,7 @@ async function run(page: Page): Promise<void> {
     .getByRole('button', { name: / · / })
     .first()
     .click();
-  // Actions ask for a confirmation first (webhook jobs).
-  const confirm = page.getByRole('button', { name: /^Confirm and submit/ });
-  if (await confirm.isVisible()) await confirm.click();
+  await confirmIfAsked(page);
 }
 
 /** Tabs through the whole page; returns what was focused, as a set of element handles' ids. */

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, enterDemoKey, resetSandbox, seriousAxeIssues } from './helpers.ts';
+import {
+  collectConsoleErrors,
+  confirmIfAsked,
+  enterDemoKey,
+  resetSandbox,
+  seriousAxeIssues,
+} from './helpers.ts';
 
 const ROUTES = [
   '/',
@@ -116,9 +122,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     for (const [route, button, shown] of runs) {
       await page.goto(route);
       await page.getByRole('button', { name: button }).click();
-      // Actions ask for a confirmation first (webhook jobs).
-      const confirm = page.getByRole('button', { name: /^Confirm and submit/ });
-      if (await confirm.isVisible()) await confirm.click();
+      await confirmIfAsked(page);
       await shown(page);
       expect(await seriousAxeIssues(page, route)).toEqual([]);
     }

@@ -27,8 +27,14 @@ export function collectConsoleErrors(
 }
 
 /** axe's serious and critical findings on the page as it stands, one line each ("where: rule (nodes) first target"). */
-export async function seriousAxeIssues(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+export async function seriousAxeIssues(
+  page: Page,
+  where: string,
+  /** Only these axe rule tags (e.g. wcag2aa); every rule when absent. */
+  tags?: string[],
+): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (tags ? builder.withTags(tags) : builder).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}`);
@@ -38,4 +44,10 @@ export async function seriousAxeIssues(page: Page, where: string): Promise<strin
 export async function resetSandbox(request: APIRequestContext): Promise<void> {
   const res = await request.post('/api/_sandbox/reset', { data: {} });
   expect(res.status()).toBe(200);
+}
+
+/** Actions ask for a confirmation before they send (webhook jobs): gives it when asked. */
+export async function confirmIfAsked(page: Page): Promise<void> {
+  const confirm = page.getByRole('button', { name: /^Confirm and submit/ });
+  if (await confirm.isVisible()) await confirm.click();
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, enterDemoKey, resetSandbox } from './helpers.ts';
+import { collectConsoleErrors, confirmIfAsked, enterDemoKey, resetSandbox } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => {
   await resetSandbox(request);
@@ -55,9 +55,7 @@ test('every view runs under a strict Content-Security-Policy without a violation
     await page.goto(route);
     const form = page.getByRole('form', { name: /parameters$/ });
     await form.getByRole('button', { name: / · / }).first().click();
-    // Actions ask for a confirmation first (webhook jobs).
-    const confirm = page.getByRole('button', { name: /^Confirm and submit/ });
-    if (await confirm.isVisible()) await confirm.click();
+    await confirmIfAsked(page);
     await expect(page.getByTestId('response-status')).toHaveText('200', { timeout: 15_000 });
   }
   // Every export of the search results: the files carry no key either.
