@@ -514,6 +514,7 @@ export function assumedDefault(spec: EndpointSpec, name: string): string | undef
 
 /** Finds the catalogue entry for a request path, accepting both `/search` and `/search/`. */
 export function endpointForPath(path: string): EndpointSpec | undefined {
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  // Compared as written: one optional trailing slash, nothing encoded, no dot segments.
+  const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
   return ENDPOINT_LIST.find((e) => e.path === trimmed);
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ENDPOINT_LIST } from '../api/endpoints.ts';
+import { endpointForPath } from '../api/endpoints.ts';
 import { API_KEY_HEADER } from '../api/proxy-contract.ts';
 import type { SandboxExamples } from '../api/upstream-meta.ts';
 import { DEMO_KEY } from '../sandbox/state.ts';
@@ -18,9 +18,7 @@ const SANDBOX_CONTROL = /^\/api\/_sandbox(\/|$|\?)/;
  * prototype names (`constructor`) name nothing and are never forwarded.
  */
 export function allowedEndpointPath(apiPath: string): string | undefined {
-  const match = /^\/([a-z_]+)\/?$/.exec(apiPath);
-  if (!match) return undefined;
-  return ENDPOINT_LIST.some((e) => e.path === `/${match[1]}`) ? apiPath : undefined;
+  return endpointForPath(apiPath) ? apiPath : undefined;
 }
 
 /**
