@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { forgetRequests } from '../src/api/cost-meter.ts';
 import { abortAllRequests } from '../src/api/in-flight.ts';
 import { checkConsole, guardConsole } from './console-guard.ts';
 import { startTestSandbox, type TestSandbox } from './sandbox-server.ts';
@@ -51,5 +52,6 @@ afterEach(() => {
   cleanup();
   // Paid requests outlive their view by design; they must not outlive their test.
   abortAllRequests();
+  forgetRequests();
   checkConsole();
 });

@@ -1,3 +1,4 @@
+import { subscribeApiKey } from '../session/key-store.ts';
 import type { AccountResponse } from './schemas.ts';
 import { ENDPOINTS, type EndpointId } from './endpoints.ts';
 import { recordCostSample, recordReading, recordRequest } from './session-usage.ts';
@@ -92,3 +93,8 @@ export function forgetRequests(): void {
   awaitingReading = null;
   epoch += 1;
 }
+
+// Another key is another account: its counter must not be diffed against the old one's. The
+// meter listens itself (not the key change handler in the app), so it loads with the first
+// request instead of with the page.
+subscribeApiKey(forgetRequests);

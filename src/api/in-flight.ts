@@ -7,7 +7,6 @@
  * (its result waits in the cache) and only an explicit Cancel, or a change of key,
  * aborts it (decision 011).
  */
-import { forgetRequests } from './cost-meter.ts';
 
 const controllers = new Map<string, AbortController>();
 
@@ -33,6 +32,4 @@ export function abortRequest(hash: string): void {
 export function abortAllRequests(): void {
   for (const controller of controllers.values()) controller.abort();
   controllers.clear();
-  // The cost meter must not diff one account's counter against another's.
-  forgetRequests();
 }

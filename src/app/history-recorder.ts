@@ -77,6 +77,12 @@ export function recordHistory(client: QueryClient): () => void {
         : outcome(id, result)),
     });
 
+  // The recorder loads after the page (decision 022): a request that started before it did is
+  // timed from now, not lost.
+  for (const query of client.getQueryCache().getAll())
+    if (query.state.fetchStatus === 'fetching' && readOf(query.queryKey))
+      started.set(query.queryHash, Date.now());
+
   const stopQueries = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
     const query = event.query as Query;
@@ -107,6 +113,8 @@ export function recordHistory(client: QueryClient): () => void {
   });
 
   const startedMutations = new Map<number, number>();
+  for (const mutation of client.getMutationCache().getAll())
+    if (mutation.state.status === 'pending') startedMutations.set(mutation.mutationId, Date.now());
   const stopMutations = client.getMutationCache().subscribe((event) => {
     if (event.type !== 'updated') return;
     const { mutation, action } = event;

@@ -5,9 +5,7 @@ import { ModeBadge } from './mode-badge.tsx';
 import { ENDPOINT_LIST } from '../api/endpoints.ts';
 import { useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { useApiKey } from '../session/use-api-key.ts';
-import { BackgroundRequests } from './background-requests.tsx';
 import { PresenterSwitch } from './presenter-switch.tsx';
-import { Shortcuts } from './shortcuts.tsx';
 
 // Not needed for a first paint (docs/benchmarks.md): the account figures load once a key is
 // set, the key dialog when it opens.
@@ -17,6 +15,12 @@ const HistoryDrawer = lazy(() =>
   import('../components/history-drawer.tsx').then((m) => ({ default: m.HistoryDrawer })),
 );
 const KeyDialog = lazy(() => import('./key-dialog.tsx').then((m) => ({ default: m.KeyDialog })));
+// Both load right after the first paint: the notice shows only once a request was left
+// running, and no shortcut can be pressed before the page is there to act on.
+const BackgroundRequests = lazy(() =>
+  import('./background-requests.tsx').then((m) => ({ default: m.BackgroundRequests })),
+);
+const Shortcuts = lazy(() => import('./shortcuts.tsx').then((m) => ({ default: m.Shortcuts })));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 text-sm whitespace-nowrap ${isActive ? 'bg-teal-700 text-white' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`;
@@ -72,8 +76,8 @@ export function Layout() {
         </nav>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
-        <BackgroundRequests />
         <Suspense fallback={null}>
+          <BackgroundRequests />
           <HistoryDrawer />
         </Suspense>
         <Suspense fallback={<p role="status">Loading view…</p>}>
@@ -85,7 +89,9 @@ export function Layout() {
           <KeyDialog />
         </Suspense>
       )}
-      <Shortcuts />
+      <Suspense fallback={null}>
+        <Shortcuts />
+      </Suspense>
     </div>
   );
 }

@@ -6,8 +6,8 @@ import type { ResultPersistence } from './result-persistence.ts';
 
 /**
  * Providers for the whole app. A new or cleared key empties the cache: nothing fetched with
- * one key shows under another. With `persistence`, the views render once the results stored
- * before a reload are back (so a view shows them at once), and a new key drops them too.
+ * one key shows under another. With `persistence`, the views of a tab that stored results
+ * render once those are back (so a view shows them at once), and a new key drops them too.
  */
 export function AppProvider({
   queryClient,
@@ -18,7 +18,8 @@ export function AppProvider({
   persistence?: ResultPersistence;
   children: ReactNode;
 }) {
-  const [restored, setRestored] = useState(!persistence);
+  // Only a tab that stored results waits for them; a first visit paints at once.
+  const [restored, setRestored] = useState(!persistence?.hasStored);
   useEffect(() => {
     if (!persistence) return;
     let stop: (() => void) | undefined;

@@ -1,6 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ACCOUNT_QUERY_KEY } from '../api/account-key.ts';
-import { recordHistory } from './history-recorder.ts';
 
 /**
  * One QueryClient per app (and per test). After every request that may spend
@@ -23,7 +22,8 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: 0 },
     },
   });
-  // Every request from every view lands in the history, without any view taking part.
-  recordHistory(client);
+  // Every request from every view lands in the history, without any view taking part. The
+  // recorder is not needed for a first paint, so it loads beside it (decision 022).
+  void import('./history-recorder.ts').then(({ recordHistory }) => recordHistory(client));
   return client;
 }

@@ -8,7 +8,11 @@ import { defaultShouldDehydrateQuery, type QueryClient } from '@tanstack/react-q
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 import { newestWithin, storedSize } from '../lib/stored-size.ts';
 import { getApiKey } from '../session/key-store.ts';
-import { forgetResultsTabId, resultsTabId } from '../session/results-tab-id.ts';
+import {
+  existingResultsTabId,
+  forgetResultsTabId,
+  resultsTabId,
+} from '../session/results-tab-id.ts';
 
 /** Screenshots count: a few full-page captures plus many JSON answers. */
 export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
@@ -20,6 +24,11 @@ const SAVE_DELAY_MS = 300;
 type Query = PersistedClient['clientState']['queries'][number];
 
 export interface ResultPersistence {
+  /**
+   * Whether this tab stored results before (it has an id): only then do the views wait for
+   * `restored`, so a first visit paints without touching IndexedDB.
+   */
+  hasStored: boolean;
   /** Resolves once the stored results are back in the cache (or there were none, or storage failed). */
   restored: Promise<void>;
   /** Saves the cache's paid results from now on; returns the way to stop. */
@@ -58,7 +67,11 @@ function indexedDbPersister(store: UseStore, maxBytes: number): Persister {
       });
       await set(recordKey(), { ...client, clientState: { ...client.clientState, queries } }, store);
     },
-    restoreClient: () => get<PersistedClient>(recordKey(), store),
+    restoreClient: async () => {
+      // Reading must not make an id: a tab that stored nothing has nothing to wait for.
+      const id = existingResultsTabId();
+      return id === null ? undefined : get<PersistedClient>(`results:${id}`, store);
+    },
     removeClient: () => del(recordKey(), store),
   };
 }
@@ -113,6 +126,7 @@ export function createResultPersistence(
   };
 
   return {
+    hasStored: existingResultsTabId() !== null,
     restored,
     start: () => {
       const schedule = () => {
@@ -127,6 +141,9 @@ export function createResultPersistence(
         } else if (event.type === 'added' || event.type === 'removed' || event.type === 'updated')
           schedule();
       });
+      // Paid answers that arrived before saving started (the module loads beside the first paint).
+      if (queryClient.getQueryCache().getAll().some((q) => q.meta?.spendsCredits && q.state.data))
+        schedule();
       const onHide = () => void flush();
       window.addEventListener('pagehide', onHide);
       return () => {

@@ -15,12 +15,15 @@ function storage(): Storage | undefined {
   }
 }
 
+/** This tab's id if one was made: without one, this tab has stored nothing. */
+export function existingResultsTabId(): string | null {
+  const s = storage();
+  return (s ? s.getItem(STORAGE_KEY) : memoryId) || null;
+}
+
 /** This tab's id for its current key, made on first use. */
 export function resultsTabId(): string {
-  const s = storage();
-  const existing = s ? s.getItem(STORAGE_KEY) : memoryId;
-  if (existing) return existing;
-  return renewResultsTabId();
+  return existingResultsTabId() ?? renewResultsTabId();
 }
 
 /** Forgets the id (a new or cleared key): what was stored under it belongs to the old key. */

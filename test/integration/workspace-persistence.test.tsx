@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { screen, within } from '@testing-library/react';
 import { createStore, entries } from 'idb-keyval';
 import { describe, expect, test } from 'vitest';
+import { loadResultPersistence } from '../../src/app/load-result-persistence.ts';
 import { createResultPersistence } from '../../src/app/result-persistence.ts';
 import { storedSize } from '../../src/lib/stored-size.ts';
 import { setApiKey } from '../../src/session/key-store.ts';
@@ -32,7 +33,8 @@ describe('results survive a reload', () => {
     const first = await searchFor('/search?query=reload');
     first.unmount();
 
-    renderApp('/search?query=reload', { persist: (client) => createResultPersistence(client) });
+    // As the app does: the persistence code loads beside the first paint.
+    renderApp('/search?query=reload', { persist: loadResultPersistence });
     expect(await screen.findByRole('list', { name: 'Organic results' })).toHaveTextContent(
       /reload/i,
     );
@@ -41,6 +43,19 @@ describe('results survive a reload', () => {
     // With the time of the answer it stands for, from before the reload.
     expect(source).toHaveTextContent(/already ran at \w{3} \d{1,2}, \d{4}/);
     expect(await searches()).toHaveLength(1);
+  });
+
+  test('a tab that stored nothing paints at once, and visiting does not make it wait next time', async () => {
+    const first = renderApp('/search?query=fresh', { persist: loadResultPersistence });
+    // Synchronously after the first render: nothing waits for IndexedDB or the persistence code.
+    expect(screen.getByRole('navigation', { name: 'Views' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Search · 20 credits' });
+    await first.persistence!.flush();
+    first.unmount();
+
+    const second = renderApp('/search?query=fresh', { persist: loadResultPersistence });
+    expect(second.persistence!.hasStored).toBe(false);
+    expect(screen.getByRole('navigation', { name: 'Views' })).toBeInTheDocument();
   });
 
   test('the stored results never contain the key', async () => {
