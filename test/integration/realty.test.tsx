@@ -250,8 +250,13 @@ describe('realty map view', () => {
     expect(within(section).getAllByText(/address undisclosed/)).toHaveLength(hidden);
     expect(screen.getByTestId('quality')).toHaveTextContent(`${hidden} without coordinates`);
 
-    // Every other listing is on the map: in a cluster bubble or as a single point.
-    const map = document.querySelector<HTMLElement>('.leaflet-container')!;
+    // Every other listing is on the map: in a cluster bubble or as a single point. The map is
+    // drawn a frame after the list.
+    const map = await waitFor(() => {
+      const el = document.querySelector<HTMLElement>('.leaflet-container[data-points]');
+      expect(el).not.toBeNull();
+      return el!;
+    });
     const clustered = [...document.querySelectorAll<HTMLElement>('[data-testid="cluster"]')].reduce(
       (sum, el) => sum + Number(el.dataset.count),
       0,

@@ -1,11 +1,21 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { RequestPanel } from '../../components/request-panel.tsx';
+import { RequestProgress } from '../../components/request-progress.tsx';
 import { useEndpointRun } from '../../components/use-endpoint-run.ts';
 import { ExampleUrls } from './components/example-urls.tsx';
 import { loadListingMap } from './components/lazy-listing-map.tsx';
 import { LazyRealtyResults, loadRealtyResults } from './components/lazy-realty-results.tsx';
 import { realtyQueries } from './queries.ts';
+
+/**
+ * Where the results will be, before there are any: about as tall as the map and the list, so
+ * the progress and then the results take its place instead of pushing the page below them
+ * down (a layout shift, seconds after the click, that a reader sees as the page jumping).
+ */
+function ResultsStage({ children }: { children: ReactNode }) {
+  return <div className="min-h-[640px] space-y-3 lg:min-h-[760px]">{children}</div>;
+}
 
 export default function RealtyPage() {
   const run = useEndpointRun(ENDPOINTS.realty, realtyQueries.results);
@@ -20,37 +30,51 @@ export default function RealtyPage() {
     void loadListingMap();
   }, [resultsNeeded]);
 
+  const progress = run.isRunning && (
+    <RequestProgress label={ENDPOINTS.realty.title} onCancel={run.cancel} />
+  );
+
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Realty map</h1>
-      <RequestPanel run={run} raw={run.data?.raw}>
-        {!run.data && (
-          <section
-            aria-label="About this view"
-            className="space-y-3 rounded border border-dashed border-slate-300 p-4 dark:border-slate-600"
-          >
-            <p>
-              Paste the URL of a listing-search page and press <strong>Fetch listings</strong>. The
-              listings appear on a map, in a sortable list with filters and price stats, and can be
-              downloaded as CSV, JSON or GeoJSON. Listings without coordinates are kept and listed
-              separately.
-            </p>
-            <ExampleUrls onPick={(url) => run.setValue('url', url)} />
-          </section>
-        )}
-        {listings && listings.length === 0 && (
-          <p role="status" className="rounded border border-slate-200 p-3 dark:border-slate-700">
-            No listings on this page. Check that the URL is a listing-search page with results, or
-            try a wider area.
-          </p>
-        )}
-        {listings && listings.length > 0 && (
-          <LazyRealtyResults
-            key={pageUrl ?? ''}
-            listings={listings}
-            raw={run.data?.raw}
-            pageUrl={pageUrl}
-          />
+      <RequestPanel run={run} raw={run.data?.raw} inlineProgress>
+        {listings && listings.length > 0 ? (
+          <>
+            {progress}
+            <LazyRealtyResults
+              key={pageUrl ?? ''}
+              listings={listings}
+              raw={run.data?.raw}
+              pageUrl={pageUrl}
+            />
+          </>
+        ) : (
+          <ResultsStage>
+            {progress}
+            {!run.isRunning && !run.data && (
+              <section
+                aria-label="About this view"
+                className="space-y-3 rounded border border-dashed border-slate-300 p-4 dark:border-slate-600"
+              >
+                <p>
+                  Paste the URL of a listing-search page and press <strong>Fetch listings</strong>.
+                  The listings appear on a map, in a sortable list with filters and price stats, and
+                  can be downloaded as CSV, JSON or GeoJSON. Listings without coordinates are kept
+                  and listed separately.
+                </p>
+                <ExampleUrls onPick={(url) => run.setValue('url', url)} />
+              </section>
+            )}
+            {listings && listings.length === 0 && (
+              <p
+                role="status"
+                className="rounded border border-slate-200 p-3 dark:border-slate-700"
+              >
+                No listings on this page. Check that the URL is a listing-search page with results,
+                or try a wider area.
+              </p>
+            )}
+          </ResultsStage>
         )}
       </RequestPanel>
     </div>

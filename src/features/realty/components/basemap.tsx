@@ -118,6 +118,31 @@ function loadOutlines(): Promise<Outlines> {
 }
 
 const PANE = 'basemap';
+/** Main-thread time one slice of outlines may take before the page gets a turn (input, paint). */
+const SLICE_MS = 8;
+
+/**
+ * Adds the outlines' features a few at a time, each slice its own task: projecting the
+ * 1:10m state lines and building their SVG at once is one long task that blocks the page
+ * just as the listings are drawn. Returns the way to stop early (the map went away).
+ */
+function addInSlices(parts: readonly [L.GeoJSON, FeatureCollection][]): () => void {
+  const queue = parts.flatMap(([layer, collection]) =>
+    collection.features.map((f) => [layer, f] as const),
+  );
+  let next = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slice = () => {
+    const until = performance.now() + SLICE_MS;
+    while (next < queue.length && performance.now() < until) {
+      const [layer, feature] = queue[next++] as (typeof queue)[number];
+      layer.addData(feature);
+    }
+    if (next < queue.length) timer = setTimeout(slice, 0);
+  };
+  timer = setTimeout(slice, 0);
+  return () => clearTimeout(timer);
+}
 
 /**
  * Country and state outlines in their own pane below the markers (an async
@@ -147,24 +172,32 @@ function OfflineBasemap() {
     const options = (style: L.PathOptions): L.GeoJSONOptions =>
       // smoothFactor 2: the state lines are 1:10m, far finer than a city-scale view needs.
       ({ pane: PANE, renderer, interactive: false, smoothFactor: 2, style }) as L.GeoJSONOptions;
-    const layers: L.Layer[] = [];
+    const parts: [L.GeoJSON, FeatureCollection][] = [];
     if (data.countries)
-      layers.push(
-        L.geoJSON(data.countries, {
-          ...options({ color: '#94a3b8', weight: 1, fillColor: '#f5f5f0', fillOpacity: 1 }),
-          attribution: 'Outlines: Natural Earth',
-        }),
-      );
+      parts.push([
+        L.geoJSON(
+          null,
+          options({ color: '#94a3b8', weight: 1, fillColor: '#f5f5f0', fillOpacity: 1 }),
+        ),
+        data.countries,
+      ]);
     if (data.states)
-      layers.push(
-        L.geoJSON(data.states, {
-          ...options({ color: '#b6bfcb', weight: 0.8, fill: false }),
-          attribution: 'US Census Bureau',
-        }),
-      );
-    for (const l of layers) l.addTo(map);
+      parts.push([
+        L.geoJSON(null, options({ color: '#b6bfcb', weight: 0.8, fill: false })),
+        data.states,
+      ]);
+    // Credited once on the control: as a layer option every feature's own path would add it
+    // again, and the control rebuilds its HTML on each addition (hundreds of times).
+    const credit = [data.countries && 'Outlines: Natural Earth', data.states && 'US Census Bureau']
+      .filter(Boolean)
+      .join(', ');
+    map.attributionControl?.addAttribution(credit);
+    for (const [layer] of parts) layer.addTo(map);
+    const stop = addInSlices(parts);
     return () => {
-      for (const l of layers) l.remove();
+      stop();
+      map.attributionControl?.removeAttribution(credit);
+      for (const [layer] of parts) layer.remove();
     };
   }, [data, map]);
 
