@@ -53,6 +53,20 @@ describe('autocomplete', () => {
     expect(screen.getByTestId('request-count')).toHaveTextContent('1 request sent this session');
   });
 
+  test('three words typed at 80 ms per key, without a pause, send one request per word and end with the whole text', async () => {
+    const { user, box } = await renderLive('/autocomplete');
+    await user.type(box, 'best coffee ');
+    // Each completed word ran at once, without a pause.
+    await waitFor(() => expect(shownQuery()).toBe('best coffee'));
+    expect(await autocompleteCalls()).toHaveLength(2);
+    // The word being typed waits for the pause.
+    await user.type(box, 'grinder');
+    expect(await autocompleteCalls()).toHaveLength(2);
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    await waitFor(() => expect(shownQuery()).toBe('best coffee grinder'));
+    expect(await autocompleteCalls()).toHaveLength(3);
+  });
+
   test('opening a link with a query sends nothing, even with live typing on', async () => {
     await renderLive('/autocomplete?query=coffee');
     await act(() => vi.advanceTimersByTimeAsync(600));
@@ -63,7 +77,7 @@ describe('autocomplete', () => {
     const { user, box } = await renderLive('/autocomplete');
     await user.click(screen.getByRole('switch', { name: 'Live typing' }));
     expect(screen.getByRole('switch', { name: 'Live typing' })).toHaveAccessibleDescription(
-      'one request per pause · unknown cost',
+      'one request per word or pause · unknown cost',
     );
     await user.type(box, 'tea');
     await act(() => vi.advanceTimersByTimeAsync(600));
@@ -94,7 +108,8 @@ describe('autocomplete', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(
-          fc.record({ key: fc.constantFrom(...'cofeta'), pause: fc.integer({ min: 0, max: 700 }) }),
+          // Spaces complete words, which send at once: the same rule holds for them.
+          fc.record({ key: fc.constantFrom(...'cofet '), pause: fc.integer({ min: 0, max: 700 }) }),
           { minLength: 2, maxLength: 6 },
         ),
         async (keys) => {
@@ -122,11 +137,14 @@ describe('autocomplete', () => {
           };
           for (const { key, pause } of keys) {
             await user.type(box, key);
-            typed.push((box as HTMLInputElement).value);
+            // The request (and what is shown) is the text without its outer spaces.
+            typed.push((box as HTMLInputElement).value.trim());
             await pass(pause);
           }
           await pass(1_600);
-          await waitFor(() => expect(shownQuery()).toBe(typed.at(-1)));
+          // Spaces alone are no query: nothing is sent for them.
+          const last = typed.at(-1) || null;
+          await waitFor(() => expect(shownQuery()).toBe(last));
           check();
           cleanup();
           abortAllRequests();

@@ -61,7 +61,7 @@ describe('live mode', () => {
     expect(await screen.findByText('LIVE')).toBeInTheDocument();
     const live = await screen.findByRole('switch', { name: 'Live typing' });
     expect(live).not.toBeChecked();
-    expect(live).toHaveAccessibleDescription('one request per pause · unknown cost');
+    expect(live).toHaveAccessibleDescription('one request per word or pause · unknown cost');
     await user.type(screen.getByRole('combobox', { name: /Query/ }), 'coffee');
     await new Promise((r) => setTimeout(r, 500));
     const calls = (await sandboxControl.ledger()).calls;

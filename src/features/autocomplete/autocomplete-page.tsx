@@ -18,6 +18,7 @@ import { SuggestBoxContext, type SuggestBoxState } from './components/suggest-bo
 import { Spinner } from './components/spinner.tsx';
 import { SuggestionList } from './components/suggestion-list.tsx';
 import { liveTypingByDefault } from './lib/cost.ts';
+import { completesWord } from './lib/live-typing.ts';
 import { rankSuggestions } from './lib/suggestions.ts';
 import { autocompleteQueries } from './queries.ts';
 import { useAutocompleteCost } from './use-autocomplete-cost.ts';
@@ -26,6 +27,7 @@ import { useRequestCount } from './use-request-count.ts';
 const spec = ENDPOINTS.autocomplete;
 /** A pause this long after the last key sends the request: one per pause, not one per key. */
 export const LIVE_TYPING_DEBOUNCE_MS = 250;
+
 const INPUTS = { query: SuggestBox };
 
 export default function AutocompletePage() {
@@ -38,26 +40,31 @@ export default function AutocompletePage() {
   const live = liveParam === null ? liveTypingByDefault(meta?.mode, cost) : liveParam === '1';
   const requestCount = useRequestCount();
 
-  // Live typing: every edit restarts the pause; when it ends, the form as it is then runs
-  // (cancelling a request for older text). Opening a link sends nothing: only typing does.
-  const [typing, setTyping] = useState(false);
+  // Live typing: every edit restarts the pause; when it ends, or a word is completed, the
+  // form as it is then runs (cancelling a request for older text). Opening a link sends
+  // nothing: only typing does. The run waits for the render that holds the edit.
+  const [typing, setTyping] = useState<'pause' | 'now' | null>(null);
   const { runLatest, setValue: setFormValue } = run;
   useEffect(() => {
-    if (!live || !typing) return;
-    const timer = setTimeout(() => {
-      setTyping(false);
-      runLatest();
-    }, LIVE_TYPING_DEBOUNCE_MS);
+    if (!live || typing === null) return;
+    const timer = setTimeout(
+      () => {
+        setTyping(null);
+        runLatest();
+      },
+      typing === 'now' ? 0 : LIVE_TYPING_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [live, typing, runLatest]);
+  const typedQuery = run.values.query ?? '';
   const setValue = useCallback(
     (name: string, value: string) => {
       setFormValue(name, value);
       // With live typing off, edits wait for Enter or the button; turning it on later
       // sends nothing by itself.
-      if (live) setTyping(true);
+      if (live) setTyping(name === 'query' && completesWord(typedQuery, value) ? 'now' : 'pause');
     },
-    [setFormValue, live],
+    [setFormValue, live, typedQuery],
   );
   const setLive = (on: boolean) => setViewParam('live', on ? '1' : '0');
 

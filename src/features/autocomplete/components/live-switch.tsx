@@ -27,7 +27,7 @@ export function LiveSwitch({
         Live typing
       </label>
       <span id={`${id}-cost`} className="text-slate-600 dark:text-slate-400">
-        one request per pause · {costLabel(cost)}
+        one request per word or pause · {costLabel(cost)}
       </span>
     </span>
   );
