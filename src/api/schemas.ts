@@ -24,14 +24,9 @@ const toNumber = (v: unknown): number | undefined => {
 
 export const optNumber = z.optional(z.pipe(z.unknown(), z.transform(toNumber)));
 export const optString = z.catch(z.optional(z.string()), undefined);
-export const optBoolean = z.optional(
-  z.pipe(
-    z.unknown(),
-    z.transform((v): boolean | undefined =>
-      typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined,
-    ),
-  ),
-);
+const readBoolean = (v: unknown): boolean | undefined =>
+  typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined;
+export const optBoolean = z.optional(z.pipe(z.unknown(), z.transform(readBoolean)));
 
 /** An array of which the valid items are kept; anything that is not an array reads as empty. */
 function lenientArray<T extends z.ZodMiniType>(item: T) {
@@ -56,18 +51,28 @@ function lenientArray<T extends z.ZodMiniType>(item: T) {
  * fails the parse, so it is reported as such and never shown as "no results".
  */
 function resultList<T extends z.ZodMiniType>(item: T) {
+  return resultListOf((entry): z.output<T> | null => {
+    const parsed = item.safeParse(entry);
+    return parsed.success ? parsed.data : null;
+  });
+}
+
+/** {@link resultList} with a hand-written reader of one item (null: the item is dropped). */
+function resultListOf<T>(read: (entry: unknown) => T | null) {
   const list = z.pipe(
     z.unknown(),
-    z.transform((v, ctx): z.output<T>[] => {
+    z.transform((v, ctx): T[] => {
       if (v === undefined) return [];
       if (!Array.isArray(v)) {
         ctx.issues.push({ code: 'custom', message: 'the result list is not a list', input: v });
         return [];
       }
-      return v.flatMap((entry) => {
-        const parsed = item.safeParse(entry);
-        return parsed.success ? [parsed.data] : [];
-      });
+      const out: T[] = [];
+      for (const entry of v) {
+        const item = read(entry);
+        if (item !== null) out.push(item);
+      }
+      return out;
     }),
   );
   return z._default(list, []);
@@ -118,99 +123,218 @@ export const autocompleteResponseSchema = z.looseObject({
 });
 
 // ---- /realty
-export const latLongSchema = z.looseObject({ latitude: optNumber, longitude: optNumber });
+/*
+ * A listing page answers up to 500 listings (10,000 in bulk) of some 60 fields each. Read by
+ * zod, field by field, that was the longest task after the answer arrived (about 17 µs a
+ * listing); the scalar fields are therefore listed once in tables that both build the zod
+ * schema (the types, and the reference the tests hold the reader to) and drive a plain reader
+ * that gives the same result (`readRealtyListing`, a property test checks they agree).
+ */
+type Kind = 'string' | 'number' | 'boolean';
+const KIND_SCHEMA = { string: optString, number: optNumber, boolean: optBoolean } as const;
+type Shape<F extends Record<string, Kind>> = { [K in keyof F]: (typeof KIND_SCHEMA)[F[K]] };
+function shapeOf<F extends Record<string, Kind>>(fields: F): Shape<F> {
+  const shape: Record<string, unknown> = {};
+  for (const [key, kind] of Object.entries(fields)) shape[key] = KIND_SCHEMA[kind];
+  return shape as Shape<F>;
+}
+
+const LAT_LONG_FIELDS = { latitude: 'number', longitude: 'number' } as const;
+const HOME_INFO_FIELDS = {
+  rpid: 'number',
+  streetAddress: 'string',
+  zipcode: 'string',
+  city: 'string',
+  state: 'string',
+  latitude: 'number',
+  longitude: 'number',
+  price: 'number',
+  bathrooms: 'number',
+  bedrooms: 'number',
+  homeType: 'string',
+  homeStatus: 'string',
+  daysOnRealty: 'number',
+  isFeatured: 'boolean',
+  shouldHighlight: 'boolean',
+  estimate: 'number',
+  rentEstimate: 'number',
+  isUnmappable: 'boolean',
+  isPreforeclosureAuction: 'boolean',
+  homeStatusForHDP: 'string',
+  priceForHDP: 'number',
+  timeOnRealty: 'number',
+  isNonOwnerOccupied: 'boolean',
+  isPremierBuilder: 'boolean',
+  isRealtyOwned: 'boolean',
+  currency: 'string',
+  country: 'string',
+  taxAssessedValue: 'number',
+  lotAreaValue: 'number',
+  lotAreaUnit: 'string',
+  isShowcaseListing: 'boolean',
+} as const;
+const SUB_TYPE_FIELDS = { is_FSBA: 'boolean' } as const;
+const LISTING_FIELDS = {
+  rpid: 'string',
+  id: 'string',
+  rawHomeStatusCd: 'string',
+  marketingStatusSimplifiedCd: 'string',
+  imgSrc: 'string',
+  hasImage: 'boolean',
+  detailUrl: 'string',
+  statusType: 'string',
+  statusText: 'string',
+  countryCurrency: 'string',
+  unformattedPrice: 'number',
+  address: 'string',
+  addressStreet: 'string',
+  addressCity: 'string',
+  addressState: 'string',
+  addressZipcode: 'string',
+  isUndisclosedAddress: 'boolean',
+  beds: 'number',
+  baths: 'number',
+  isRealtyOwned: 'boolean',
+  flexFieldText: 'string',
+  flexFieldType: 'string',
+  isSaved: 'boolean',
+  isUserClaimingOwner: 'boolean',
+  isUserConfirmedClaim: 'boolean',
+  pgapt: 'string',
+  sgapt: 'string',
+  estimate: 'number',
+  shouldShowEstimateAsPrice: 'boolean',
+  has3DModel: 'boolean',
+  hasVideo: 'boolean',
+  isHomeRec: 'boolean',
+  hasAdditionalAttributions: 'boolean',
+  isFeaturedListing: 'boolean',
+  isShowcaseListing: 'boolean',
+  list: 'boolean',
+  relaxed: 'boolean',
+  info3String: 'string',
+  brokerName: 'string',
+} as const;
+
+const stringOrNumber = z.catch(z.optional(z.union([z.string(), z.number()])), undefined);
+export const latLongSchema = z.looseObject(shapeOf(LAT_LONG_FIELDS));
 export const homeInfoSchema = z.looseObject({
-  rpid: optNumber,
-  streetAddress: optString,
-  zipcode: optString,
-  city: optString,
-  state: optString,
-  latitude: optNumber,
-  longitude: optNumber,
-  price: optNumber,
-  bathrooms: optNumber,
-  bedrooms: optNumber,
-  homeType: optString,
-  homeStatus: optString,
-  daysOnRealty: optNumber,
-  isFeatured: optBoolean,
-  shouldHighlight: optBoolean,
-  estimate: optNumber,
-  rentEstimate: optNumber,
-  listing_sub_type: optObject(z.looseObject({ is_FSBA: optBoolean })),
-  isUnmappable: optBoolean,
-  isPreforeclosureAuction: optBoolean,
-  homeStatusForHDP: optString,
-  priceForHDP: optNumber,
-  timeOnRealty: optNumber,
-  isNonOwnerOccupied: optBoolean,
-  isPremierBuilder: optBoolean,
-  isRealtyOwned: optBoolean,
-  currency: optString,
-  country: optString,
-  taxAssessedValue: optNumber,
-  lotAreaValue: optNumber,
-  lotAreaUnit: optString,
-  isShowcaseListing: optBoolean,
+  ...shapeOf(HOME_INFO_FIELDS),
+  listing_sub_type: optObject(z.looseObject(shapeOf(SUB_TYPE_FIELDS))),
 });
 export const realtyListingSchema = z.looseObject({
-  rpid: optString,
-  id: optString,
-  rawHomeStatusCd: optString,
-  marketingStatusSimplifiedCd: optString,
-  imgSrc: optString,
-  hasImage: optBoolean,
-  detailUrl: optString,
-  statusType: optString,
-  statusText: optString,
-  countryCurrency: optString,
-  price: z.catch(z.optional(z.union([z.string(), z.number()])), undefined),
-  unformattedPrice: optNumber,
-  address: optString,
-  addressStreet: optString,
-  addressCity: optString,
-  addressState: optString,
-  addressZipcode: optString,
-  isUndisclosedAddress: optBoolean,
-  beds: optNumber,
-  baths: optNumber,
+  ...shapeOf(LISTING_FIELDS),
+  price: stringOrNumber,
   latLong: optObject(latLongSchema),
-  isRealtyOwned: optBoolean,
-  flexFieldText: optString,
-  flexFieldType: optString,
   hdpData: optObject(z.looseObject({ homeInfo: optObject(homeInfoSchema) })),
-  isSaved: optBoolean,
-  isUserClaimingOwner: optBoolean,
-  isUserConfirmedClaim: optBoolean,
-  pgapt: optString,
-  sgapt: optString,
-  estimate: optNumber,
-  shouldShowEstimateAsPrice: optBoolean,
-  has3DModel: optBoolean,
-  hasVideo: optBoolean,
-  isHomeRec: optBoolean,
-  hasAdditionalAttributions: optBoolean,
-  isFeaturedListing: optBoolean,
-  isShowcaseListing: optBoolean,
-  list: optBoolean,
-  relaxed: optBoolean,
-  info3String: optString,
-  brokerName: optString,
   carouselPhotos: lenientArray(z.looseObject({ url: optString })),
   // The other photo shape: one URL per photo is baseUrl with {photoKey} replaced.
   carouselPhotosComposable: optObject(
     z.looseObject({
       baseUrl: optString,
-      photoData: lenientArray(
-        z.looseObject({
-          photoKey: z.catch(z.optional(z.union([z.string(), z.number()])), undefined),
-        }),
-      ),
+      photoData: lenientArray(z.looseObject({ photoKey: stringOrNumber })),
     }),
   ),
 });
+
+type Fields = Record<string, unknown>;
+type Read = (v: unknown) => unknown;
+const isPlainObject = (v: unknown): v is Fields =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const READ_KIND: Record<Kind, Read> = {
+  string: (v) => (typeof v === 'string' ? v : undefined),
+  number: toNumber,
+  boolean: readBoolean,
+};
+const readStringOrNumber: Read = (v) =>
+  typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) ? v : undefined;
+
+/*
+ * Copy on write: an object or list that reads as it is comes back as it is, and only one
+ * with a field to change is copied (a spread: every own key as data, a "__proto__" key as
+ * a plain field). A clean 10,000-listing answer (23 MB, some 300,000 photo objects) is
+ * then checked without being copied; copying it is what made reading it slow.
+ */
+interface ObjectReader {
+  /** Scalar fields, read when present. */
+  fields?: Record<string, Kind>;
+  /** Nested fields, read when present. */
+  nested?: Record<string, Read>;
+  /** Fields read even when absent (lists that default to empty). */
+  always?: Record<string, Read>;
+}
+function readObject({ fields = {}, nested = {}, always = {} }: ObjectReader): Read {
+  // One lookup per key of the object (a JSON object's keys enumerate quickly) instead of an
+  // `in` test per listed field.
+  const readers = new Map<string, Read>([
+    ...Object.entries(fields).map(([key, kind]): [string, Read] => [key, READ_KIND[kind]]),
+    ...Object.entries(nested),
+  ]);
+  const defaults = Object.entries(always);
+  return (v) => {
+    if (!isPlainObject(v)) return undefined;
+    let out: Fields | undefined;
+    for (const key in v) {
+      const read = readers.get(key);
+      if (!read || !Object.hasOwn(v, key)) continue;
+      const value = read(v[key]);
+      if (Object.is(value, v[key])) continue;
+      out ??= { ...v };
+      out[key] = value;
+    }
+    for (const [key, read] of defaults) {
+      const value = read(v[key]);
+      if (Object.is(value, v[key]) && Object.hasOwn(v, key)) continue;
+      out ??= { ...v };
+      out[key] = value;
+    }
+    return out ?? v;
+  };
+}
+
+/** The plain-object items of a list, each read; anything but a list reads as empty. */
+const readList =
+  (read: Read): Read =>
+  (v) => {
+    if (!Array.isArray(v)) return [];
+    const items: unknown[] = v;
+    const out = items.filter(isPlainObject).map(read);
+    return out.length === items.length && out.every((item, i) => item === items[i]) ? items : out;
+  };
+
+const readRealty = readObject({
+  fields: LISTING_FIELDS,
+  nested: {
+    price: readStringOrNumber,
+    latLong: readObject({ fields: LAT_LONG_FIELDS }),
+    hdpData: readObject({
+      nested: {
+        homeInfo: readObject({
+          fields: HOME_INFO_FIELDS,
+          nested: { listing_sub_type: readObject({ fields: SUB_TYPE_FIELDS }) },
+        }),
+      },
+    }),
+    carouselPhotosComposable: readObject({
+      fields: { baseUrl: 'string' },
+      always: {
+        photoData: readList(readObject({ nested: { photoKey: readStringOrNumber } })),
+      },
+    }),
+  },
+  always: { carouselPhotos: readList(readObject({ fields: { url: 'string' } })) },
+});
+
+/**
+ * One listing as `realtyListingSchema` reads it (equal by value), or null where it drops the
+ * item. What needs no change is the answer's own object, not a copy.
+ */
+export function readRealtyListing(entry: unknown): RealtyListing | null {
+  return (readRealty(entry) as RealtyListing | undefined) ?? null;
+}
+
 export const realtyResponseSchema = z.looseObject({
-  realty_listings: resultList(realtyListingSchema),
+  realty_listings: resultListOf(readRealtyListing),
 });
 
 // ---- /webhook
