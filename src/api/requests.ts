@@ -93,13 +93,7 @@ async function readEndpoint<Id extends EndpointId>(
       bytes: new TextEncoder().encode(html).byteLength,
       contentType: 'text/html',
     };
-    const result: JsonResult<unknown> = {
-      data: (await schemaLoad).parse({}),
-      raw: html,
-      meta,
-      html,
-    };
-    return result as EndpointResult<Id>;
+    return (await jsonResult(spec, html, meta, html)) as EndpointResult<Id>;
   }
   if (spec.response === 'image') {
     const image: ImageResult =
@@ -126,8 +120,8 @@ async function readEndpoint<Id extends EndpointId>(
       bodyExcerpt: `(${res.meta.contentType} body)`,
     });
   }
-  const parsed = (await schemaLoad).safeParse(res.value);
-  if (!parsed.success) {
+  const result = await jsonResult(spec, res.value, res.meta);
+  if (!result) {
     throw new ApiError({
       kind: 'invalid-response',
       invalid: 'wrong-shape',
@@ -137,8 +131,24 @@ async function readEndpoint<Id extends EndpointId>(
       durationMs: res.meta.durationMs,
     });
   }
-  const result: JsonResult<unknown> = { data: parsed.data, raw: res.value, meta: res.meta };
   return result as EndpointResult<Id>;
+}
+
+/**
+ * The result of a JSON body, read through the endpoint's schema: null when its shape is
+ * wrong. With `html`, the answer was that page (allowed by the catalogue) and `data` is empty.
+ * Requests and restored results (app/result-persistence.ts) both come through here.
+ */
+export async function jsonResult(
+  spec: EndpointSpec,
+  raw: unknown,
+  meta: ResponseMeta,
+  html?: string,
+): Promise<JsonResult<unknown> | null> {
+  const schema = await spec.schema();
+  if (html !== undefined) return { data: schema.parse({}), raw: html, meta, html };
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? { data: parsed.data, raw, meta } : null;
 }
 
 /**

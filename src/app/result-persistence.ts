@@ -6,6 +6,9 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { defaultShouldDehydrateQuery, type QueryClient } from '@tanstack/react-query';
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import type { ResponseMeta } from '../api/client.ts';
+import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
+import { jsonResult, type JsonResult } from '../api/requests.ts';
 import { newestWithin, storedSize } from '../lib/stored-size.ts';
 import { getApiKey } from '../session/key-store.ts';
 import {
@@ -39,15 +42,64 @@ export interface ResultPersistence {
   flush: () => Promise<void>;
 }
 
-// Sizes of answers already measured, by the answer itself (answers never change in place).
-const sizes = new WeakMap<object, number>();
-const sizeOf = (query: Query) => {
+/**
+ * A JSON answer as stored: its body as a Blob, not the parsed objects. IndexedDB clones what
+ * it stores on the main thread: the object graph of a 5 MB answer (the parsed data beside the
+ * raw body) took 320 ms in one task, and even its text as a string over 150 ms; a Blob is
+ * handed over by reference and written off the main thread. On restore the body goes back
+ * through the endpoint's schema, so a stored answer reads like a fresh one.
+ */
+interface StoredJson {
+  storedAs: 'json-blob';
+  body: Blob;
+  meta: ResponseMeta;
+  /** The answer was an HTML page (`body` is that page, as a JSON string). */
+  html: boolean;
+}
+
+const isJsonResult = (data: unknown): data is JsonResult<unknown> =>
+  typeof data === 'object' && data !== null && 'data' in data && 'raw' in data && 'meta' in data;
+const isStoredJson = (data: unknown): data is StoredJson =>
+  typeof data === 'object' && data !== null && (data as StoredJson).storedAs === 'json-blob';
+
+// Each answer is encoded and measured once (answers never change in place).
+const encoded = new WeakMap<object, { data: unknown; size: number }>();
+function encode(data: unknown): { data: unknown; size: number } {
+  if (typeof data !== 'object' || data === null) return { data, size: storedSize(data) };
+  let entry = encoded.get(data);
+  if (!entry) {
+    const stored: unknown = isJsonResult(data)
+      ? ({
+          storedAs: 'json-blob',
+          body: new Blob([JSON.stringify(data.raw)], { type: 'application/json' }),
+          meta: data.meta,
+          html: data.html !== undefined,
+        } satisfies StoredJson)
+      : data;
+    entry = { data: stored, size: storedSize(stored) };
+    encoded.set(data, entry);
+  }
+  return entry;
+}
+
+/** About how many bytes an answer takes in the store (its body, for a JSON answer). */
+export const storedResultSize = (data: unknown): number => encode(data).size;
+
+/** A stored query as the cache holds it, or null when its answer no longer reads (a new schema). */
+async function decode(query: Query): Promise<Query | null> {
   const data: unknown = query.state.data;
-  if (typeof data !== 'object' || data === null) return storedSize(data);
-  let n = sizes.get(data);
-  if (n === undefined) sizes.set(data, (n = storedSize(data)));
-  return n;
-};
+  if (!isStoredJson(data)) return query;
+  const [id] = query.queryKey;
+  if (typeof id !== 'string' || !Object.hasOwn(ENDPOINTS, id)) return null;
+  const raw: unknown = JSON.parse(await data.body.text());
+  const result = await jsonResult(
+    ENDPOINTS[id as EndpointId],
+    raw,
+    data.meta,
+    data.html && typeof raw === 'string' ? raw : undefined,
+  );
+  return result && { ...query, state: { ...query.state, data: result } };
+}
 
 /**
  * A TanStack Query persister over IndexedDB. Values are stored by structured clone, so a
@@ -60,8 +112,15 @@ function indexedDbPersister(store: UseStore, maxBytes: number): Persister {
     persistClient: async (client) => {
       // Without a key there is nothing worth keeping, and no id is made for nothing.
       if (!getApiKey()) return;
-      const queries = newestWithin(client.clientState.queries, {
-        size: sizeOf,
+      const sizes = new Map<Query, number>();
+      const all = client.clientState.queries.map((q) => {
+        const { data, size } = encode(q.state.data);
+        const stored = { ...q, state: { ...q.state, data } };
+        sizes.set(stored, size);
+        return stored;
+      });
+      const queries = newestWithin(all, {
+        size: (q) => sizes.get(q) ?? 0,
         time: (q) => q.state.dataUpdatedAt,
         maxBytes,
       });
@@ -70,7 +129,16 @@ function indexedDbPersister(store: UseStore, maxBytes: number): Persister {
     restoreClient: async () => {
       // Reading must not make an id: a tab that stored nothing has nothing to wait for.
       const id = existingResultsTabId();
-      return id === null ? undefined : get<PersistedClient>(`results:${id}`, store);
+      const client = id === null ? undefined : await get<PersistedClient>(`results:${id}`, store);
+      if (!client) return undefined;
+      // One answer that no longer reads (cut off, an older format) is dropped, not the rest.
+      const queries = await Promise.all(
+        client.clientState.queries.map((q) => decode(q).catch(() => null)),
+      );
+      return {
+        ...client,
+        clientState: { ...client.clientState, queries: queries.filter((q) => q !== null) },
+      };
     },
     removeClient: () => del(recordKey(), store),
   };
@@ -142,7 +210,12 @@ export function createResultPersistence(
           schedule();
       });
       // Paid answers that arrived before saving started (the module loads beside the first paint).
-      if (queryClient.getQueryCache().getAll().some((q) => q.meta?.spendsCredits && q.state.data))
+      if (
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .some((q) => q.meta?.spendsCredits && q.state.data)
+      )
         schedule();
       const onHide = () => void flush();
       window.addEventListener('pagehide', onHide);

@@ -1,13 +1,17 @@
 import 'fake-indexeddb/auto';
+import { Blob as NodeBlob } from 'node:buffer';
 import { screen, within } from '@testing-library/react';
 import { createStore, entries } from 'idb-keyval';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { loadResultPersistence } from '../../src/app/load-result-persistence.ts';
-import { createResultPersistence } from '../../src/app/result-persistence.ts';
-import { storedSize } from '../../src/lib/stored-size.ts';
+import { createResultPersistence, storedResultSize } from '../../src/app/result-persistence.ts';
 import { setApiKey } from '../../src/session/key-store.ts';
 import { DEMO_KEY, renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
+
+// Answers are stored as Blobs, as a browser's IndexedDB keeps them. fake-indexeddb clones
+// with Node's structuredClone, which takes Node's Blob but not jsdom's: this file uses Node's.
+vi.stubGlobal('Blob', NodeBlob);
 
 const searches = async () =>
   (await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/search');
@@ -80,7 +84,7 @@ describe('results survive a reload', () => {
 
   test('over the size cap the oldest result is dropped first', async () => {
     const first = await searchFor('/search?query=older');
-    const size = storedSize(
+    const size = storedResultSize(
       first.queryClient.getQueryData(['search', 'results', { query: 'older' }]),
     );
     first.unmount();
