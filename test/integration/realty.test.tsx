@@ -93,6 +93,37 @@ describe('realty map view', () => {
     expect(router.state.location.search).not.toContain('minPrice');
   });
 
+  test('the list is on screen before the map starts drawing, and the page does not move for either', async () => {
+    // What the reader sees, in the order it appears: the listbox rows, then the map's canvas.
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      const now = [
+        !seen.includes('list') && document.querySelector('[role="listbox"] [role="option"]'),
+        !seen.includes('map') && document.querySelector('.leaflet-container'),
+      ];
+      // Both in one batch of DOM changes would be one paint: recorded as such, and failed.
+      if (now[0] && now[1]) seen.push('list and map at once');
+      else if (now[0]) seen.push('list');
+      else if (now[1]) seen.push('map');
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    try {
+      const view = renderApp(route(DENVER));
+      const stage = (await screen.findByRole('region', { name: 'About this view' })).parentElement!;
+      await view.user.click(
+        await screen.findByRole('button', { name: 'Fetch listings · unknown cost' }),
+      );
+      // The progress takes the about text's place inside the same stage: nothing below it moves.
+      expect(stage).toContainElement(await screen.findByText(/Realty listings running/));
+      await screen.findByRole('listbox', { name: 'Listings' }, { timeout: 10_000 });
+      await waitFor(() => expect(seen).toEqual(['list', 'map']));
+      // The map's box was there, at the map's size, before the map: no jump when it arrives.
+      expect(screen.getByRole('region', { name: 'Map of listings' })).toBeInTheDocument();
+    } finally {
+      observer.disconnect();
+    }
+  });
+
   test('filters from a shared link apply as soon as the listings arrive', async () => {
     const { list } = await fetchListings(route(DENVER, '&minBeds=3&status=FOR_SALE'));
     expect(screen.getByLabelText('Min beds')).toHaveValue('3');
