@@ -61,9 +61,10 @@ async function measure(context, origin, mode) {
     await page.goto(`${origin}${PAGE}?mode=${mode}`);
     await page.waitForFunction(() => window.__mapBench?.ready === true, null, { timeout: 120_000 });
     // The basemap (tiles, or the offline outlines) settles first, so it is not on the clock.
+    // The outlines are added in slices: the first path is not the last (data-outlines says so).
     await page
       .waitForFunction(
-        () => document.querySelector('.leaflet-basemap-pane path, .leaflet-tile-loaded') !== null,
+        () => document.querySelector('[data-outlines="drawn"], .leaflet-tile-loaded') !== null,
         null,
         { timeout: 15_000 },
       )
