@@ -5,6 +5,7 @@ import { ModeBadge } from './mode-badge.tsx';
 import { ENDPOINT_LIST } from '../api/endpoints.ts';
 import { useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { useApiKey } from '../session/use-api-key.ts';
+import { useFirstViewLoaded } from './first-view.ts';
 import { PresenterSwitch } from './presenter-switch.tsx';
 
 // Not needed for a first paint (docs/benchmarks.md): the account figures load once a key is
@@ -15,8 +16,8 @@ const HistoryDrawer = lazy(() =>
   import('../components/history-drawer.tsx').then((m) => ({ default: m.HistoryDrawer })),
 );
 const KeyDialog = lazy(() => import('./key-dialog.tsx').then((m) => ({ default: m.KeyDialog })));
-// Both load right after the first paint: the notice shows only once a request was left
-// running, and no shortcut can be pressed before the page is there to act on.
+// Both load once a view has (first-view.ts): the notice shows only once a request was left
+// running, and no shortcut has anything to act on before.
 const BackgroundRequests = lazy(() =>
   import('./background-requests.tsx').then((m) => ({ default: m.BackgroundRequests })),
 );
@@ -28,6 +29,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function Layout() {
   const apiKey = useApiKey();
   const keyDialogOpen = useKeyDialogOpen();
+  const viewLoaded = useFirstViewLoaded();
   return (
     <div className="min-h-screen">
       <a
@@ -76,10 +78,12 @@ export function Layout() {
         </nav>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
-        <Suspense fallback={null}>
-          <BackgroundRequests />
-          <HistoryDrawer />
-        </Suspense>
+        {viewLoaded && (
+          <Suspense fallback={null}>
+            <BackgroundRequests />
+            <HistoryDrawer />
+          </Suspense>
+        )}
         <Suspense fallback={<p role="status">Loading view…</p>}>
           <Outlet />
         </Suspense>
@@ -89,9 +93,11 @@ export function Layout() {
           <KeyDialog />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <Shortcuts />
-      </Suspense>
+      {viewLoaded && (
+        <Suspense fallback={null}>
+          <Shortcuts />
+        </Suspense>
+      )}
     </div>
   );
 }

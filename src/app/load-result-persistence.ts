@@ -1,19 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { existingResultsTabId } from '../session/results-tab-id.ts';
+import { firstViewLoaded } from './first-view.ts';
 import type { ResultPersistence } from './result-persistence.ts';
 
 /**
  * The result persistence with its code (IndexedDB, the TanStack persister, size accounting)
- * loaded beside the first paint instead of in it (decision 022). Its `restored` never fails:
+ * loaded after the first view instead of before it (decision 022). Its `restored` never fails:
  * if the code cannot load (offline after a deploy), the app runs without persistence.
  */
 export function loadResultPersistence(queryClient: QueryClient): ResultPersistence {
-  const loading = import('./result-persistence.ts').then(
-    ({ createResultPersistence }) => createResultPersistence(queryClient),
-    () => null,
-  );
+  const hasStored = existingResultsTabId() !== null;
+  // A tab with results waits for them; otherwise nothing is needed before a view has loaded.
+  const loading = (hasStored ? Promise.resolve() : firstViewLoaded)
+    .then(() => import('./result-persistence.ts'))
+    .then(
+      ({ createResultPersistence }) => createResultPersistence(queryClient),
+      () => null,
+    );
   return {
-    hasStored: existingResultsTabId() !== null,
+    hasStored,
     restored: loading.then((p) => p?.restored),
     start: () => {
       let stop: (() => void) | undefined;

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ACCOUNT_QUERY_KEY } from '../api/account-key.ts';
+import { firstViewLoaded } from './first-view.ts';
 
 /**
  * One QueryClient per app (and per test). After every request that may spend
@@ -23,7 +24,9 @@ export function createQueryClient(): QueryClient {
     },
   });
   // Every request from every view lands in the history, without any view taking part. The
-  // recorder is not needed for a first paint, so it loads beside it (decision 022).
-  void import('./history-recorder.ts').then(({ recordHistory }) => recordHistory(client));
+  // recorder is not needed for a first paint: it loads once a view has (decision 022).
+  void firstViewLoaded
+    .then(() => import('./history-recorder.ts'))
+    .then(({ recordHistory }) => recordHistory(client));
   return client;
 }

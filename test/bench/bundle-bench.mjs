@@ -23,7 +23,7 @@ const HEAVY = [
   /node_modules\/topojson-client\//,
   /node_modules\/@tanstack\/react-virtual\//,
   /node_modules\/zod\//,
-  /src\/components\/json-viewer\.tsx$/,
+  /src\/components\/json-tree-view\.tsx$/,
   /chart/i,
 ];
 

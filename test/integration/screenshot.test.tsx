@@ -202,7 +202,7 @@ describe('screenshot answers that are not images, and errors', () => {
     await user.click(await screen.findByRole('button', { name: /^Capture ·/ }));
     const note = await screen.findByRole('region', { name: 'Not a screenshot' });
     expect(note).toHaveTextContent('The service answered with JSON instead of image bytes');
-    expect(note).toHaveTextContent('screenshot_url');
+    await waitFor(() => expect(note).toHaveTextContent('screenshot_url'));
     expect(screen.queryByRole('img')).toBeNull();
   });
 

@@ -234,7 +234,7 @@ describe('shorts gallery', () => {
       v.link,
     );
     await user.click(within(dialog).getByText('JSON of this video'));
-    expect(within(dialog).getByRole('button', { name: 'Copy video' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: 'Copy video' })).toBeInTheDocument();
   });
 
   test('the detail panel steps through the videos on screen, filters applied', async () => {

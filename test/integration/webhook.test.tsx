@@ -102,7 +102,7 @@ describe('webhook jobs', () => {
     expect(delivery).toHaveTextContent(/arrived [\d.]+ (ms|s) after submission/);
     await user.click(within(delivery).getByText('Payload'));
     // The scraped body is data: shown as text, never rendered.
-    expect(delivery).toHaveTextContent('<h1>example.com</h1>');
+    await waitFor(() => expect(delivery).toHaveTextContent('<h1>example.com</h1>'));
     expect(delivery.querySelector('h1')).toBeNull();
     const row = within(screen.getByRole('table', { name: 'Submitted jobs' })).getByRole('row', {
       name: new RegExp(sid),

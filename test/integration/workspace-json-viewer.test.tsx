@@ -11,6 +11,8 @@ async function rawResponse() {
   await screen.findByText('Fresh result · 20 credits');
   const inspector = screen.getByRole('region', { name: 'Request inspector' });
   await app.user.click(within(inspector).getByText('Raw response'));
+  // The viewer's code may still be on its way.
+  await within(inspector).findByRole('group', { name: 'response tree' });
   return { ...app, inspector };
 }
 
@@ -19,7 +21,7 @@ describe('the raw JSON viewer', () => {
     const { user, inspector } = await rawResponse();
     await user.type(within(inspector).getByLabelText('Search response keys and values'), 'link');
     expect(await within(inspector).findByText(/^\d+ matches$/)).toBeInTheDocument();
-    const tree = within(inspector).getByRole('group', { name: 'response tree' });
+    const tree = await within(inspector).findByRole('group', { name: 'response tree' });
     const marks = tree.querySelectorAll('mark');
     expect(marks.length).toBeGreaterThan(0);
     expect(marks[0]).toHaveTextContent('link');
@@ -28,7 +30,7 @@ describe('the raw JSON viewer', () => {
   test('a selected value copies its path and value, and the tree narrows to a part to download', async () => {
     const downloads = captureDownloads();
     const { user, inspector } = await rawResponse();
-    const tree = within(inspector).getByRole('group', { name: 'response tree' });
+    const tree = await within(inspector).findByRole('group', { name: 'response tree' });
     await user.click(within(tree).getByRole('button', { name: /^organic_results, \d+ items$/ }));
     await user.click(within(tree).getByRole('button', { name: /^3, \d+ keys$/ }));
     await user.click(within(tree).getByRole('button', { name: 'link:' }));
