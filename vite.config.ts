@@ -1,17 +1,73 @@
 /// <reference types="vitest/config" />
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import { apiPlugin } from './src/server/vite-plugin.ts';
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+const ENTRY = resolve(import.meta.dirname, 'src/main.tsx');
+
+/** Every module the entry imports statically, directly or not. */
+function staticallyFromEntry(graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    for (const next of graph.getModuleInfo(id)?.importedIds ?? []) visit(next);
+  };
+  visit(ENTRY);
+  return seen;
+}
+
+/**
+ * App modules that two or more views share go into one chunk instead of one small chunk per
+ * combination of views: a view then loads as its own chunk plus this one, not twenty
+ * requests (each a round trip on a phone; decision 022). Left out: what the entry already
+ * loads, modules loaded on their own (the response schemas, the JSON tree: dynamic imports
+ * stay separate chunks whatever the group says), and packages.
+ */
+function viewSharedChunk(id: string, inEntry: () => Set<string>): string | null {
+  if (!/[\\/]src[\\/](components|lib|api|session)[\\/]/.test(id) || /schemas\.ts$/.test(id))
+    return null;
+  return inEntry().has(id) ? null : 'view-shared';
+}
 
 export default defineConfig(({ mode }) => {
   // '' prefix: API_TARGET and friends are server-side settings, never exposed to the bundle.
   const env = { ...loadEnv(mode, import.meta.dirname, ''), ...process.env };
+  // Per build, once its module graph is known: what the entry loads statically.
+  let entryModules: { graph: ModuleGraph; ids: Set<string> } | undefined;
+  const inEntry = (graph: ModuleGraph) => () => {
+    if (entryModules?.graph !== graph) entryModules = { graph, ids: staticallyFromEntry(graph) };
+    return entryModules.ids;
+  };
   return {
     plugins: [react(), tailwindcss(), apiPlugin(env)],
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-    build: { target: 'es2022', reportCompressedSize: true },
+    build: {
+      target: 'es2022',
+      reportCompressedSize: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // A group takes the modules it names, not everything they import (react, …).
+            includeDependenciesRecursively: false,
+            groups: [
+              {
+                debugName: 'view-shared',
+                name: (id, ctx) => viewSharedChunk(id, inEntry(ctx)),
+                minShareCount: 2,
+              },
+            ],
+          },
+        },
+      },
+    },
     test: {
       environment: 'jsdom',
       setupFiles: ['./test/setup.ts'],

@@ -5,8 +5,9 @@ import { ModeBadge } from './mode-badge.tsx';
 import { ENDPOINT_LIST } from '../api/endpoints.ts';
 import { useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { useApiKey } from '../session/use-api-key.ts';
-import { useFirstViewLoaded } from './first-view.ts';
+import { useFirstViewPainted } from './first-view.tsx';
 import { PresenterSwitch } from './presenter-switch.tsx';
+import { Shortcuts } from './shortcuts.tsx';
 
 // Not needed for a first paint (docs/benchmarks.md): the account figures load once a key is
 // set, the key dialog when it opens.
@@ -16,12 +17,10 @@ const HistoryDrawer = lazy(() =>
   import('../components/history-drawer.tsx').then((m) => ({ default: m.HistoryDrawer })),
 );
 const KeyDialog = lazy(() => import('./key-dialog.tsx').then((m) => ({ default: m.KeyDialog })));
-// Both load once a view has (first-view.ts): the notice shows only once a request was left
-// running, and no shortcut has anything to act on before.
+// Loads once a view has painted (first-view.tsx): it shows only once a request was left running.
 const BackgroundRequests = lazy(() =>
   import('./background-requests.tsx').then((m) => ({ default: m.BackgroundRequests })),
 );
-const Shortcuts = lazy(() => import('./shortcuts.tsx').then((m) => ({ default: m.Shortcuts })));
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded px-2 py-1 text-sm whitespace-nowrap ${isActive ? 'bg-teal-700 text-white' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`;
@@ -29,7 +28,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function Layout() {
   const apiKey = useApiKey();
   const keyDialogOpen = useKeyDialogOpen();
-  const viewLoaded = useFirstViewLoaded();
+  const viewPainted = useFirstViewPainted();
   return (
     <div className="min-h-screen">
       <a
@@ -78,7 +77,7 @@ export function Layout() {
         </nav>
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
-        {viewLoaded && (
+        {viewPainted && (
           <Suspense fallback={null}>
             <BackgroundRequests />
             <HistoryDrawer />
@@ -93,11 +92,7 @@ export function Layout() {
           <KeyDialog />
         </Suspense>
       )}
-      {viewLoaded && (
-        <Suspense fallback={null}>
-          <Shortcuts />
-        </Suspense>
-      )}
+      <Shortcuts />
     </div>
   );
 }

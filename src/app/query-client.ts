@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ACCOUNT_QUERY_KEY } from '../api/account-key.ts';
-import { firstViewLoaded } from './first-view.ts';
+import { firstViewPainted } from './first-view.tsx';
 
 /**
  * One QueryClient per app (and per test). After every request that may spend
@@ -24,8 +24,8 @@ export function createQueryClient(): QueryClient {
     },
   });
   // Every request from every view lands in the history, without any view taking part. The
-  // recorder is not needed for a first paint: it loads once a view has (decision 022).
-  void firstViewLoaded
+  // recorder is not needed for a first paint: it loads once a view has painted (decision 022).
+  void firstViewPainted
     .then(() => import('./history-recorder.ts'))
     .then(({ recordHistory }) => recordHistory(client));
   return client;

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ENDPOINT_LIST, type EndpointId } from '../api/endpoints.ts';
-import { markViewLoaded } from './first-view.ts';
+import { ViewPainted } from './first-view.tsx';
 import { Layout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -11,15 +11,18 @@ type ViewModule = () => Promise<{ default: ComponentType }>;
  * Each view is its own chunk (React.lazy, so the header renders at once while
  * the view loads under the layout's Suspense) and has its own error boundary.
  */
-const view = (load: ViewModule) => ({
-  Component: lazy(() =>
-    load().then((module) => {
-      markViewLoaded();
-      return module;
-    }),
-  ),
-  errorElement: <RouteError />,
-});
+const view = (load: ViewModule) => {
+  const View = lazy(load);
+  return {
+    Component: () => (
+      <>
+        <View />
+        <ViewPainted />
+      </>
+    ),
+    errorElement: <RouteError />,
+  };
+};
 
 /**
  * The feature folder of each endpoint's view. Its route comes from the catalogue; the

@@ -167,7 +167,9 @@ export function RequestPanel<T extends WithMeta>({
               </button>
             </>
           ) : (
-            <span className="text-slate-600 dark:text-slate-400">
+            // A row of its own on a phone: the cost may change its length once measured, and
+            // the buttons beside it would then jump to another line (a layout shift).
+            <span className="basis-full text-slate-600 sm:basis-auto dark:text-slate-400">
               {spec.kind === 'action' ? 'Submitted' : 'Fresh result'} · {cost}
             </span>
           )}
