@@ -201,11 +201,11 @@ export function createResultPersistence(
         if (timer === undefined) timer = setTimeout(() => void save(), SAVE_DELAY_MS);
       };
       const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-        // A new paid answer is written at once: the tab may be reloaded or left right after.
+        // A new paid answer is written at once (the tab may be reloaded or left right after),
+        // in a task of its own: encoding a big answer must not lengthen the one that shows it.
         if (event.type === 'updated' && event.action.type === 'success') {
           clearTimeout(timer);
-          timer = undefined;
-          void pending.then(save);
+          timer = setTimeout(() => void pending.then(save), 0);
         } else if (event.type === 'added' || event.type === 'removed' || event.type === 'updated')
           schedule();
       });

@@ -9,9 +9,10 @@ import { LazyRealtyResults, loadRealtyResults } from './components/lazy-realty-r
 import { realtyQueries } from './queries.ts';
 
 /**
- * Where the results will be, before there are any: about as tall as the map and the list, so
- * the progress and then the results take its place instead of pushing the page below them
- * down (a layout shift, seconds after the click, that a reader sees as the page jumping).
+ * Where the results are, before there are any and while they paint: about as tall as the map
+ * and the list, so the progress and then the results take its place instead of pushing the
+ * page below them down (a layout shift, seconds after the click, that a reader sees as the
+ * page jumping).
  */
 function ResultsStage({ children }: { children: ReactNode }) {
   return <div className="min-h-[640px] space-y-3 lg:min-h-[760px]">{children}</div>;
@@ -39,7 +40,9 @@ export default function RealtyPage() {
       <h1 className="text-2xl font-semibold">Realty map</h1>
       <RequestPanel run={run} raw={run.data?.raw} inlineProgress>
         {listings && listings.length > 0 ? (
-          <>
+          // The same stage: while the results paint in steps (list, then map), the page
+          // below never rises into view and drops again.
+          <ResultsStage>
             {progress}
             <LazyRealtyResults
               key={pageUrl ?? ''}
@@ -47,7 +50,7 @@ export default function RealtyPage() {
               raw={run.data?.raw}
               pageUrl={pageUrl}
             />
-          </>
+          </ResultsStage>
         ) : (
           <ResultsStage>
             {progress}
