@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { useAfterPaint } from '../components/use-after-paint.ts';
 
 /**
  * Whether a view has painted. Work the first paint does not show (recording history, storing
@@ -23,18 +24,10 @@ function markViewPainted(): void {
 
 /** Rendered beside each view (router.tsx): marks the first view painted, a frame after it commits. */
 export function ViewPainted() {
+  const framePainted = useAfterPaint();
   useEffect(() => {
-    if (painted) return;
-    // After the next frame has been drawn, not merely after the commit.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(markViewPainted, 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+    if (framePainted) markViewPainted();
+  }, [framePainted]);
   return null;
 }
 

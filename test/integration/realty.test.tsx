@@ -38,6 +38,10 @@ async function fetchListings(path: string) {
     await screen.findByRole('button', { name: 'Fetch listings · unknown cost' }),
   );
   const list = await screen.findByRole('listbox', { name: 'Listings' }, { timeout: 10_000 });
+  // The list paints first; the map, then its clusters and pins, each a frame later.
+  await waitFor(() =>
+    expect(document.querySelector('.leaflet-container[data-clusters]')).not.toBeNull(),
+  );
   return { ...view, list };
 }
 

@@ -3,6 +3,7 @@ import './realty-map.css';
 import L from 'leaflet';
 import { useCallback, useEffect, useState } from 'react';
 import { MapContainer, useMap } from 'react-leaflet';
+import { useAfterPaint } from '../../../components/use-after-paint.ts';
 import type { Home } from '../lib/home.ts';
 import { Basemap, type BasemapMode } from './basemap.tsx';
 import { ClusterLayer, PIN_MIN_ZOOM, type RenderCounts } from './cluster-layer.tsx';
@@ -84,6 +85,9 @@ export function ListingMap({
   className = 'h-[360px] lg:h-[600px]',
 }: ListingMapProps) {
   const [mode, setMode] = useState<BasemapMode>('probing');
+  // The map and its basemap paint first; the clusters and pins come in a task of their own,
+  // so neither makes one long freeze on a phone.
+  const markersNow = useAfterPaint();
   const onMode = useCallback((m: BasemapMode) => setMode(m), []);
   return (
     <div
@@ -104,14 +108,16 @@ export function ListingMap({
       >
         <Basemap onMode={onMode} />
         <FitToListings homes={fitTo} />
-        <ClusterLayer
-          homes={homes}
-          hoveredKey={hoveredKey}
-          selectedKey={selectedKey}
-          onHover={onHover}
-          onSelect={onSelect}
-          onRendered={onRendered}
-        />
+        {markersNow && (
+          <ClusterLayer
+            homes={homes}
+            hoveredKey={hoveredKey}
+            selectedKey={selectedKey}
+            onHover={onHover}
+            onSelect={onSelect}
+            onRendered={onRendered}
+          />
+        )}
         <FocusListing homes={homes} focus={focus} />
       </MapContainer>
       {mode === 'offline' && (

@@ -21,7 +21,7 @@ import { LazyListingMap, MapPlaceholder } from './lazy-listing-map.tsx';
 import { ListingStats, QualityStrip } from './listing-stats.tsx';
 import { NotOnMap } from './not-on-map.tsx';
 import { StatusLegend } from './status-legend.tsx';
-import { useAfterPaint } from './use-after-paint.ts';
+import { useAfterPaint } from '../../../components/use-after-paint.ts';
 
 export interface RealtyResultsProps {
   listings: readonly RealtyListing[];

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 
 /**
  * False on the first render, true once that render has been painted: a part that costs a
- * long task (the map: Leaflet, the cluster index, the markers) can wait a frame, so what a
- * reader looks at first (the list) is on screen before that work starts.
+ * long task (the realty map and its markers) or work the first paint does not show can wait a
+ * frame, so what a reader looks at first is on screen before that work starts.
  */
 export function useAfterPaint(): boolean {
   const [painted, setPainted] = useState(false);
