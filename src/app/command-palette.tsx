@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useModalFocus } from '../components/use-modal-focus.ts';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { useNavigate } from 'react-router';
 import { usePresenterMode } from '../session/presenter-mode.ts';
 import { useHistory } from '../session/use-history.ts';
@@ -20,11 +20,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   const [active, setActive] = useState(0);
   const shown = matchCommands(paletteCommands(history, presenter), text);
   const current = Math.min(active, Math.max(shown.length - 1, 0));
-
-  const dialogRef = useRef<HTMLDivElement>(null);
   // The input is the dialog's one control (options are reached through it): Tab stays on
-  // it, Escape closes, focus goes back where it was.
-  useModalFocus(dialogRef, inputRef, onClose);
 
   const choose = (command: Command | undefined) => {
     if (!command) return;
@@ -49,58 +45,53 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
 
   const optionId = (i: number) => `${listId}-${i}`;
   return (
-    <div className="fixed inset-0 z-[2000] flex items-start justify-center bg-black/50 p-4 pt-24">
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="w-full max-w-lg space-y-2 rounded-lg bg-white p-3 shadow-xl dark:bg-slate-900"
-      >
-        <h2 id={titleId} className="sr-only">
-          Command palette
-        </h2>
-        <input
-          ref={inputRef}
-          role="combobox"
-          aria-expanded="true"
-          aria-controls={listId}
-          aria-activedescendant={shown.length ? optionId(current) : undefined}
-          aria-label="Go to a view, a request or an action"
-          aria-autocomplete="list"
-          placeholder="Type a view, a request or an action…"
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setActive(0);
-          }}
-          onKeyDown={onKeyDown}
-          className="w-full rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
-        />
-        <ul id={listId} role="listbox" aria-label="Commands" className="max-h-80 overflow-auto">
-          {shown.map((command, i) => (
-            // The keyboard works through the combobox (aria-activedescendant); a click is a shortcut.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-            <li
-              key={command.id}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === current}
-              className={`flex cursor-pointer justify-between gap-3 rounded px-3 py-1.5 text-sm ${i === current ? 'bg-teal-700 text-white' : ''}`}
-              onMouseMove={() => setActive(i)}
-              onClick={() => choose(command)}
-            >
-              <span>{command.label}</span>
-              <span
-                className={i === current ? 'text-teal-50' : 'text-slate-600 dark:text-slate-400'}
-              >
-                {command.group}
-              </span>
-            </li>
-          ))}
-        </ul>
-        {shown.length === 0 && <p className="px-3 py-1.5 text-sm">Nothing matches.</p>}
-      </div>
-    </div>
+    <ModalDialog
+      labelledBy={titleId}
+      initialFocus={inputRef}
+      onClose={onClose}
+      className="max-w-lg space-y-2 p-3"
+    >
+      <h2 id={titleId} className="sr-only">
+        Command palette
+      </h2>
+      <input
+        ref={inputRef}
+        role="combobox"
+        aria-expanded="true"
+        aria-controls={listId}
+        aria-activedescendant={shown.length ? optionId(current) : undefined}
+        aria-label="Go to a view, a request or an action"
+        aria-autocomplete="list"
+        placeholder="Type a view, a request or an action…"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+        className="w-full rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
+      />
+      <ul id={listId} role="listbox" aria-label="Commands" className="max-h-80 overflow-auto">
+        {shown.map((command, i) => (
+          // The keyboard works through the combobox (aria-activedescendant); a click is a shortcut.
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+          <li
+            key={command.id}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === current}
+            className={`flex cursor-pointer justify-between gap-3 rounded px-3 py-1.5 text-sm ${i === current ? 'bg-teal-700 text-white' : ''}`}
+            onMouseMove={() => setActive(i)}
+            onClick={() => choose(command)}
+          >
+            <span>{command.label}</span>
+            <span className={i === current ? 'text-teal-50' : 'text-slate-600 dark:text-slate-400'}>
+              {command.group}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {shown.length === 0 && <p className="px-3 py-1.5 text-sm">Nothing matches.</p>}
+    </ModalDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { metaQueries } from '../api/meta-queries.ts';
-import { useModalFocus } from '../components/use-modal-focus.ts';
+import { ModalDialog } from '../components/modal-dialog.tsx';
 import { getApiKey, setApiKey } from '../session/key-store.ts';
 import { closeKeyDialog, useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { usePresenterMode } from '../session/presenter-mode.ts';
@@ -22,11 +22,7 @@ function KeyDialogContent() {
   const [reveal, setReveal] = useState(false);
   const hiddenKeySet = presenter && getApiKey() !== null;
   const [note, setNote] = useState<string | null>(null);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-
-  // Tab stays inside the dialog, Escape closes it, focus returns to where it was.
-  useModalFocus(dialogRef, inputRef, closeKeyDialog);
 
   const save = (key: string) => {
     setApiKey(key);
@@ -44,93 +40,88 @@ function KeyDialogContent() {
   };
 
   return (
-    <div className="fixed inset-0 z-[2000] flex items-start justify-center bg-black/50 p-4 pt-24">
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="w-full max-w-md space-y-4 rounded-lg bg-white p-5 shadow-xl dark:bg-slate-900"
+    <ModalDialog
+      labelledBy={titleId}
+      initialFocus={inputRef}
+      onClose={closeKeyDialog}
+      className="max-w-md space-y-4 p-5"
+    >
+      <h2 id={titleId} className="text-lg font-semibold">
+        API key
+      </h2>
+      <form
+        className="space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          // An empty field over a hidden key keeps the key (Clear key clears it).
+          if (hiddenKeySet && !draft.trim()) closeKeyDialog();
+          else save(draft);
+        }}
       >
-        <h2 id={titleId} className="text-lg font-semibold">
-          API key
-        </h2>
-        <form
-          className="space-y-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            // An empty field over a hidden key keeps the key (Clear key clears it).
-            if (hiddenKeySet && !draft.trim()) closeKeyDialog();
-            else save(draft);
-          }}
-        >
-          <label htmlFor={inputId} className="block text-sm font-medium">
-            Your personal key
-          </label>
-          <div className="flex gap-2">
-            <input
-              ref={inputRef}
-              id={inputId}
-              type={reveal && !presenter ? 'text' : 'password'}
-              placeholder={hiddenKeySet ? 'A key is set (hidden in presenter mode)' : undefined}
-              autoComplete="off"
-              spellCheck={false}
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              className="flex-1 rounded border border-slate-300 bg-white px-2 py-1.5 font-mono dark:border-slate-600 dark:bg-slate-950"
-            />
-            <button
-              type="button"
-              className="btn-secondary"
-              aria-pressed={reveal && !presenter}
-              disabled={presenter}
-              onClick={() => setReveal((r) => !r)}
-            >
-              {reveal ? 'Hide' : 'Show'}
-            </button>
-          </div>
-          <p className="text-xs text-slate-600 dark:text-slate-400">
-            Kept in this browser tab only (sessionStorage): it is gone when the tab closes and never
-            put in a link.
+        <label htmlFor={inputId} className="block text-sm font-medium">
+          Your personal key
+        </label>
+        <div className="flex gap-2">
+          <input
+            ref={inputRef}
+            id={inputId}
+            type={reveal && !presenter ? 'text' : 'password'}
+            placeholder={hiddenKeySet ? 'A key is set (hidden in presenter mode)' : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            className="flex-1 rounded border border-slate-300 bg-white px-2 py-1.5 font-mono dark:border-slate-600 dark:bg-slate-950"
+          />
+          <button
+            type="button"
+            className="btn-secondary"
+            aria-pressed={reveal && !presenter}
+            disabled={presenter}
+            onClick={() => setReveal((r) => !r)}
+          >
+            {reveal ? 'Hide' : 'Show'}
+          </button>
+        </div>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Kept in this browser tab only (sessionStorage): it is gone when the tab closes and never
+          put in a link.
+        </p>
+        {note && (
+          <p role="status" className="text-sm">
+            {note}
           </p>
-          {note && (
-            <p role="status" className="text-sm">
-              {note}
-            </p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className="btn-primary">
-              Save key
-            </button>
-            <button type="button" className="btn-secondary" onClick={() => void paste()}>
-              Paste
-            </button>
-            <button
-              type="button"
-              className="btn-secondary"
-              onClick={() => {
-                setDraft('');
-                save('');
-              }}
-            >
-              Clear key
-            </button>
-            <button type="button" className="btn-secondary ml-auto" onClick={closeKeyDialog}>
-              Close
-            </button>
-          </div>
-        </form>
-        {meta?.mode === 'sandbox' && meta.demoKey && (
-          <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950/40">
-            <p className="mb-2">
-              You are on the built-in sandbox: its demo key has 100,000 credits.
-            </p>
-            <button type="button" className="btn-primary" onClick={() => save(meta.demoKey ?? '')}>
-              Use the sandbox demo key
-            </button>
-          </div>
         )}
-      </div>
-    </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className="btn-primary">
+            Save key
+          </button>
+          <button type="button" className="btn-secondary" onClick={() => void paste()}>
+            Paste
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => {
+              setDraft('');
+              save('');
+            }}
+          >
+            Clear key
+          </button>
+          <button type="button" className="btn-secondary ml-auto" onClick={closeKeyDialog}>
+            Close
+          </button>
+        </div>
+      </form>
+      {meta?.mode === 'sandbox' && meta.demoKey && (
+        <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950/40">
+          <p className="mb-2">You are on the built-in sandbox: its demo key has 100,000 credits.</p>
+          <button type="button" className="btn-primary" onClick={() => save(meta.demoKey ?? '')}>
+            Use the sandbox demo key
+          </button>
+        </div>
+      )}
+    </ModalDialog>
   );
 }

@@ -6,27 +6,31 @@ const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 const PLANS = [
   [
     'initial JS',
-    'Load later what runs at startup but shows nothing yet: result persistence (idb-keyval and the TanStack persister: restore only when this tab stored something), history recording (the ApiError check and the store), the background-requests notice (only once a request runs elsewhere), the cost meter and session usage behind the first metered request.',
+    'Keep startup code out of the entry (decision 022): anything that shows nothing on a first paint loads after the first view has painted (app/first-view.tsx); check which module moved into the entry (`npm run bench:bundle` lists the chunks).',
   ],
   [
     'map pan/zoom',
-    'Draw cluster bubbles on the canvas (as the single listings already are) instead of one DOM marker each, and reuse markers across moves; only price pins stay DOM.',
+    'Draw cluster bubbles on the canvas (as the single listings already are) instead of one DOM marker each, and the offline outlines on a canvas layer; only price pins stay DOM.',
   ],
   [
-    'Lighthouse performance',
-    'With results: split the first render of a long answer (list first, the map and the stats in the next frames) and validate large answers in chunks or in a worker.',
+    '(empty)',
+    "Empty views: the largest paint waits for the entry (107 of its 117 kB are the framework) and the view's two chunks over simulated slow 4G and HTTP/1.1. Next: pre-render each view's static part (title, intro, form) into the HTML at build time so the largest paint needs no script, or serve HTTP/2 so chunks do not queue on six connections.",
+  ],
+  [
+    'listings (budget',
+    "Realty with results: the score is total blocking time at 4× CPU slowdown over Run → painted map (300–450 ms in tasks of 60–200 ms: parsing, reading, the list's first layout, the map, storing). Next: parse and read the answer in a worker and hand the listings over in slices; create the Leaflet map while the answer travels (hidden under the stage); make the stored copy from the response bytes instead of JSON.stringify on the main thread.",
   ],
   [
     '10,000-listing realty answer',
-    'Validate and normalise the listings in a worker (or in slices between frames); build the cluster index after the list has painted.',
+    'The answer is 23 MB and JSON.parse alone takes 120–260 ms: parse it in a worker from the transferred bytes and hand the listings over in slices (objects cost as much to copy back as to parse), or cap the page size the view asks for.',
   ],
   [
     '5 MB search answer',
-    'Validate large answers in slices between frames (or a worker), and render the first page of cards before the rest.',
+    'Parse and read large answers in a worker from the transferred bytes, and render the first page of cards before the rest.',
   ],
   [
     'autocomplete',
-    'Send a request when a word is completed (a space typed), not only after a typing pause, so three words typed at 80 ms per key send three requests (the autocomplete view decides; see decision 018).',
+    'A completed word (a space typed after it) sends at once (lib/live-typing.ts, decision 018); check that the typing rule still sees it.',
   ],
 ];
 const verdict = (ok) => (ok ? 'met' : '**missed**');

@@ -2,7 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { FallbackImage } from '../../../components/fallback-image.tsx';
 import { JsonViewer } from '../../../components/json-viewer.tsx';
-import { useModalFocus } from '../../../components/use-modal-focus.ts';
+import { ModalDialog } from '../../../components/modal-dialog.tsx';
 import { formatBytes } from '../../../lib/format.ts';
 import { safeDataImage, safeHttpUrl } from '../../../lib/safe-url.ts';
 import type { GalleryVideo } from '../lib/videos.ts';
@@ -58,9 +58,7 @@ export function VideoDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  useModalFocus(dialogRef, closeRef, onClose);
 
   const v = item.video;
   const title = v.title?.trim() || 'Untitled video';
@@ -68,94 +66,89 @@ export function VideoDialog({
   const extras = Object.entries(v).filter(([k]) => !SHOWN.has(k));
 
   return (
-    <div className="fixed inset-0 z-[1500] flex items-start justify-center overflow-y-auto bg-black/50 p-4">
-      <div
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="my-8 w-full max-w-3xl rounded-lg bg-white p-4 shadow-2xl dark:bg-slate-900"
-      >
-        <div className="mb-3 flex items-start justify-between gap-3">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          <div className="flex shrink-0 items-center gap-2">
-            <button
-              type="button"
-              className="btn-secondary"
-              disabled={position.index <= 1}
-              onClick={() => onStep(-1)}
-            >
-              ← Previous
-            </button>
-            <span
-              className="text-sm text-slate-600 dark:text-slate-400"
-              data-testid="video-position"
-            >
-              {position.index} of {position.total}
-            </span>
-            <button
-              type="button"
-              className="btn-secondary"
-              disabled={position.index >= position.total}
-              onClick={() => onStep(1)}
-            >
-              Next →
-            </button>
-            <button ref={closeRef} type="button" className="btn-secondary" onClick={onClose}>
-              Close
-            </button>
-          </div>
+    <ModalDialog
+      labelledBy={titleId}
+      initialFocus={closeRef}
+      onClose={onClose}
+      className="max-w-3xl p-4"
+      tall
+    >
+      <div className="mb-3 flex items-start justify-between gap-3">
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <div className="flex shrink-0 items-center gap-2">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={position.index <= 1}
+            onClick={() => onStep(-1)}
+          >
+            ← Previous
+          </button>
+          <span className="text-sm text-slate-600 dark:text-slate-400" data-testid="video-position">
+            {position.index} of {position.total}
+          </span>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={position.index >= position.total}
+            onClick={() => onStep(1)}
+          >
+            Next →
+          </button>
+          <button ref={closeRef} type="button" className="btn-secondary" onClick={onClose}>
+            Close
+          </button>
         </div>
-        <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
-          <div className="space-y-2">
-            <FallbackImage
-              src={safeHttpUrl(v.gif_url) ?? v.thumbnail}
-              alt={`Preview of ${title}`}
-              className="aspect-[9/16] w-full rounded"
-              imgClassName="object-cover"
-              placeholder="No preview"
-            />
-            {link ? (
-              <ExternalLink href={link} className="btn-primary block text-center">
-                Open video
-              </ExternalLink>
-            ) : (
-              <p className="text-xs text-slate-600 dark:text-slate-400">
-                {v.link ? 'The link is not http(s), so it is not opened.' : 'No link was sent.'}
-              </p>
-            )}
-          </div>
-          <dl>
-            <Field name="title">{v.title ?? 'none'}</Field>
-            <Field name="source">
-              <span className="flex items-center gap-1">
-                <SourceLogo logo={v.source_logo} />
-                {v.source ?? 'none'}
-              </span>
-            </Field>
-            <Field name="source_logo">{logoText(v.source_logo)}</Field>
-            <Field name="account_name">{v.account_name ?? 'none'}</Field>
-            <Field name="date">{v.date ?? 'none'}</Field>
-            <Field name="link">{urlText(v.link)}</Field>
-            <Field name="thumbnail">{urlText(v.thumbnail)}</Field>
-            <Field name="gif_url">{urlText(v.gif_url)}</Field>
-            {extras.map(([k, value]) => (
-              <Field key={k} name={k}>
-                {typeof value === 'string' ? value : JSON.stringify(value)}
-              </Field>
-            ))}
-            <Field name="page">start={item.page}</Field>
-          </dl>
-        </div>
-        <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-medium">JSON of this video</summary>
-          <div className="mt-2">
-            <JsonViewer value={item.raw} label="video" openDepth={1} />
-          </div>
-        </details>
       </div>
-    </div>
+      <div className="grid gap-4 sm:grid-cols-[12rem_1fr]">
+        <div className="space-y-2">
+          <FallbackImage
+            src={safeHttpUrl(v.gif_url) ?? v.thumbnail}
+            alt={`Preview of ${title}`}
+            className="aspect-[9/16] w-full rounded"
+            imgClassName="object-cover"
+            placeholder="No preview"
+          />
+          {link ? (
+            <ExternalLink href={link} className="btn-primary block text-center">
+              Open video
+            </ExternalLink>
+          ) : (
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              {v.link ? 'The link is not http(s), so it is not opened.' : 'No link was sent.'}
+            </p>
+          )}
+        </div>
+        <dl>
+          <Field name="title">{v.title ?? 'none'}</Field>
+          <Field name="source">
+            <span className="flex items-center gap-1">
+              <SourceLogo logo={v.source_logo} />
+              {v.source ?? 'none'}
+            </span>
+          </Field>
+          <Field name="source_logo">{logoText(v.source_logo)}</Field>
+          <Field name="account_name">{v.account_name ?? 'none'}</Field>
+          <Field name="date">{v.date ?? 'none'}</Field>
+          <Field name="link">{urlText(v.link)}</Field>
+          <Field name="thumbnail">{urlText(v.thumbnail)}</Field>
+          <Field name="gif_url">{urlText(v.gif_url)}</Field>
+          {extras.map(([k, value]) => (
+            <Field key={k} name={k}>
+              {typeof value === 'string' ? value : JSON.stringify(value)}
+            </Field>
+          ))}
+          <Field name="page">start={item.page}</Field>
+        </dl>
+      </div>
+      <details className="mt-3">
+        <summary className="cursor-pointer text-sm font-medium">JSON of this video</summary>
+        <div className="mt-2">
+          <JsonViewer value={item.raw} label="video" openDepth={1} />
+        </div>
+      </details>
+    </ModalDialog>
   );
 }
