@@ -2,6 +2,7 @@ import { ENDPOINTS, type EndpointId } from './endpoints.ts';
 import { ApiError, parseRetryAfter, type InvalidReason } from './errors.ts';
 import { API_KEY_HEADER, DEFAULT_MAX_BODY_BYTES, PROXY_ERROR_HEADER } from './proxy-contract.ts';
 import { buildQueryString, validateParams, type ParamErrors, type ParamValues } from './params.ts';
+import { nextTask } from '../lib/next-task.ts';
 
 /** Longer than the upstream's own ~60 s limit, so its 410 arrives before we give up. */
 export const REQUEST_TIMEOUT_MS = 90_000;
@@ -26,7 +27,14 @@ export interface ResponseMeta {
 }
 
 export type RawResponse =
-  | { kind: 'json'; value: unknown; text: string; meta: ResponseMeta }
+  | {
+      kind: 'json';
+      value: unknown;
+      text: string;
+      /** The body as received (the key masked if it was echoed), kept off the JS heap. */
+      body: Blob;
+      meta: ResponseMeta;
+    }
   | { kind: 'image'; blob: Blob; meta: ResponseMeta };
 
 /** Thrown when parameters fail the catalogue's checks; nothing is sent. */
@@ -38,6 +46,9 @@ export class ParamValidationError extends Error {
     this.errors = errors;
   }
 }
+
+/** Bodies above this size are decoded and parsed in separate tasks. */
+const LARGE_BODY_BYTES = 1024 * 1024;
 
 export function maskKey(text: string, apiKey: string): string {
   return apiKey ? text.split(apiKey).join('•••') : text;
@@ -181,9 +192,16 @@ export async function callEndpoint(
       return { kind: 'image', blob: new Blob([bytes], { type: contentType }), meta };
     }
     // An answer that echoes the key (e.g. in its request parameters) shows a mask instead.
-    const text = maskKey(new TextDecoder().decode(bytes), apiKey);
+    const decoded = new TextDecoder().decode(bytes);
+    const echoesKey = apiKey !== '' && decoded.includes(apiKey);
+    const text = echoesKey ? maskKey(decoded, apiKey) : decoded;
+    // Decoding and masking a big body is a task's worth already; parsing it gets its own.
+    if (bytes.byteLength > LARGE_BODY_BYTES) await nextTask();
     try {
-      return { kind: 'json', value: JSON.parse(text) as unknown, text, meta };
+      const value = JSON.parse(text) as unknown;
+      // Stored results keep this copy (app/result-persistence.ts): no re-serialising later.
+      const body = new Blob([echoesKey ? text : bytes], { type: 'application/json' });
+      return { kind: 'json', value, text, body, meta };
     } catch {
       // An image endpoint's other answers (text, HTML, nothing) are kept as bytes of their own
       // type, for the view to show as "not a screenshot" with an excerpt.

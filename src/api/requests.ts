@@ -11,6 +11,7 @@ import {
 import { watchRequest } from './cost-meter.ts';
 import { ENDPOINTS, isRasterImageType, type EndpointId, type EndpointSpec } from './endpoints.ts';
 import { ApiError, isApiError, excerpt } from './errors.ts';
+import { nextTask } from '../lib/next-task.ts';
 import { parseBoolean, type ParamValues } from './params.ts';
 
 /** A parsed JSON answer, with the untouched body for the inspector. */
@@ -20,6 +21,8 @@ export interface JsonResult<T> {
   meta: ResponseMeta;
   /** The answer was an HTML page (allowed by the catalogue for these parameters); `data` is then empty. */
   html?: string;
+  /** The JSON body as received (key masked), when known: what a stored copy is made of. */
+  body?: Blob;
 }
 
 export type ImageResult =
@@ -123,7 +126,7 @@ async function readEndpoint<Id extends EndpointId>(
   // Reading a big answer is work of its own: it starts in a task of its own, so parsing and
   // reading never add up to one long freeze of the page (issue #14: no task over 200 ms).
   await nextTask();
-  const result = await jsonResult(spec, res.value, res.meta);
+  const result = await jsonResult(spec, res.value, res.meta, undefined, res.body);
   if (!result) {
     throw new ApiError({
       kind: 'invalid-response',
@@ -137,8 +140,6 @@ async function readEndpoint<Id extends EndpointId>(
   return result as EndpointResult<Id>;
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /**
  * The result of a JSON body, read through the endpoint's schema: null when its shape is
  * wrong. With `html`, the answer was that page (allowed by the catalogue) and `data` is empty.
@@ -149,11 +150,13 @@ export async function jsonResult(
   raw: unknown,
   meta: ResponseMeta,
   html?: string,
+  body?: Blob,
 ): Promise<JsonResult<unknown> | null> {
   const schema = await spec.schema();
   if (html !== undefined) return { data: schema.parse({}), raw: html, meta, html };
   const parsed = schema.safeParse(raw);
-  return parsed.success ? { data: parsed.data, raw, meta } : null;
+  if (!parsed.success) return null;
+  return body ? { data: parsed.data, raw, meta, body } : { data: parsed.data, raw, meta };
 }
 
 /**
