@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { confirmIfAsked, enterDemoKey, resetSandbox, seriousAxeIssues } from './helpers.ts';
+import {
+  confirmIfAsked,
+  enterDemoKey,
+  resetSandbox,
+  sandboxControl,
+  seriousAxeIssues,
+} from './helpers.ts';
 
 // Every view in its empty, loading, results and error states: axe (WCAG 2.0 A/AA, 2.1 AA and
 // best practices) finds no serious or critical issue, and the keyboard alone reaches every
@@ -85,7 +91,7 @@ for (const route of VIEWS) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const issues = await axeIssues(page, `${route} empty`);
 
-    await request.post('/api/_sandbox/faults', { data: { kind: 'slow', delayMs: 2500 } });
+    await sandboxControl(request, '/faults', { kind: 'slow', delayMs: 2500 });
     await run(page);
     // Running: the progress banner or a view's own inline progress, each with Cancel.
     await expect(page.getByRole('button', { name: 'Cancel' }).first()).toBeVisible();
@@ -95,7 +101,7 @@ for (const route of VIEWS) {
     issues.push(...(await axeIssues(page, `${route} results`)));
     expect(await unreachableByKeyboard(page), `${route}: not reachable by Tab`).toEqual([]);
 
-    await request.post('/api/_sandbox/faults', { data: { kind: 'status', status: 503 } });
+    await sandboxControl(request, '/faults', { kind: 'status', status: 503 });
     // Run again answers a read from the cache ("cached · 0 credits"); Run again then pays for a
     // fresh copy, which meets the fault. An action (webhook job) sends a new submission at once.
     await run(page);

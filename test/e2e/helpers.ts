@@ -40,11 +40,24 @@ export async function seriousAxeIssues(
     .map((v) => `${where}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}`);
 }
 
-/** Puts the sandbox back to its starting state (credits, faults, latency); writes must be JSON. */
-export async function resetSandbox(request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/_sandbox/reset', { data: {} });
-  expect(res.status()).toBe(200);
+/**
+ * Writes to the sandbox's control API (writes must be JSON). A fresh connection each time: a
+ * kept-alive one that the preview server closes as idle at that moment fails with ECONNRESET.
+ */
+export async function sandboxControl(
+  request: APIRequestContext,
+  path: '/reset' | '/faults',
+  data: object,
+): Promise<void> {
+  const res = await request.post(`/api/_sandbox${path}`, {
+    data,
+    headers: { connection: 'close' },
+  });
+  expect(res.status()).toBeLessThan(300);
 }
+
+/** Puts the sandbox back to its starting state (credits, faults, latency). */
+export const resetSandbox = (request: APIRequestContext) => sandboxControl(request, '/reset', {});
 
 /** Actions ask for a confirmation before they send (webhook jobs): gives it when asked. */
 export async function confirmIfAsked(page: Page): Promise<void> {

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, confirmIfAsked, enterDemoKey, resetSandbox } from './helpers.ts';
+import {
+  collectConsoleErrors,
+  confirmIfAsked,
+  enterDemoKey,
+  resetSandbox,
+  sandboxControl,
+} from './helpers.ts';
 
 test.beforeEach(async ({ request }) => {
   await resetSandbox(request);
@@ -71,7 +77,7 @@ test('every view runs under a strict Content-Security-Policy without a violation
     expect(readFileSync(path, 'utf8'), name).not.toContain('demo-key');
   }
   // An error and an open dialog too.
-  await request.post('/api/_sandbox/faults', { data: { kind: 'status', status: 503 } });
+  await sandboxControl(request, '/faults', { kind: 'status', status: 503 });
   await page.goto('/search?query=failing');
   await page.getByRole('button', { name: /^Search · / }).click();
   await expect(page.getByRole('alert')).toBeVisible();

@@ -1,8 +1,8 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { collectConsoleErrors, enterDemoKey, seriousAxeIssues } from './helpers.ts';
+import { collectConsoleErrors, enterDemoKey, resetSandbox, seriousAxeIssues } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => {
-  await request.post('/api/_sandbox/reset', { data: {} });
+  await resetSandbox(request);
 });
 
 /** True once an image has arrived and decoded (a broken or pending one has no natural width). */
