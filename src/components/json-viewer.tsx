@@ -1,19 +1,10 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { JsonViewerProps } from './json-tree-view.tsx';
+import { preloadable } from './preloadable.tsx';
 
-type Tree = ComponentType<JsonViewerProps>;
-let loadedTree: Tree | undefined;
-let loadingTree: Promise<Tree> | undefined;
-/** The tree's code: asked for once a viewer is on screen (closed or not), kept once loaded. */
-const loadTree = () =>
-  (loadingTree ??= import('./json-tree-view.tsx').then(
-    (m) => (loadedTree = m.default),
-    (error: unknown) => {
-      // Offline after a deploy, say: the next viewer asks again.
-      loadingTree = undefined;
-      throw error;
-    },
-  ));
+const tree = preloadable<JsonViewerProps>(() =>
+  import('./json-tree-view.tsx').then((m) => m.default),
+);
 
 /**
  * A read-only JSON tree that stays usable on multi-megabyte answers: only the rows on screen
@@ -28,11 +19,10 @@ const loadTree = () =>
 export function JsonViewer(props: JsonViewerProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
-  const [JsonTree, setJsonTree] = useState<Tree | undefined>(() => loadedTree);
-  const [failed, setFailed] = useState(false);
   // Inside a closed <details> (a card's JSON, the raw response) nothing is built until it
   // opens: a page of results would otherwise build a tree per card.
   useEffect(() => {
+    tree.preload().catch(() => undefined);
     const details = boxRef.current?.parentElement?.closest('details');
     const update = () => {
       if (!details || details.open) setOpen(true);
@@ -41,29 +31,24 @@ export function JsonViewer(props: JsonViewerProps) {
     details?.addEventListener('toggle', update);
     return () => details?.removeEventListener('toggle', update);
   }, []);
-  useEffect(() => {
-    if (JsonTree) return;
-    let active = true;
-    loadTree().then(
-      (tree) => active && setJsonTree(() => tree),
-      () => active && setFailed(true),
-    );
-    return () => {
-      active = false;
-    };
-  }, [JsonTree]);
   return (
     <div ref={boxRef}>
-      {open &&
-        (JsonTree ? (
-          <JsonTree {...props} />
-        ) : (
-          <p role="status" className="text-sm text-slate-500">
-            {failed
-              ? 'The JSON viewer could not be loaded (is the connection down?). Reload the page to try again.'
-              : 'Loading the JSON viewer…'}
-          </p>
-        ))}
+      {open && (
+        <tree.Preloaded
+          {...props}
+          fallback={
+            <p role="status" className="text-sm text-slate-500">
+              Loading the JSON viewer…
+            </p>
+          }
+          failed={
+            <p role="status" className="text-sm text-slate-500">
+              The JSON viewer could not be loaded (is the connection down?). Reload the page to try
+              again.
+            </p>
+          }
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ListingMapProps } from './listing-map.tsx';
-import { preloadable } from './preloadable.tsx';
+import { preloadable } from '../../../components/preloadable.tsx';
 
 /**
  * Leaflet, its CSS, the basemap and the cluster layer are the larger part of the view's

@@ -1,5 +1,5 @@
 import type { RealtyResultsProps } from './realty-results.tsx';
-import { preloadable } from './preloadable.tsx';
+import { preloadable } from '../../../components/preloadable.tsx';
 
 /**
  * The list, filters, stats, drawer and exports show only with listings: their code loads
