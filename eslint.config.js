@@ -23,6 +23,12 @@ const ORDER = LAYERS.map((l) => l.name).join(' → ');
 const SERVER_SIDE = [
   { name: 'sandbox', paths: ['sandbox'], may: ['api', 'lib'] },
   { name: 'server', paths: ['server'], may: ['sandbox', 'api', 'lib'] },
+  // Build-time: renders the app's views into pages (decision 024).
+  {
+    name: 'prerender',
+    paths: ['prerender'],
+    may: [...LAYERS.map((l) => l.name), 'server'],
+  },
 ];
 const pathsOf = (names) =>
   [...LAYERS, ...SERVER_SIDE].filter((l) => names.includes(l.name)).flatMap((l) => l.paths);

@@ -1,21 +1,42 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { loadResultPersistence } from './app/load-result-persistence.ts';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, preloadView } from './app/router.tsx';
 import './index.css';
 
 const queryClient = createQueryClient();
 // Started before the first render, so stored results are read while the app loads.
 const persistence = loadResultPersistence(queryClient);
 const router = createAppRouter();
+const container = document.getElementById('root')!;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider queryClient={queryClient} persistence={persistence}>
-      <RouterProvider router={router} />
-    </AppProvider>
-  </StrictMode>,
-);
+/**
+ * A prerendered page (decision 024) shows the view's static copy, inert, until the app's first
+ * commit replaces it; then the page is live.
+ */
+function PageLive() {
+  useLayoutEffect(() => container.removeAttribute('inert'), []);
+  return null;
+}
+
+// The first render waits for the view's code (and a tab's stored results), so it shows the
+// view itself: a prerendered copy is replaced by the same view, never by "Loading view…".
+void Promise.all([
+  preloadView(window.location.pathname),
+  persistence.hasStored ? persistence.restored : undefined,
+]).then(() => {
+  // A transition: React renders in slices instead of one long task (Lighthouse's blocking time).
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <AppProvider queryClient={queryClient} persistence={persistence} restored>
+          <RouterProvider router={router} />
+          <PageLive />
+        </AppProvider>
+      </StrictMode>,
+    ),
+  );
+});

@@ -8,18 +8,22 @@ import type { ResultPersistence } from './result-persistence.ts';
  * Providers for the whole app. A new or cleared key empties the cache: nothing fetched with
  * one key shows under another. With `persistence`, the views of a tab that stored results
  * render once those are back (so a view shows them at once), and a new key drops them too.
+ * `restored` says the caller already waited for `persistence.restored` (main.tsx does, so
+ * the first render replaces a prerendered page with the view, not with nothing).
  */
 export function AppProvider({
   queryClient,
   persistence,
+  restored: restoredBefore = false,
   children,
 }: {
   queryClient: QueryClient;
   persistence?: ResultPersistence;
+  restored?: boolean;
   children: ReactNode;
 }) {
   // Only a tab that stored results waits for them; a first visit paints at once.
-  const [restored, setRestored] = useState(!persistence?.hasStored);
+  const [restored, setRestored] = useState(restoredBefore || !persistence?.hasStored);
   useEffect(() => {
     if (!persistence) return;
     let stop: (() => void) | undefined;

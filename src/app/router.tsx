@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { ENDPOINT_LIST, type EndpointId } from '../api/endpoints.ts';
 import { ViewPainted } from './first-view.tsx';
 import { Layout } from './layout.tsx';
@@ -7,20 +7,35 @@ import { RouteError } from './route-error.tsx';
 
 type ViewModule = () => Promise<{ default: ComponentType }>;
 
+/** A view route's `handle`: loads its view before it renders (see `preloadView`). */
+interface ViewHandle {
+  preload: () => Promise<unknown>;
+}
+
 /**
  * Each view is its own chunk (React.lazy, so the header renders at once while
  * the view loads under the layout's Suspense) and has its own error boundary.
+ * Once loaded (or preloaded) the view renders directly, never through its fallback: the
+ * first render of a prerendered page replaces the view's static copy with the view itself
+ * (decision 024).
  */
 const view = (load: ViewModule) => {
-  const View = lazy(load);
+  let Loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      Loaded = module.default;
+      return module;
+    });
+  const View = lazy(preload);
   return {
     Component: () => (
       <>
-        <View />
+        {Loaded ? <Loaded /> : <View />}
         <ViewPainted />
       </>
     ),
     errorElement: <RouteError />,
+    handle: { preload } satisfies ViewHandle,
   };
 };
 
@@ -57,3 +72,20 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
+
+/** The path of every view but the not-found one, for prerendering each (src/prerender). */
+export const VIEW_PATHS: string[] = (routes[0]?.children ?? [])
+  .filter((route) => route.path !== '*')
+  .map((route) => (route.index ? '/' : `/${route.path ?? ''}`));
+
+/**
+ * Loads the code of the view at `pathname` (nothing for a path no view has). Resolves either
+ * way: a view that cannot load says so through its route's error boundary when it renders.
+ */
+export function preloadView(pathname: string): Promise<void> {
+  const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as ViewHandle | undefined;
+  return Promise.resolve(handle?.preload()).then(
+    () => undefined,
+    () => undefined,
+  );
+}

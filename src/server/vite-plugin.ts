@@ -1,7 +1,9 @@
+import { resolve } from 'node:path';
 import type { Plugin, PreviewServer } from 'vite';
 import { createApiMiddleware } from './api-middleware.ts';
 import { readApiConfig, type ApiConfig } from './config.ts';
 import { PAGE_HEADERS } from './security-headers.ts';
+import { serveViewPages } from './view-pages.ts';
 
 type Middlewares = { middlewares: { use: (fn: ReturnType<typeof createApiMiddleware>) => void } };
 
@@ -34,6 +36,9 @@ export function apiPlugin(env: Readonly<Record<string, string | undefined>>): Pl
         }
         next();
       });
+      server.middlewares.use(
+        serveViewPages(resolve(server.config.root, server.config.build.outDir)),
+      );
       mount(server);
       server.httpServer?.once('listening', () => {
         const where = describeUpstream(config);

@@ -22,6 +22,8 @@ const scores = (lhr) =>
   );
 
 async function enterDemoKey(page) {
+  // A view's page is its prerendered copy (inert) until the app replaces it (decision 024).
+  await page.waitForSelector('#root:not([inert]) main');
   await page.locator('::-p-aria(Set API key[role="button"])').click();
   await page.locator('::-p-aria(Use the sandbox demo key[role="button"])').click();
   await page.waitForSelector('[data-testid="credits-pill"]');

@@ -14,7 +14,7 @@ const PLANS = [
   ],
   [
     '(empty)',
-    "Empty views: the largest paint waits for the entry (107 of its 117 kB are the framework) and the view's two chunks over simulated slow 4G and HTTP/1.1. Next: pre-render each view's static part (title, intro, form) into the HTML at build time so the largest paint needs no script, or serve HTTP/2 so chunks do not queue on six connections.",
+    "Empty views: each view's page is prerendered at build time and paints before the app's code loads (decision 024). A view that misses: check that its page exists (dist/views/), that the app's first commit matches it (a layout shift shows as CLS), and which long task moved after the first paint (the blocking-time window starts there).",
   ],
   [
     'listings (budget',

@@ -32,6 +32,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       .getByRole('navigation', { name: 'Views' })
       .getByRole('link', { name: 'Shorts' })
       .click();
+    // Until the shorts view has loaded, the search view (with its own Query field) stays.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Short videos');
     await page.getByLabel(/^Query/).fill('latte art');
     await page.getByRole('button', { name: 'Search shorts · unknown cost' }).click();
     await expect(

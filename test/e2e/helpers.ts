@@ -64,3 +64,12 @@ export async function confirmIfAsked(page: Page): Promise<void> {
   const confirm = page.getByRole('button', { name: /^Confirm and submit/ });
   if (await confirm.isVisible()) await confirm.click();
 }
+
+/**
+ * Waits until the app has replaced a view's prerendered page (decision 024). Clicks wait by
+ * themselves (the page is inert), but Playwright sets files and fills fields even in inert
+ * content, where the app's first render would then drop them.
+ */
+export async function appLive(page: Page): Promise<void> {
+  await expect(page.locator('#root:not([inert]) main')).toBeAttached();
+}

@@ -104,6 +104,28 @@ test('the shipped config passes nginx -t', () => {
   expect(check.stderr).toContain('test is successful');
 });
 
+test('behind nginx: a view’s path gets its prerendered page, any other path the app’s shell', async ({
+  request,
+}) => {
+  const page = async (path: string) => {
+    const res = await request.get(`${BASE}${path}`);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()['content-security-policy'], path).toContain("script-src 'self'");
+    return res.text();
+  };
+  for (const [path, heading] of [
+    ['/', 'Overview'],
+    ['/search?query=coffee', 'Search'],
+    ['/history', 'Request history'],
+  ]) {
+    const html = await page(path!);
+    expect(html, path).toContain('<div id="root" inert>');
+    expect(html, path).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+  }
+  for (const path of ['/no-such-view', '/views', '/search/'])
+    expect(await page(path), path).toContain('<div id="root"></div>');
+});
+
 test('behind nginx: a deep link loads, a search runs, and the key reaches no log and no URL', async ({
   page,
 }) => {

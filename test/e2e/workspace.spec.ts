@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, enterDemoKey, resetSandbox, seriousAxeIssues } from './helpers.ts';
+import {
+  appLive,
+  collectConsoleErrors,
+  enterDemoKey,
+  resetSandbox,
+  seriousAxeIssues,
+} from './helpers.ts';
 
 test.beforeEach(async ({ request }) => {
   await resetSandbox(request);
@@ -61,6 +67,7 @@ test('a saved snapshot opens from a file in another tab, without a key, spending
   const demo = await other.newPage();
   const errors = collectConsoleErrors(demo);
   await demo.goto(page.url().replace(/\/search.*$/, '/history'));
+  await appLive(demo);
   await demo.getByLabel('Open snapshot').setInputFiles(file);
   await expect(demo.getByText(/^Snapshot from/)).toBeVisible();
   await expect(demo.getByRole('list', { name: 'Organic results' })).toHaveText(before ?? '');

@@ -38,22 +38,27 @@ export default function SearchPage() {
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-semibold">Search</h1>
-      {samples.length > 0 && (
-        <p className="flex flex-wrap items-center gap-2 text-sm">
-          <span className="text-slate-600 dark:text-slate-400">Sandbox queries:</span>
-          {samples.map((q) => (
-            <button
-              key={q}
-              type="button"
-              className="btn-chip"
-              onClick={() => run.setValue('query', q)}
-            >
-              {q}
-            </button>
-          ))}
-        </p>
-      )}
+      {/* The sandbox's queries appear once the server said it is the sandbox, after a
+          prerendered page has painted (decision 024): on the heading's line, one scrolling row
+          no taller than the heading, they move nothing already on the page. */}
+      <div className="flex items-center gap-4">
+        <h1 className="text-2xl font-semibold">Search</h1>
+        {samples.length > 0 && (
+          <p className="flex min-w-0 flex-1 items-center gap-2 overflow-x-auto text-sm whitespace-nowrap [scrollbar-width:none]">
+            <span className="text-slate-600 dark:text-slate-400">Sandbox queries:</span>
+            {samples.map((q) => (
+              <button
+                key={q}
+                type="button"
+                className="btn-chip"
+                onClick={() => run.setValue('query', q)}
+              >
+                {q}
+              </button>
+            ))}
+          </p>
+        )}
+      </div>
       <RequestPanel run={run} raw={run.data?.raw} inputs={PICKERS}>
         {results && run.data && (
           <section aria-label="Search results" className="space-y-3">

@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { minify, type Plugin, type ResolvedConfig } from 'vite';
+import { viewPageFile } from '../server/view-pages.ts';
+import { viewPage } from './view-page.ts';
+
+const here = import.meta.dirname;
+const appRoot = resolve(here, '../..');
+
+/**
+ * After a build, writes each view's prerendered page (decision 024) beside index.html:
+ * `views/<name>.html`, which `vite preview` (src/server) and nginx (deploy/) serve for the
+ * view's path. index.html stays the empty shell every other path gets. A view that cannot be
+ * rendered fails the build: a page would otherwise go out without its picture.
+ */
+export function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'dashboard-prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      // Other projects built with this config (the bench's framework floors) are not the app.
+      if (resolve(config.root) !== appRoot) return;
+      const outDir = resolve(config.root, config.build.outDir);
+      // A child process: jsdom's globals must not leak into this one.
+      const child = spawnSync(
+        process.execPath,
+        [
+          '-e',
+          `import('vite').then((v) => v.runnerImport(${JSON.stringify(join(here, 'run.ts'))}))`,
+        ],
+        { cwd: appRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      );
+      if (child.status !== 0)
+        throw new Error(`prerendering the views failed (exit ${child.status}):\n${child.stderr}`);
+      const pages = JSON.parse(child.stdout) as Record<string, string>;
+      const { code: boot } = await minify('boot.js', readFileSync(join(here, 'boot.js'), 'utf8'));
+      const hash = createHash('sha256').update(boot).digest('hex').slice(0, 8);
+      const bootFile = `${config.build.assetsDir}/boot-${hash}.js`;
+      writeFileSync(join(outDir, bootFile), boot);
+      const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      for (const [path, markup] of Object.entries(pages)) {
+        const file = join(outDir, viewPageFile(path));
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, viewPage(index, markup, `${config.base}${bootFile}`));
+      }
+      config.logger.info(`  prerendered ${Object.keys(pages).length} views into views/`);
+    },
+  };
+}
