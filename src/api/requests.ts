@@ -137,6 +137,9 @@ async function readEndpoint<Id extends EndpointId>(
       durationMs: res.meta.durationMs,
     });
   }
+  // And the view renders it in a task of its own: the query's update reaches React through
+  // useSyncExternalStore, which renders at once, in whatever task the answer resolved in.
+  await nextTask();
   return result as EndpointResult<Id>;
 }
 

@@ -80,12 +80,18 @@ export function Layout() {
         {viewPainted && (
           <Suspense fallback={null}>
             <BackgroundRequests />
-            <HistoryDrawer />
           </Suspense>
         )}
         <Suspense fallback={<p role="status">Loading view…</p>}>
           <Outlet />
         </Suspense>
+        {/* Below the view: it appears with the view's first answer, and above the view it
+            would push that answer down just as it arrives (a layout shift). */}
+        {viewPainted && (
+          <Suspense fallback={null}>
+            <HistoryDrawer />
+          </Suspense>
+        )}
       </main>
       {keyDialogOpen && (
         <Suspense fallback={null}>

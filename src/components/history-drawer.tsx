@@ -12,7 +12,7 @@ const HistoryList = lazy(() =>
 const SHOWN = 5;
 
 /**
- * The view's own recent requests, folded away under the header: reopen one (free when its
+ * The view's own recent requests, folded away below the view: reopen one (free when its
  * answer is still cached) without leaving for the History page.
  */
 export function HistoryDrawer() {
@@ -28,7 +28,7 @@ export function HistoryDrawer() {
     <details
       open={open}
       onToggle={(e) => setOpen(e.currentTarget.open)}
-      className="mb-4 rounded border border-slate-200 px-3 py-1 text-sm dark:border-slate-700"
+      className="mt-4 rounded border border-slate-200 px-3 py-1 text-sm dark:border-slate-700"
     >
       <summary className="cursor-pointer py-1 font-medium">
         Recent {spec.nav} requests ({mine.length})

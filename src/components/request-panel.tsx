@@ -52,6 +52,11 @@ export interface RequestPanelProps<T extends WithMeta> {
    * banner at every pause would push the suggestions down and back).
    */
   inlineProgress?: boolean;
+  /**
+   * Shown right below the form, above the progress and the results: a second form (search's
+   * comparison) that the results would otherwise push down just as they arrive (a layout shift).
+   */
+  belowForm?: ReactNode;
   children?: ReactNode;
 }
 
@@ -71,6 +76,7 @@ export function RequestPanel<T extends WithMeta>({
   inputs,
   actions,
   inlineProgress = false,
+  belowForm,
   children,
 }: RequestPanelProps<T>) {
   const { spec, error } = run;
@@ -116,6 +122,7 @@ export function RequestPanel<T extends WithMeta>({
           {actions}
         </div>
       </form>
+      {belowForm}
 
       {run.isRunning && !inlineProgress && (
         <RequestProgress label={spec.title} onCancel={run.cancel} />

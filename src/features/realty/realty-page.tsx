@@ -1,7 +1,9 @@
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
+import { whenIdle } from '../../lib/next-task.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { RequestPanel } from '../../components/request-panel.tsx';
 import { RequestProgress } from '../../components/request-progress.tsx';
+import { useAfterPaint } from '../../components/use-after-paint.ts';
 import { useEndpointRun } from '../../components/use-endpoint-run.ts';
 import { ExampleUrls } from './components/example-urls.tsx';
 import { loadListingMap } from './components/lazy-listing-map.tsx';
@@ -21,15 +23,28 @@ function ResultsStage({ children }: { children: ReactNode }) {
 export default function RealtyPage() {
   const run = useEndpointRun(ENDPOINTS.realty, realtyQueries.results);
 
-  const listings = run.data?.data.realty_listings;
-  const pageUrl = run.dataParams?.url;
-  // The results' and the map's code load while the listings travel, not after they arrive.
+  // Drawing a page of listings (list, stats, map) is more work than a phone does in one task:
+  // as deferred values they render in a transition, which React splits into slices, instead
+  // of at once in the task the answer arrived in. Both change in the same deferred render.
+  const data = useDeferredValue(run.data);
+  const pageUrl = useDeferredValue(run.dataParams)?.url;
+  const listings = data?.data.realty_listings;
+  const drawing = run.data !== undefined && data !== run.data;
+  // The results' and the map's code load once the page is idle after its first paint, while
+  // the reader fills in the form: evaluating Leaflet is a long task on a phone, which would
+  // otherwise fall between Run and the listings. A run started sooner loads them at once.
   const resultsNeeded = run.isRunning || run.data !== undefined;
+  const painted = useAfterPaint();
   useEffect(() => {
-    if (!resultsNeeded) return;
-    void loadRealtyResults();
-    void loadListingMap();
-  }, [resultsNeeded]);
+    if (!resultsNeeded && !painted) return;
+    const load = () => {
+      void loadRealtyResults();
+      void loadListingMap();
+    };
+    if (!resultsNeeded) return whenIdle(load);
+    load();
+    return undefined;
+  }, [resultsNeeded, painted]);
 
   return (
     <div className="space-y-4">
@@ -39,15 +54,20 @@ export default function RealtyPage() {
           {run.isRunning && (
             <RequestProgress label={ENDPOINTS.realty.title} onCancel={run.cancel} />
           )}
+          {drawing && !run.isRunning && !listings && (
+            <p role="status" className="rounded border border-slate-200 p-3 dark:border-slate-700">
+              Drawing the listings…
+            </p>
+          )}
           {listings && listings.length > 0 && (
             <LazyRealtyResults
               key={pageUrl ?? ''}
               listings={listings}
-              raw={run.data?.raw}
+              raw={data?.raw}
               pageUrl={pageUrl}
             />
           )}
-          {!run.isRunning && !run.data && (
+          {!run.isRunning && !run.data && !data && (
             <section
               aria-label="About this view"
               className="space-y-3 rounded border border-dashed border-slate-300 p-4 dark:border-slate-600"

@@ -59,7 +59,19 @@ export default function SearchPage() {
           </p>
         )}
       </div>
-      <RequestPanel run={run} raw={run.data?.raw} inputs={PICKERS}>
+      <RequestPanel
+        run={run}
+        raw={run.data?.raw}
+        inputs={PICKERS}
+        belowForm={
+          <ComparePanel
+            primary={run.isValid ? pickParams(ENDPOINTS.search, run.values) : null}
+            vsCountry={searchParams.get('vs_country') ?? ''}
+            vsLanguage={searchParams.get('vs_language') ?? ''}
+            onChange={setViewParam}
+          />
+        }
+      >
         {results && run.data && (
           <section aria-label="Search results" className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-3">
@@ -116,12 +128,6 @@ export default function SearchPage() {
             )}
           </section>
         )}
-        <ComparePanel
-          primary={run.isValid ? pickParams(ENDPOINTS.search, run.values) : null}
-          vsCountry={searchParams.get('vs_country') ?? ''}
-          vsLanguage={searchParams.get('vs_language') ?? ''}
-          onChange={setViewParam}
-        />
       </RequestPanel>
     </div>
   );
