@@ -24,8 +24,10 @@ export function prerenderPlugin(): Plugin {
       config = resolved;
     },
     async closeBundle() {
-      // Other projects built with this config (the bench's framework floors) are not the app.
-      if (resolve(config.root) !== appRoot) return;
+      // Other projects built with this config (the bench's framework floors) and other pages
+      // (the bench's map page, its own input) are not the app.
+      if (resolve(config.root) !== appRoot || config.build.rolldownOptions.input !== undefined)
+        return;
       const outDir = resolve(config.root, config.build.outDir);
       // A child process: jsdom's globals must not leak into this one.
       const child = spawnSync(

@@ -35,8 +35,11 @@ const PLANS = [
 ];
 const verdict = (ok) => (ok ? 'met' : '**missed**');
 
-export function markdownReport({ results, broken }) {
+export function markdownReport({ results: all, broken }) {
   const rows = [];
+  // A part that could not be measured says so in `broken` (listed above the table); its
+  // numbers are left out rather than read from a result that has none.
+  const results = Object.fromEntries(Object.entries(all).filter(([, r]) => !r?.failed));
   const { bundle, lighthouse, map, proxy } = results;
   if (bundle) {
     rows.push([
