@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { FieldProps } from '../../../components/param-field.tsx';
 import {
   COUNTRIES,
@@ -9,6 +10,29 @@ import {
 
 const inputClass =
   'w-full rounded border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-2 py-1.5 aria-[invalid=true]:border-red-600';
+
+/**
+ * The few hundred codes and names of a picker, rendered once: the form re-renders on every
+ * keystroke and on Run, and reconciling four such lists each time (search and comparison) was
+ * most of that work.
+ */
+const LocaleOptions = memo(function LocaleOptions({
+  id,
+  options,
+}: {
+  id: string;
+  options: readonly LocaleOption[];
+}) {
+  return (
+    <datalist id={id}>
+      {options.map((o) => (
+        <option key={o.code} value={o.code}>
+          {o.name}
+        </option>
+      ))}
+    </datalist>
+  );
+});
 
 /** A text input with a searchable list of codes and their names (type "fr" or "France"). */
 function LocalePicker({
@@ -35,13 +59,7 @@ function LocalePicker({
         onBlur={props.onBlur}
         className={inputClass}
       />
-      <datalist id={listId}>
-        {options.map((o) => (
-          <option key={o.code} value={o.code}>
-            {o.name}
-          </option>
-        ))}
-      </datalist>
+      <LocaleOptions id={listId} options={options} />
       {name && (
         <span
           className="shrink-0 text-sm text-slate-600 dark:text-slate-400"
