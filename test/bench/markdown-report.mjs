@@ -17,6 +17,10 @@ const PLANS = [
     "Empty views: each view's page is prerendered at build time and paints before the app's code loads (decision 024). A view that misses: check that its page exists (dist/views/), that the app's first commit matches it (a layout shift shows as CLS), and which long task moved after the first paint (the blocking-time window starts there).",
   ],
   [
+    '/search with results',
+    "Search with results scatters between 93 and 99 from run to run (blocking time at 4× CPU over Run → cards painted: the click's render of the page, reading the answer, the cards' first layout and paint, each 50–120 ms). Next: re-render only the Run button and the progress on Run (the form is memo-able now that its option lists are), and render the cards in slices.",
+  ],
+  [
     'listings (budget',
     "Realty with results: the score is total blocking time at 4× CPU slowdown over Run → painted map (about 250–450 ms; layout shift is 0): the click's render, the list's commit (react-virtual measures with a forced layout), creating the Leaflet map, the cluster index and markers, and the offline outlines' paint. Next: read the answer in a worker and hand the listings over in slices; create the Leaflet map while the answer travels (hidden under the stage); build the cluster index in a task of its own; draw cluster bubbles and outlines on canvas.",
   ],
