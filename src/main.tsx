@@ -1,7 +1,6 @@
-import { StrictMode, startTransition, useLayoutEffect } from 'react';
+import { startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProvider } from './app/provider.tsx';
+import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { loadResultPersistence } from './app/load-result-persistence.ts';
 import { createAppRouter, preloadView } from './app/router.tsx';
@@ -31,12 +30,9 @@ void Promise.all([
   // A transition: React renders in slices instead of one long task (Lighthouse's blocking time).
   startTransition(() =>
     createRoot(container).render(
-      <StrictMode>
-        <AppProvider queryClient={queryClient} persistence={persistence} restored>
-          <RouterProvider router={router} />
-          <PageLive />
-        </AppProvider>
-      </StrictMode>,
+      <App queryClient={queryClient} router={router} persistence={persistence} restored>
+        <PageLive />
+      </App>,
     ),
   );
 });

@@ -1,8 +1,7 @@
-import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProvider } from '../app/provider.tsx';
+import { createMemoryRouter } from 'react-router';
+import { App } from '../app/app.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { preloadView, routes, VIEW_PATHS } from '../app/router.tsx';
 
@@ -10,7 +9,7 @@ export { VIEW_PATHS };
 
 /**
  * The markup of the app's first commit at `path`, as a first visit in a new tab sees it (no
- * key, nothing stored, nothing fetched yet): the same tree main.tsx renders, with the view
+ * key, nothing stored, nothing fetched yet): the same `App` main.tsx renders, with the view
  * loaded first as main.tsx does. Runs at build time in jsdom (run.ts), where requests never
  * answer, so nothing that depends on the network is in it.
  */
@@ -20,15 +19,7 @@ export async function renderView(path: string): Promise<string> {
   document.body.append(container);
   const root = createRoot(container);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <AppProvider queryClient={createQueryClient()}>
-          <RouterProvider router={router} />
-        </AppProvider>
-      </StrictMode>,
-    ),
-  );
+  flushSync(() => root.render(<App queryClient={createQueryClient()} router={router} />));
   const html = container.innerHTML;
   root.unmount();
   container.remove();
