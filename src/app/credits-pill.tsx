@@ -29,6 +29,8 @@ export function CreditsPill() {
   else if (isPending) text = 'credits: …';
   else if (data.summary.creditsLeft === undefined) text = 'credits: unknown';
   else text = `${formatNumber(data.summary.creditsLeft)} credits left`;
+  // A width of its own for every usual figure: the text changes ("credits: …", then the
+  // number, then a smaller number), and a pill that resized would move what is beside it.
   return (
     <>
       <Link
@@ -36,7 +38,7 @@ export function CreditsPill() {
         data-testid="credits-pill"
         aria-busy={isFetching || undefined}
         title={low ? 'Credits are low: open the account' : 'Open the account'}
-        className={`rounded-full px-3 py-0.5 text-sm font-medium ${low || isError ? 'bg-amber-200 text-amber-950 ring-1 ring-amber-600' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'}`}
+        className={`min-w-[10.5rem] rounded-full px-3 py-0.5 text-sm font-medium tabular-nums ${low || isError ? 'bg-amber-200 text-amber-950 ring-1 ring-amber-600' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'}`}
       >
         {text}
       </Link>

@@ -44,14 +44,24 @@ export function Layout() {
             Web Data Dashboard
           </NavLink>
           <ModeBadge />
-          <div className="ml-auto flex flex-wrap items-center gap-2">
+          {/*
+           * On a phone the account figures and the key have a row of their own, whether or not
+           * there is a key yet: beside the title they would wrap in and out of a second row as
+           * the key is found and the credits arrive, moving the whole page (a layout shift on
+           * every load). Presenter mode is for a projector; a phone does without the switch.
+           */}
+          <div className="flex min-h-[2.25rem] basis-full items-center gap-2 sm:ml-auto sm:basis-auto">
             {apiKey !== null && (
               <Suspense fallback={null}>
                 <AccountStatus />
               </Suspense>
             )}
-            <PresenterSwitch />
-            <KeyButton />
+            <div className="ml-auto flex items-center gap-2 sm:ml-0">
+              <span className="hidden sm:contents">
+                <PresenterSwitch />
+              </span>
+              <KeyButton />
+            </div>
           </div>
         </div>
         <nav aria-label="Views" className="mx-auto max-w-7xl overflow-x-auto px-4 pb-2">

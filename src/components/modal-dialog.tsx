@@ -27,8 +27,10 @@ export function ModalDialog({
   const dialogRef = useRef<HTMLDivElement>(null);
   useModalFocus(dialogRef, initialFocus, onClose);
   return (
+    // The page behind scrolls no more, so the dimmed layer does: on a short screen (a phone
+    // held sideways) the dialog's last buttons would otherwise be out of reach.
     <div
-      className={`fixed inset-0 flex items-start justify-center bg-black/50 p-4 ${tall ? 'z-[1500] overflow-y-auto' : 'z-[2000] pt-24'}`}
+      className={`fixed inset-0 flex items-start justify-center overflow-y-auto bg-black/50 p-4 ${tall ? 'z-[1500]' : 'z-[2000] pt-[min(6rem,12vh)]'}`}
     >
       <div
         ref={dialogRef}

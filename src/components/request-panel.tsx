@@ -57,6 +57,15 @@ export interface RequestPanelProps<T extends WithMeta> {
    * comparison) that the results would otherwise push down just as they arrive (a layout shift).
    */
   belowForm?: ReactNode;
+  /**
+   * Classes for the stage: where the progress, the result's status line, an error and the
+   * results appear, in turn. A view with tall results reserves their height here
+   * (`min-h-…`): the progress and then the results take the stage's place instead of pushing
+   * the page below them down, and the status line that arrives with the answer appears inside
+   * it rather than above it (which would move the results' place down: a layout shift seconds
+   * after the click, on a slow network).
+   */
+  stageClassName?: string;
   children?: ReactNode;
 }
 
@@ -77,6 +86,7 @@ export function RequestPanel<T extends WithMeta>({
   actions,
   inlineProgress = false,
   belowForm,
+  stageClassName,
   children,
 }: RequestPanelProps<T>) {
   const { spec, error } = run;
@@ -113,87 +123,93 @@ export function RequestPanel<T extends WithMeta>({
           <button type="submit" className="btn-primary" disabled={run.isRunning}>
             {spec.action} · {cost}
           </button>
-          {after && <span className="text-sm text-slate-600 dark:text-slate-400">{after}</span>}
-          {!apiKey && (
-            <span className="text-sm text-amber-800 dark:text-amber-300">
-              Set an API key to run requests.
-            </span>
-          )}
           {actions}
+          {/*
+           * A row of its own on a phone, there before it has anything to say: the cost and the
+           * credits after a run change length once measured or answered, and a note beside the
+           * button would then wrap to a new line and push the page down (a layout shift).
+           */}
+          <span
+            className={`min-h-5 basis-full text-sm sm:basis-auto ${apiKey ? 'text-slate-600 dark:text-slate-400' : 'text-amber-800 dark:text-amber-300'}`}
+          >
+            {apiKey ? after : 'Set an API key to run requests.'}
+          </span>
         </div>
       </form>
       {belowForm}
 
-      {run.isRunning && !inlineProgress && (
-        <RequestProgress label={spec.title} onCancel={run.cancel} />
-      )}
-      {run.cancelled && (
-        <p
-          role="status"
-          className="rounded border border-amber-300 bg-amber-50 dark:bg-amber-950/40 p-3 text-sm"
-        >
-          {spec.kind === 'action'
-            ? 'You cancelled the submission. The service may already have created the job and charged it; your form is kept.'
-            : 'You cancelled the request. The service may still finish it and charge it; your form and earlier results are kept.'}
-        </p>
-      )}
-      {run.data && run.snapshotSavedAt && <SnapshotBanner savedAt={run.snapshotSavedAt} />}
-      {run.data && !run.isRunning && !run.snapshotSavedAt && (
-        <p className="flex flex-wrap items-center gap-3 text-sm" data-testid="result-source">
-          {run.showingPrevious ? (
-            <span className="text-slate-600 dark:text-slate-400">
-              Showing the earlier result for {describeParams(run.dataParams)}.
-            </span>
-          ) : run.fromCache ? (
-            <>
-              <span className="rounded bg-emerald-100 px-2 py-0.5 font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-200">
-                cached · 0 credits
-              </span>
+      <div className={stageClassName ? `space-y-4 ${stageClassName}` : 'space-y-4'}>
+        {run.isRunning && !inlineProgress && (
+          <RequestProgress label={spec.title} onCancel={run.cancel} />
+        )}
+        {run.cancelled && (
+          <p
+            role="status"
+            className="rounded border border-amber-300 bg-amber-50 dark:bg-amber-950/40 p-3 text-sm"
+          >
+            {spec.kind === 'action'
+              ? 'You cancelled the submission. The service may already have created the job and charged it; your form is kept.'
+              : 'You cancelled the request. The service may still finish it and charge it; your form and earlier results are kept.'}
+          </p>
+        )}
+        {run.data && run.snapshotSavedAt && <SnapshotBanner savedAt={run.snapshotSavedAt} />}
+        {run.data && !run.isRunning && !run.snapshotSavedAt && (
+          <p className="flex flex-wrap items-center gap-3 text-sm" data-testid="result-source">
+            {run.showingPrevious ? (
               <span className="text-slate-600 dark:text-slate-400">
-                This exact request already ran
-                {run.answeredAt ? (
-                  <>
-                    {' '}
-                    at{' '}
-                    <time dateTime={new Date(run.answeredAt).toISOString()}>
-                      {answeredTime.format(run.answeredAt)}
-                    </time>
-                  </>
-                ) : (
-                  ' in this session'
-                )}
-                .
+                Showing the earlier result for {describeParams(run.dataParams)}.
               </span>
-              <button
-                type="button"
-                className="btn-secondary"
-                onClick={run.runAgain}
-                disabled={run.isRunning}
-              >
-                Run again ({cost})
-              </button>
-            </>
-          ) : (
-            // A row of its own on a phone: the cost may change its length once measured, and
-            // the buttons beside it would then jump to another line (a layout shift).
-            <span className="basis-full text-slate-600 sm:basis-auto dark:text-slate-400">
-              {spec.kind === 'action' ? 'Submitted' : 'Fresh result'} · {cost}
-            </span>
-          )}
-          {run.dataParams && !run.showingPrevious && (
-            <SnapshotActions spec={spec} params={run.dataParams} data={run.data} />
-          )}
-        </p>
-      )}
-      {error != null && (
-        <ErrorPanel
-          error={error}
-          onRetry={run.runAgain}
-          retryLabel={`Try again · ${cost}`}
-          retryDisabled={run.isRunning}
-        />
-      )}
-      {children}
+            ) : run.fromCache ? (
+              <>
+                <span className="rounded bg-emerald-100 px-2 py-0.5 font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-200">
+                  cached · 0 credits
+                </span>
+                <span className="text-slate-600 dark:text-slate-400">
+                  This exact request already ran
+                  {run.answeredAt ? (
+                    <>
+                      {' '}
+                      at{' '}
+                      <time dateTime={new Date(run.answeredAt).toISOString()}>
+                        {answeredTime.format(run.answeredAt)}
+                      </time>
+                    </>
+                  ) : (
+                    ' in this session'
+                  )}
+                  .
+                </span>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={run.runAgain}
+                  disabled={run.isRunning}
+                >
+                  Run again ({cost})
+                </button>
+              </>
+            ) : (
+              // A row of its own on a phone: the cost may change its length once measured, and
+              // the buttons beside it would then jump to another line (a layout shift).
+              <span className="basis-full text-slate-600 sm:basis-auto dark:text-slate-400">
+                {spec.kind === 'action' ? 'Submitted' : 'Fresh result'} · {cost}
+              </span>
+            )}
+            {run.dataParams && !run.showingPrevious && (
+              <SnapshotActions spec={spec} params={run.dataParams} data={run.data} />
+            )}
+          </p>
+        )}
+        {error != null && (
+          <ErrorPanel
+            error={error}
+            onRetry={run.runAgain}
+            retryLabel={`Try again · ${cost}`}
+            retryDisabled={run.isRunning}
+          />
+        )}
+        {children}
+      </div>
       <RequestInspector spec={spec} wire={run.wire} meta={run.data?.meta} error={error} raw={raw} />
     </div>
   );

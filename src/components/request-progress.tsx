@@ -18,15 +18,23 @@ export function RequestProgress({ label, onCancel }: { label: string; onCancel: 
         aria-hidden="true"
         className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-sky-600 border-t-transparent"
       />
-      <span>
-        {label} running… {seconds > 0 && <span className="tabular-nums">{seconds} s. </span>}
+      <span className="min-w-0 flex-1">
+        {label} running…{' '}
         <span className="text-sm text-slate-600 dark:text-slate-400">
           {seconds >= 15
             ? 'Still working: the service may take up to a minute.'
             : 'A request can take up to a minute.'}
         </span>
       </span>
-      <button type="button" className="btn-secondary ml-auto" onClick={onCancel}>
+      {/*
+       * The clock sits apart, in a width of its own: appearing or gaining a digit inside the
+       * sentence it would push the words after it along (a layout shift every second). A
+       * screen reader is not read the seconds aloud one by one.
+       */}
+      <span aria-hidden="true" className="min-w-[4ch] text-right tabular-nums">
+        {seconds} s
+      </span>
+      <button type="button" className="btn-secondary" onClick={onCancel}>
         Cancel
       </button>
     </div>

@@ -270,3 +270,47 @@ test('on a phone the list sits below the map', async ({ page }) => {
   expect(listBox.y).toBeGreaterThanOrEqual(map.y + map.height);
   expect(map.width).toBeLessThanOrEqual(390);
 });
+
+test('on a phone on a slow network, nothing on screen moves while the listings arrive and draw', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.route(`**/*.${TILE_HOST}/**`, (route) => route.abort('internetdisconnected'));
+  // The answer comes well after the click: a layout shift then is one the reader did not cause.
+  await page.route('**/api/realty?*', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: string[] };
+    w.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      })[])
+        if (!e.hadRecentInput)
+          w.__shifts.push(
+            `${e.value.toFixed(5)} ${e.sources
+              .map(
+                (s) =>
+                  `${s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : s.node?.textContent} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`,
+              )
+              .join(' | ')}`,
+          );
+    }).observe({ type: 'layout-shift' });
+  });
+  await page.goto('/');
+  await enterDemoKey(page);
+  await page.goto(`/realty?url=${encodeURIComponent(SEATTLE)}`);
+  await page.getByRole('button', { name: 'Fetch listings · unknown cost' }).click();
+  await expect(page.locator('.leaflet-container')).toHaveAttribute('data-clusters', /^[1-9]\d*$/, {
+    timeout: 30_000,
+  });
+  await expect(page.locator('.leaflet-container')).toHaveAttribute('data-outlines', 'drawn');
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual(
+    [],
+  );
+});
