@@ -1,7 +1,9 @@
-import { useId, type ComponentType } from 'react';
+import { memo, useId, type ComponentType } from 'react';
 import type { EndpointSpec, ParamSpec } from '../api/endpoints.ts';
 import { paramApplies, type ParamErrors, type ParamValues } from '../api/params.ts';
 import { ParamField, type FieldProps } from './param-field.tsx';
+
+const NO_INPUTS: Partial<Record<string, ComponentType<FieldProps>>> = {};
 
 export interface ParamFormProps {
   spec: EndpointSpec;
@@ -13,8 +15,19 @@ export interface ParamFormProps {
   inputs?: Partial<Record<string, ComponentType<FieldProps>>>;
 }
 
-/** The parameter form generated from the catalogue: essentials first, the rest under "More options". */
-export function ParamForm({ spec, values, errors, onChange, onBlur, inputs = {} }: ParamFormProps) {
+/**
+ * The parameter form generated from the catalogue: essentials first, the rest under "More
+ * options". Memoised: the panel around it re-renders on Run and on every answer, the fields
+ * only when their values or errors change.
+ */
+export const ParamForm = memo(function ParamForm({
+  spec,
+  values,
+  errors,
+  onChange,
+  onBlur,
+  inputs = NO_INPUTS,
+}: ParamFormProps) {
   const baseId = useId();
   const field = (param: ParamSpec) => {
     const id = `${baseId}-${param.name}`;
@@ -58,4 +71,4 @@ export function ParamForm({ spec, values, errors, onChange, onBlur, inputs = {} 
       )}
     </div>
   );
-}
+});

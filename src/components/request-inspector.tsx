@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { memo } from 'react';
 import { isApiError } from '../api/errors.ts';
 import { assumedDefault, type EndpointSpec } from '../api/endpoints.ts';
 import { API_BASE, maskedRequestUrl, type ResponseMeta } from '../api/client.ts';
@@ -26,7 +27,13 @@ export interface InspectorProps {
 }
 
 /** The request as sent (key masked), ready-made code, and what came back. */
-export function RequestInspector({ spec, wire, meta, error, raw }: InspectorProps) {
+export const RequestInspector = memo(function RequestInspector({
+  spec,
+  wire,
+  meta,
+  error,
+  raw,
+}: InspectorProps) {
   const apiKey = useApiKey();
   const { data: apiMeta } = useQuery(metaQueries.current());
   const name = spec.path.slice(1);
@@ -113,4 +120,4 @@ export function RequestInspector({ spec, wire, meta, error, raw }: InspectorProp
       )}
     </section>
   );
-}
+});

@@ -4,6 +4,8 @@ import type { Params } from '../api/endpoint-query.ts';
 import type { EndpointSpec } from '../api/endpoints.ts';
 import { pickParams, validateParams, type ParamErrors } from '../api/params.ts';
 
+const NO_ERRORS: ParamErrors = {};
+
 /**
  * A request form whose values live in the page URL (a link reproduces the form, never
  * the key). Errors show for a field once it was left, or for all after a submit attempt.
@@ -17,10 +19,15 @@ export function useParamForm(spec: EndpointSpec) {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [submitAttempted, setSubmitAttempted] = useState(false);
 
-  const allErrors: ParamErrors = validation.ok ? {} : validation.errors;
-  const errors = Object.fromEntries(
-    Object.entries(allErrors).filter(([name]) => submitAttempted || touched.has(name)),
-  );
+  // The same object until what it shows changes: the form is memoised (ParamForm), and a Run
+  // should re-render the button and the progress, not every field (a long task on a phone).
+  const errors = useMemo((): ParamErrors => {
+    if (validation.ok) return NO_ERRORS;
+    const shown = Object.entries(validation.errors).filter(
+      ([name]) => submitAttempted || touched.has(name),
+    );
+    return shown.length === 0 ? NO_ERRORS : Object.fromEntries(shown);
+  }, [validation, submitAttempted, touched]);
 
   /**
    * Sets several fields in one URL update (two `setValue` calls in a row would each start

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { metaQueries } from '../../api/meta-queries.ts';
@@ -34,6 +35,13 @@ export default function SearchPage() {
   const setViewParam = useSetSearchParam();
 
   const label = run.dataParams ? labelOf(run.dataParams) : null;
+  // The same object while the form is unchanged: the comparison form is memoised, so a Run
+  // or an answer does not re-render it.
+  const { isValid, values } = run;
+  const primary = useMemo(
+    () => (isValid ? pickParams(ENDPOINTS.search, values) : null),
+    [isValid, values],
+  );
   const samples = meta?.examples?.searchQueries ?? [];
 
   return (
@@ -65,7 +73,7 @@ export default function SearchPage() {
         inputs={PICKERS}
         belowForm={
           <ComparePanel
-            primary={run.isValid ? pickParams(ENDPOINTS.search, run.values) : null}
+            primary={primary}
             vsCountry={searchParams.get('vs_country') ?? ''}
             vsLanguage={searchParams.get('vs_language') ?? ''}
             onChange={setViewParam}

@@ -1,5 +1,6 @@
 import type { ListingMapProps } from './listing-map.tsx';
 import { preloadable } from '../../../components/preloadable.tsx';
+import { useAfterPaint } from '../../../components/use-after-paint.ts';
 
 /**
  * Leaflet, its CSS, the basemap and the cluster layer are the larger part of the view's
@@ -35,8 +36,14 @@ export function MapPlaceholder({
   );
 }
 
-/** The map, with a box of the same size in its place while its code loads. */
+/**
+ * The map, with a box of the same size in its place while its code loads and until what
+ * rendered with it (the list) has been painted: creating the map is a long task on a phone.
+ * The wait lives here, so that only the map renders again when it ends, not the results.
+ */
 export function LazyListingMap(props: ListingMapProps) {
+  const painted = useAfterPaint();
+  if (!painted) return <MapPlaceholder className={props.className} label={props.label} />;
   return (
     <map.Preloaded
       {...props}

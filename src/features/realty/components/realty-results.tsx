@@ -17,11 +17,10 @@ import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
 import { FiltersBar } from './filters-bar.tsx';
 import { ListingDrawer } from './listing-drawer.tsx';
 import { ListingList } from './listing-list.tsx';
-import { LazyListingMap, MapPlaceholder } from './lazy-listing-map.tsx';
+import { LazyListingMap } from './lazy-listing-map.tsx';
 import { ListingStats, QualityStrip } from './listing-stats.tsx';
 import { NotOnMap } from './not-on-map.tsx';
 import { StatusLegend } from './status-legend.tsx';
-import { useAfterPaint } from '../../../components/use-after-paint.ts';
 
 export interface RealtyResultsProps {
   listings: readonly RealtyListing[];
@@ -110,8 +109,6 @@ export function RealtyResults({ listings, raw, pageUrl }: RealtyResultsProps) {
     setFocus({ key });
   }, []);
   const selected = selectedKey ? byKey.get(selectedKey) : undefined;
-  // The list paints first; the map (its own long task on a big answer) starts a frame later.
-  const mapNow = useAfterPaint();
 
   return (
     <section aria-label="Realty results" className="space-y-4">
@@ -130,19 +127,15 @@ export function RealtyResults({ listings, raw, pageUrl }: RealtyResultsProps) {
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-2">
-          {mapNow ? (
-            <LazyListingMap
-              homes={placed}
-              fitTo={placedAll}
-              hoveredKey={hover?.key ?? null}
-              selectedKey={selectedKey}
-              focus={focus}
-              onHover={hoverFromMap}
-              onSelect={selectFromMap}
-            />
-          ) : (
-            <MapPlaceholder />
-          )}
+          <LazyListingMap
+            homes={placed}
+            fitTo={placedAll}
+            hoveredKey={hover?.key ?? null}
+            selectedKey={selectedKey}
+            focus={focus}
+            onHover={hoverFromMap}
+            onSelect={selectFromMap}
+          />
           <p className="text-xs text-slate-600 dark:text-slate-400">
             {placed.length.toLocaleString('en-US')} on the map
             {unplaced.length > 0 &&

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { ENDPOINTS, type EndpointSpec, type ParamSpec } from '../../../api/endpoints.ts';
 import { useBestKnownCost } from '../../../api/measured-costs.ts';
 import { pickParams, validateParams } from '../../../api/params.ts';
@@ -63,7 +63,12 @@ export interface ComparePanelProps {
 }
 
 /** The same query for a second country/language pair, side by side, with rank changes by link. */
-export function ComparePanel({ primary, vsCountry, vsLanguage, onChange }: ComparePanelProps) {
+export const ComparePanel = memo(function ComparePanel({
+  primary,
+  vsCountry,
+  vsLanguage,
+  onChange,
+}: ComparePanelProps) {
   const id = useId();
   const runs = useEndpointRuns(spec, searchQueries.results);
   const cost = useBestKnownCost(spec.id);
@@ -166,7 +171,7 @@ export function ComparePanel({ primary, vsCountry, vsLanguage, onChange }: Compa
       )}
     </section>
   );
-}
+});
 
 const CHANGE_STYLE: Record<RankedLink['change'], string> = {
   up: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100',
