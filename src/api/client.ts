@@ -199,6 +199,8 @@ export async function callEndpoint(
     if (bytes.byteLength > LARGE_BODY_BYTES) await nextTask();
     try {
       const value = JSON.parse(text) as unknown;
+      // Parsing a big body is a task's worth on a phone; copying it gets one of its own.
+      if (bytes.byteLength > LARGE_BODY_BYTES) await nextTask();
       // Stored results keep this copy (app/result-persistence.ts): no re-serialising later.
       const body = new Blob([echoesKey ? text : bytes], { type: 'application/json' });
       return { kind: 'json', value, text, body, meta };

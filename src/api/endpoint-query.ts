@@ -3,7 +3,7 @@ import { getApiKey } from '../session/key-store.ts';
 import { ENDPOINTS, type ActionEndpointId, type ReadEndpointId } from './endpoints.ts';
 import { trackRequest } from './in-flight.ts';
 import { queryPolicy } from './query-defaults.ts';
-import { requestEndpoint } from './requests.ts';
+import { requestEndpoint, type EndpointResult } from './requests.ts';
 
 export type Params = Record<string, string>;
 
@@ -17,21 +17,42 @@ export const endpointQueryKey = <Id extends ReadEndpointId>(id: Id, params: Para
  * the session; unmetered ones (the account) may retry transient failures. The API key
  * is read at call time and never enters the query key (the cache is cleared when it changes).
  */
-export function endpointQuery<Id extends ReadEndpointId>(id: Id, params: Params) {
+export function endpointQuery<Id extends ReadEndpointId>(
+  id: Id,
+  params: Params,
+  {
+    prepare,
+  }: {
+    /**
+     * Work a view does on every answer, done before the answer reaches it (in slices of its
+     * own, off the render): realty makes its listings' homes here.
+     */
+    prepare?: (result: EndpointResult<Id>) => Promise<void>;
+  } = {},
+) {
   const spec = ENDPOINTS[id];
+  const request = async (signal: AbortSignal) =>
+    requestEndpoint(id, params, { apiKey: getApiKey() ?? '', signal });
+  // `prepare` is not in the key: it changes nothing in the answer, it only does the view's
+  // work on it ahead of the render.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: endpointQueryKey(id, params),
     queryFn: async (context) => {
-      if (!ENDPOINTS[id].metered)
-        return requestEndpoint(id, params, { apiKey: getApiKey() ?? '', signal: context.signal });
-      // Not TanStack's signal (not even destructured): reading it makes TanStack abort the
-      // request as soon as its view unmounts.
-      const { signal, release } = trackRequest(hashKey(context.queryKey));
-      try {
-        return await requestEndpoint(id, params, { apiKey: getApiKey() ?? '', signal });
-      } finally {
-        release();
+      let result: EndpointResult<Id>;
+      if (!ENDPOINTS[id].metered) result = await request(context.signal);
+      else {
+        // Not TanStack's signal (not even destructured): reading it makes TanStack abort the
+        // request as soon as its view unmounts.
+        const { signal, release } = trackRequest(hashKey(context.queryKey));
+        try {
+          result = await request(signal);
+        } finally {
+          release();
+        }
       }
+      if (prepare) await prepare(result);
+      return result;
     },
     ...queryPolicy(spec),
   });

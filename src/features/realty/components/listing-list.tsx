@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FallbackImage } from '../../../components/fallback-image.tsx';
 import type { Home } from '../lib/home.ts';
@@ -28,6 +28,30 @@ function facts(h: Home): string {
   return parts.join(' · ');
 }
 
+/** The list box's height from its stylesheet (h-[420px] lg:h-[600px]): enough rows for either. */
+const INITIAL_RECT: Rect = { width: 0, height: 600 };
+
+/**
+ * The list box's size as a ResizeObserver reports it, after the browser's own layout. The
+ * virtualizer's default reads it on mount, forcing a layout of the whole page inside the commit
+ * that has just inserted a page of listings: on a phone a long task, which then lays the page
+ * out again for the paint.
+ */
+function observeRectAfterLayout(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  cb: (rect: Rect) => void,
+): () => void {
+  const element = instance.scrollElement;
+  if (!element || typeof ResizeObserver === 'undefined') return () => {};
+  const observer = new ResizeObserver(([entry]) => {
+    if (!entry) return;
+    const { width, height } = entry.contentRect;
+    cb({ width: Math.round(width), height: Math.round(height) });
+  });
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
 /**
  * The listings as a virtualised listbox: only the rows in view exist in the
  * DOM, so 10,000 listings scroll like 50. Arrow keys, Home/End and Page keys
@@ -52,6 +76,8 @@ export function ListingList({
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
     getItemKey: (i) => homes[i]?.key ?? i,
+    initialRect: INITIAL_RECT,
+    observeElementRect: observeRectAfterLayout,
   });
 
   const indexOf = (key: string | null) =>

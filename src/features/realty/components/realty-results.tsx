@@ -9,7 +9,7 @@ import {
   type FilterParam,
   type Filters,
 } from '../lib/filters.ts';
-import { toHomes } from '../lib/home.ts';
+import { homesOf } from '../lib/home.ts';
 import { parseSort, sortHomes, sortParam, SORT_OPTIONS } from '../lib/sort.ts';
 import { dataQuality, priceStats } from '../lib/stats.ts';
 import { ListingExportButtons } from './listing-export-buttons.tsx';
@@ -36,7 +36,7 @@ function isPlainObject(v: unknown): boolean {
 
 /** Map, list, filters, stats and exports of one response; all read the same filtered listings. */
 export function RealtyResults({ listings, raw, pageUrl }: RealtyResultsProps) {
-  const homes = useMemo(() => toHomes(listings), [listings]);
+  const homes = useMemo(() => homesOf(listings), [listings]);
   const placedAll = useMemo(() => homes.filter((h) => h.position), [homes]);
   const byKey = useMemo(() => new Map(homes.map((h) => [h.key, h])), [homes]);
   // The schema keeps exactly the object items, in order; only then do raw and parsed line up.

@@ -25,12 +25,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 /** The schema already coerces numeric strings; this repeats it so raw objects are safe too. */
 function coordinate(v: unknown): number | undefined {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
-  if (typeof v === 'string' && v.trim() !== '') {
-    const n = Number(v.trim());
-    return Number.isFinite(n) ? n : undefined;
-  }
-  return undefined;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  // + 0 turns -0 into 0: JSON writes both as 0, and an export must read back as shown.
+  return Number.isFinite(n) ? n + 0 : undefined;
 }
 
 type Read = { kind: 'none' } | { kind: 'bad' } | { kind: 'ok'; position: LatLng };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { realtyListingSchema } from '../../../api/schemas.ts';
-import { toHomes } from './home.ts';
+import { homesOf, prepareHomes, toHomes } from './home.ts';
 import { parsedListing } from '../../../../test/arbitraries/realty.ts';
 
 const parse = (raw: Record<string, unknown>) => realtyListingSchema.parse(raw);
@@ -64,6 +64,12 @@ describe('toHomes', () => {
     expect(one({}).address).toBe('Address unknown');
   });
 
+  test('reads a negative zero as zero, as an export written as JSON will', () => {
+    const h = one({ beds: -0, latLong: { latitude: -0, longitude: 5 } });
+    expect(Object.is(h.beds, 0)).toBe(true);
+    expect(Object.is(h.position?.lat, 0)).toBe(true);
+  });
+
   test('keys listings by rpid, then id, then position, and keeps keys unique', () => {
     const homes = toHomes([
       parse({ rpid: '11', id: '11' }),
@@ -83,6 +89,33 @@ describe('toHomes', () => {
         homes.forEach((h, i) => expect(h.index).toBe(i));
       }),
     );
+  });
+});
+
+describe('prepareHomes', () => {
+  test('makes a big page’s homes in slices, letting other tasks run between them, and homesOf finds them', async () => {
+    const listings = Array.from({ length: 20_000 }, (_, i) =>
+      parse({
+        rpid: String(i % 19_000),
+        price: `$${i},000`,
+        latLong: { latitude: 33, longitude: -112 },
+      }),
+    );
+    let otherTaskRan = false;
+    setTimeout(() => {
+      otherTaskRan = true;
+    }, 0);
+    await prepareHomes(listings);
+    expect(otherTaskRan).toBe(true);
+    const homes = homesOf(listings);
+    expect(homesOf(listings)).toBe(homes);
+    expect(homes).toEqual(toHomes(listings));
+    expect(homes[19_000]?.key).toBe('0~19001');
+  });
+
+  test('a page that was not prepared (a restored answer) is made when asked for', () => {
+    const listings = [parse({ rpid: '1' }), parse({ rpid: '1' })];
+    expect(homesOf(listings).map((h) => h.key)).toEqual(['1', '1~2']);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { HomeInfo, RealtyListing } from '../../../api/schemas.ts';
+import { nextTask } from '../../../lib/next-task.ts';
 import { placeListing, type LatLng, type UnmappedReason } from './coordinates.ts';
 import { seemsToHavePhoto } from './photos.ts';
 import { compactPrice, formatPrice, parsePriceText, positiveNumber } from './price.ts';
@@ -42,7 +43,8 @@ function text(v: unknown): string | undefined {
 
 function count(v: unknown): number | undefined {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
+  // + 0 turns -0 into 0: JSON writes both as 0, and an export must read back as shown.
+  return Number.isFinite(n) && n >= 0 ? n + 0 : undefined;
 }
 
 function idText(v: unknown): string | undefined {
@@ -127,10 +129,10 @@ export function toHome(
   };
 }
 
-/** Every listing of a response, in order, each with a key unique within the response. */
-export function toHomes(listings: readonly RealtyListing[]): Home[] {
+/** Makes homes one listing at a time, keys unique within the response (a repeated id gets "~n"). */
+function homeMaker(): (listing: RealtyListing, index: number) => Home {
   const seen = new Set<string>();
-  return listings.map((listing, index) => {
+  return (listing, index) => {
     const l = (isRecord(listing) ? listing : {}) as Record<string, unknown>;
     const info = homeInfoOf(l as RealtyListing);
     const id = idText(l['rpid']) ?? idText(l['id']) ?? idText(info?.rpid);
@@ -138,5 +140,39 @@ export function toHomes(listings: readonly RealtyListing[]): Home[] {
     if (seen.has(key)) key = `${key}~${index + 1}`;
     seen.add(key);
     return toHome(l as RealtyListing, index, key, info);
-  });
+  };
+}
+
+/** Every listing of a response, in order, each with a key unique within the response. */
+export function toHomes(listings: readonly RealtyListing[]): Home[] {
+  return listings.map(homeMaker());
+}
+
+/** Main-thread time one slice of listings may take before the page gets a turn (input, paint). */
+const SLICE_MS = 8;
+const prepared = new WeakMap<readonly RealtyListing[], Home[]>();
+
+/**
+ * Makes a response's homes ahead of its render, a slice at a time, each slice its own task:
+ * on a phone, a page of 500 listings made at once during the render is one long task between
+ * the answer and the list. `homesOf` then finds them ready.
+ */
+export async function prepareHomes(listings: readonly RealtyListing[]): Promise<void> {
+  if (prepared.has(listings)) return;
+  const make = homeMaker();
+  const homes: Home[] = [];
+  let until = performance.now() + SLICE_MS;
+  for (const [index, listing] of listings.entries()) {
+    homes.push(make(listing, index));
+    if (performance.now() > until) {
+      await nextTask();
+      until = performance.now() + SLICE_MS;
+    }
+  }
+  prepared.set(listings, homes);
+}
+
+/** The homes of a response: made ahead by `prepareHomes` (a fetched answer), else now (a restored one). */
+export function homesOf(listings: readonly RealtyListing[]): Home[] {
+  return prepared.get(listings) ?? toHomes(listings);
 }
