@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import './realty-map.css';
 import L from 'leaflet';
 import { useCallback, useEffect, useState } from 'react';
-import { MapContainer, useMap } from 'react-leaflet';
+import { MapContainer, useMap, ZoomControl } from 'react-leaflet';
 import { useAfterPaint } from '../../../components/use-after-paint.ts';
 import type { Home } from '../lib/home.ts';
 import { Basemap, type BasemapMode } from './basemap.tsx';
@@ -43,16 +43,31 @@ export function boundsOf(homes: readonly Home[]): L.LatLngBounds | null {
   return south === Infinity ? null : L.latLngBounds([south, west], [north, east]);
 }
 
-/** Fits the map to a new set of listings at once (no animation: there is nothing to follow yet). */
+const FIT_OPTIONS: L.FitBoundsOptions = { padding: [24, 24], maxZoom: 15, animate: false };
+
+/** Where the map opens: around the listings (a single place at street level), else the US. */
+function openingView(homes: readonly Home[]) {
+  const bounds = boundsOf(homes);
+  if (!bounds) return { center: L.latLng(39.5, -98.35), zoom: 4 };
+  if (bounds.getNorthEast().equals(bounds.getSouthWest()))
+    return { center: bounds.getCenter(), zoom: 15 };
+  return { bounds };
+}
+
+/**
+ * Fits the map to a new set of listings at once (no animation: there is nothing to follow
+ * yet). The first set needs nothing: the map opened around it (a second view reset would be
+ * a part of the long task that creates the map on a phone).
+ */
 function FitToListings({ homes }: { homes: readonly Home[] }) {
   const map = useMap();
+  const [opened] = useState(homes);
   useEffect(() => {
-    const bounds = boundsOf(homes);
-    if (!bounds) return;
-    if (bounds.getNorthEast().equals(bounds.getSouthWest()))
-      map.setView(bounds.getCenter(), 15, { animate: false });
-    else map.fitBounds(bounds, { padding: [24, 24], maxZoom: 15, animate: false });
-  }, [map, homes]);
+    if (homes === opened) return;
+    const view = openingView(homes);
+    if (view.bounds) map.fitBounds(view.bounds, FIT_OPTIONS);
+    else map.setView(view.center, view.zoom, { animate: false });
+  }, [map, homes, opened]);
   return null;
 }
 
@@ -89,6 +104,7 @@ export function ListingMap({
   // so neither makes one long freeze on a phone.
   const markersNow = useAfterPaint();
   const onMode = useCallback((m: BasemapMode) => setMode(m), []);
+  const [opening] = useState(() => openingView(fitTo));
   return (
     <div
       role="region"
@@ -98,8 +114,9 @@ export function ListingMap({
       className={`relative overflow-hidden rounded border border-slate-200 dark:border-slate-700 ${className}`}
     >
       <MapContainer
-        center={[39.5, -98.35]}
-        zoom={4}
+        {...opening}
+        boundsOptions={FIT_OPTIONS}
+        zoomControl={false}
         minZoom={2}
         maxZoom={18}
         preferCanvas
@@ -108,6 +125,9 @@ export function ListingMap({
       >
         <Basemap onMode={onMode} />
         <FitToListings homes={fitTo} />
+        {/* With the markers, a frame after the map: building its buttons is part of the map's
+            long task on a phone otherwise. */}
+        {markersNow && <ZoomControl position="topleft" />}
         {markersNow && (
           <ClusterLayer
             homes={homes}
