@@ -18,11 +18,11 @@ const PLANS = [
   ],
   [
     '/search with results',
-    "Search with results scatters between 93 and 99 from run to run (blocking time at 4× CPU over Run → cards painted: the click's render of the page, reading the answer, the cards' first layout and paint, each 50–120 ms). Next: re-render only the Run button and the progress on Run (the form is memo-able now that its option lists are), and render the cards in slices.",
+    "Search with results (96 in the last full run, 90–98 across runs): Lighthouse's flow throttles the CPU 4× and the network, and its trace (with a JS stack on every timeline event) makes each DOM change and timer dearer. What is left is the click's task (the Run's render and the request's start, 70–130 ms) and the cards' render and paint (two tasks of 60–110 ms). Next: render the cards from a deferred value in slices, and fewer timers per request (TanStack's notify and gc timers).",
   ],
   [
     'listings (budget',
-    "Realty with results: the score is total blocking time at 4× CPU slowdown over Run → painted map (about 250–450 ms; layout shift is 0): the click's render, the list's commit (react-virtual measures with a forced layout), creating the Leaflet map, the cluster index and markers, and the offline outlines' paint. Next: read the answer in a worker and hand the listings over in slices; create the Leaflet map while the answer travels (hidden under the stage); build the cluster index in a task of its own; draw cluster bubbles and outlines on canvas.",
+    "Realty with results (90 in the last full run; 79–91 before layout shifts on a slow network were removed, decision 026): the score is blocking time over Run → painted map under Lighthouse's throttling (a median of about 300 ms in traces taken the same way; layout shift 0). The largest tasks left: creating the Leaflet map (100–200 ms: the map, its panes and a forced layout for its size), the click (100–150 ms), reading the 1 MB answer (JSON.parse 50 ms, the schema read 60 ms) and the list's first paint. Next: create the map before the answer arrives (while it travels, or when idle on the empty view) and hand it to the results; read the answer's listings in slices or in a worker; cluster bubbles on the canvas.",
   ],
   [
     '10,000-listing realty answer',
