@@ -45,10 +45,12 @@ export function boundsOf(homes: readonly Home[]): L.LatLngBounds | null {
 
 const FIT_OPTIONS: L.FitBoundsOptions = { padding: [24, 24], maxZoom: 15, animate: false };
 
-/** Where the map opens: around the listings (a single place at street level), else the US. */
-function openingView(homes: readonly Home[]) {
+const WHOLE_US = { center: L.latLng(39.5, -98.35), zoom: 4 };
+
+/** The view around the listings (a single place at street level); null when none is placed. */
+function viewAround(homes: readonly Home[]) {
   const bounds = boundsOf(homes);
-  if (!bounds) return { center: L.latLng(39.5, -98.35), zoom: 4 };
+  if (!bounds) return null;
   if (bounds.getNorthEast().equals(bounds.getSouthWest()))
     return { center: bounds.getCenter(), zoom: 15 };
   return { bounds };
@@ -63,8 +65,8 @@ function FitToListings({ homes }: { homes: readonly Home[] }) {
   const map = useMap();
   const [opened] = useState(homes);
   useEffect(() => {
-    if (homes === opened) return;
-    const view = openingView(homes);
+    const view = homes === opened ? null : viewAround(homes);
+    if (!view) return;
     if (view.bounds) map.fitBounds(view.bounds, FIT_OPTIONS);
     else map.setView(view.center, view.zoom, { animate: false });
   }, [map, homes, opened]);
@@ -104,7 +106,7 @@ export function ListingMap({
   // so neither makes one long freeze on a phone.
   const markersNow = useAfterPaint();
   const onMode = useCallback((m: BasemapMode) => setMode(m), []);
-  const [opening] = useState(() => openingView(fitTo));
+  const [opening] = useState(() => viewAround(fitTo) ?? WHOLE_US);
   return (
     <div
       role="region"
