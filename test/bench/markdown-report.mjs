@@ -189,5 +189,8 @@ ${[
    \`npm run bench -- --only bundle,map\` runs some parts (this file is then left alone).
 3. \`npm run bench:bundle\` is the size part alone (deterministic, no browser): CI runs it.
 4. \`BENCH_LIGHTHOUSE_RUNS=1\` makes the Lighthouse part quicker (the budgets use the median of 3).
+5. \`npm run build && npm run bench:flow\` (\`FLOW=search\`, \`RUNS=7\`, \`SAVE=/tmp/trace\`) is a probe, not a
+   budget: the blocking time after Run in a flow, traced the way Lighthouse's timespan traces it,
+   with each run's long tasks (test/bench/flow-trace.mjs).
 `;
 }

@@ -105,6 +105,16 @@ export async function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
 }
 
+/** Sets the sandbox's demo key through the key dialog (Playwright) and waits for the credits. */
+export async function enterDemoKey(page) {
+  await page.getByRole('button', { name: 'Set API key' }).first().click();
+  await page.getByRole('button', { name: 'Use the sandbox demo key' }).click();
+  await page
+    .getByTestId('credits-pill')
+    .filter({ hasText: /credits left/ })
+    .waitFor();
+}
+
 /** The sandbox's state: its ledger of calls (endpoint, status, credits) and the accounts. */
 export async function sandboxState(origin) {
   const res = await fetch(`${origin}/api/_sandbox`);

@@ -6,7 +6,7 @@
 //    render). 5. Credits: search Q, open a result, go back, blur and focus the window, go
 //    offline and online, leave the route and return, search Q again, capture the same
 //    screenshot twice, remount: exactly one paid /search and one /screenshot.
-import { launchChromium, resetSandbox, sandboxState } from './serve.mjs';
+import { enterDemoKey, launchChromium, resetSandbox, sandboxState } from './serve.mjs';
 
 const WORDS = ['best', 'coffee', 'grinder'];
 const KEY_DELAY_MS = 80;
@@ -21,15 +21,6 @@ async function newPage(browser, origin) {
     (route) => route.abort('internetdisconnected'),
   );
   return { context, page: await context.newPage() };
-}
-
-async function enterDemoKey(page) {
-  await page.getByRole('button', { name: 'Set API key' }).first().click();
-  await page.getByRole('button', { name: 'Use the sandbox demo key' }).click();
-  await page
-    .getByTestId('credits-pill')
-    .filter({ hasText: /credits left/ })
-    .waitFor();
 }
 
 const callsTo = (state, endpoint) => state.calls.filter((c) => c.endpoint === endpoint).length;
