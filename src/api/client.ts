@@ -195,12 +195,13 @@ export async function callEndpoint(
     const decoded = new TextDecoder().decode(bytes);
     const echoesKey = apiKey !== '' && decoded.includes(apiKey);
     const text = echoesKey ? maskKey(decoded, apiKey) : decoded;
-    // Decoding and masking a big body is a task's worth already; parsing it gets its own.
-    if (bytes.byteLength > LARGE_BODY_BYTES) await nextTask();
+    // On a phone, decoding and masking a big body is a task's worth already, and so is parsing
+    // it: parsing and then copying it each get a task of their own.
+    const large = bytes.byteLength > LARGE_BODY_BYTES;
+    if (large) await nextTask();
     try {
       const value = JSON.parse(text) as unknown;
-      // Parsing a big body is a task's worth on a phone; copying it gets one of its own.
-      if (bytes.byteLength > LARGE_BODY_BYTES) await nextTask();
+      if (large) await nextTask();
       // Stored results keep this copy (app/result-persistence.ts): no re-serialising later.
       const body = new Blob([echoesKey ? text : bytes], { type: 'application/json' });
       return { kind: 'json', value, text, body, meta };

@@ -43,11 +43,6 @@ export function MapPlaceholder({
  */
 export function LazyListingMap(props: ListingMapProps) {
   const painted = useAfterPaint();
-  if (!painted) return <MapPlaceholder className={props.className} label={props.label} />;
-  return (
-    <map.Preloaded
-      {...props}
-      fallback={<MapPlaceholder className={props.className} label={props.label} />}
-    />
-  );
+  const placeholder = <MapPlaceholder className={props.className} label={props.label} />;
+  return painted ? <map.Preloaded {...props} fallback={placeholder} /> : placeholder;
 }
