@@ -15,6 +15,8 @@ const PROBE_TIMEOUT_MS = 4000;
 const MAX_TILE_ERRORS = 4;
 
 const probes = new Map<string, Promise<boolean>>();
+/** The probes that have answered, so a map opened later starts in the right mode at once. */
+const probed = new Map<string, boolean>();
 
 /**
  * One request for one tile tells whether tiles load at all. Trying the tile
@@ -36,21 +38,45 @@ function probeTiles(template: string): Promise<boolean> {
         resolve(false);
       };
       img.src = sampleTileUrl(template);
+    }).then((ok) => {
+      probed.set(template, ok);
+      return ok;
     });
     probes.set(template, probe);
   }
   return probe;
 }
 
+/**
+ * Learns ahead whether tiles load, and when they do not, fetches the outlines: the map then
+ * opens with its basemap instead of fetching and decoding them while the listings draw.
+ */
+export function prepareBasemap(): void {
+  const { url } = tileConfig();
+  if (!url) {
+    void loadOutlines();
+    return;
+  }
+  void probeTiles(url).then((ok) => {
+    if (!ok) void loadOutlines();
+  });
+}
+
+function modeOf(url: string | null): BasemapMode {
+  if (!url) return 'offline';
+  const ok = probed.get(url);
+  return ok === undefined ? 'probing' : ok ? 'tiles' : 'offline';
+}
+
 /** Tiles when they load, else the bundled outlines; reports which to the caller. */
 export function Basemap({ onMode }: { onMode: (mode: BasemapMode) => void }) {
   const [{ url, attribution }] = useState(tileConfig);
-  const [mode, setMode] = useState<BasemapMode>(url ? 'probing' : 'offline');
+  const [mode, setMode] = useState<BasemapMode>(() => modeOf(url));
   const errors = useRef(0);
   const loaded = useRef(0);
 
   useEffect(() => {
-    if (!url) return;
+    if (!url || mode !== 'probing') return;
     let live = true;
     void probeTiles(url).then((ok) => {
       if (live) setMode(ok ? 'tiles' : 'offline');
@@ -58,7 +84,7 @@ export function Basemap({ onMode }: { onMode: (mode: BasemapMode) => void }) {
     return () => {
       live = false;
     };
-  }, [url]);
+  }, [url, mode]);
 
   useEffect(() => onMode(mode), [mode, onMode]);
 
@@ -91,6 +117,8 @@ interface Outlines {
 }
 
 let outlines: Promise<Outlines> | null = null;
+/** The outlines once fetched (the map draws them from its first render). */
+let fetched: Outlines | null = null;
 
 async function fetchOutlines(url: string, object: string): Promise<FeatureCollection | null> {
   try {
@@ -112,6 +140,7 @@ function loadOutlines(): Promise<Outlines> {
     fetchOutlines(statesUrl, 'states'),
   ]).then(([countries, states]) => {
     if (!countries && !states) outlines = null;
+    else fetched = { countries, states };
     return { countries, states };
   });
   return outlines;
@@ -155,9 +184,10 @@ function addInSlices(
  */
 function OfflineBasemap() {
   const map = useMap();
-  const [data, setData] = useState<Outlines | null>(null);
+  const [data, setData] = useState<Outlines | null>(fetched);
 
   useEffect(() => {
+    if (data) return;
     let live = true;
     void loadOutlines().then((d) => {
       if (live) setData(d);
@@ -165,7 +195,7 @@ function OfflineBasemap() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [data]);
 
   useEffect(() => {
     if (!data) return;

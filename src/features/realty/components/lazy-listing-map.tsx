@@ -1,16 +1,28 @@
 import type { ListingMapProps } from './listing-map.tsx';
 import { preloadable } from '../../../components/preloadable.tsx';
 import { useAfterPaint } from '../../../components/use-after-paint.ts';
+import { whenIdle } from '../../../lib/next-task.ts';
 
 /**
  * Leaflet, its CSS, the basemap and the cluster layer are the larger part of the view's
  * code and nothing of them shows before there are listings: they load on their own, so
  * the form and the list paint first (docs/benchmarks.md, the realty route's first paint).
  */
-const map = preloadable<ListingMapProps>(() =>
-  import('./listing-map.tsx').then((m) => m.ListingMap),
-);
-export const loadListingMap = map.preload;
+const code = () => import('./listing-map.tsx');
+const map = preloadable<ListingMapProps>(() => code().then((m) => m.ListingMap));
+
+/**
+ * Loads the map's code, then, in a later idle moment of its own, builds the next map off the
+ * page and its basemap (listing-map's prepareListingMap), so none of that is left for the
+ * moment the listings arrive.
+ */
+export function loadListingMap(): Promise<void> {
+  return map.preload().then(() =>
+    code().then((m) => {
+      whenIdle(m.prepareListingMap);
+    }),
+  );
+}
 
 export const MAP_SIZE = 'h-[360px] lg:h-[600px]';
 

@@ -1,12 +1,18 @@
 import 'leaflet/dist/leaflet.css';
 import './realty-map.css';
+import {
+  createLeafletContext,
+  LeafletContext,
+  type LeafletContextInterface,
+} from '@react-leaflet/core';
 import L from 'leaflet';
-import { useCallback, useEffect, useState } from 'react';
-import { MapContainer, useMap, ZoomControl } from 'react-leaflet';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useMap } from 'react-leaflet';
 import { useAfterPaint } from '../../../components/use-after-paint.ts';
 import type { Home } from '../lib/home.ts';
-import { Basemap, type BasemapMode } from './basemap.tsx';
+import { Basemap, prepareBasemap, type BasemapMode } from './basemap.tsx';
 import { ClusterLayer, PIN_MIN_ZOOM, type RenderCounts } from './cluster-layer.tsx';
+import { buildSpareMap, takeMap, WHOLE_US } from './spare-map.ts';
 
 export type { RenderCounts };
 
@@ -45,15 +51,59 @@ export function boundsOf(homes: readonly Home[]): L.LatLngBounds | null {
 
 const FIT_OPTIONS: L.FitBoundsOptions = { padding: [24, 24], maxZoom: 15, animate: false };
 
-const WHOLE_US = { center: L.latLng(39.5, -98.35), zoom: 4 };
+type View = { bounds: L.LatLngBounds } | { center: L.LatLng; zoom: number };
 
 /** The view around the listings (a single place at street level); null when none is placed. */
-function viewAround(homes: readonly Home[]) {
+function viewAround(homes: readonly Home[]): View | null {
   const bounds = boundsOf(homes);
   if (!bounds) return null;
   if (bounds.getNorthEast().equals(bounds.getSouthWest()))
     return { center: bounds.getCenter(), zoom: 15 };
   return { bounds };
+}
+
+function show(map: L.Map, view: View) {
+  if ('bounds' in view) map.fitBounds(view.bounds, FIT_OPTIONS);
+  else map.setView(view.center, view.zoom, { animate: false });
+}
+
+/**
+ * What the realty view does while the reader fills in the form: build the next map off the
+ * page and learn whether tiles load (the offline outlines are fetched if not).
+ */
+export function prepareListingMap(): void {
+  buildSpareMap();
+  prepareBasemap();
+}
+
+/**
+ * The Leaflet map, taken ready-made (built while idle) and put on the page at the opening
+ * view; react-leaflet's MapContainer would build a new one here, in the long task that draws
+ * the listings. The map goes with the element (the ref's cleanup), so StrictMode's second
+ * attach gets a map of its own.
+ */
+function MapHost({ opening, children }: { opening: View; children: ReactNode }) {
+  const [context, setContext] = useState<LeafletContextInterface | null>(null);
+  const attach = useCallback((node: HTMLDivElement | null) => {
+    if (!node) return;
+    const map = takeMap();
+    node.append(map.getContainer());
+    map.invalidateSize({ pan: false });
+    show(map, opening);
+    setContext(createLeafletContext(map));
+    return () => {
+      map.remove();
+      map.getContainer().remove();
+    };
+    // The opening view is read once, when the element arrives (as MapContainer reads center).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <>
+      <div ref={attach} className="h-full w-full" />
+      {context && <LeafletContext value={context}>{children}</LeafletContext>}
+    </>
+  );
 }
 
 /**
@@ -66,9 +116,7 @@ function FitToListings({ homes }: { homes: readonly Home[] }) {
   const [opened] = useState(homes);
   useEffect(() => {
     const view = homes === opened ? null : viewAround(homes);
-    if (!view) return;
-    if (view.bounds) map.fitBounds(view.bounds, FIT_OPTIONS);
-    else map.setView(view.center, view.zoom, { animate: false });
+    if (view) show(map, view);
   }, [map, homes, opened]);
   return null;
 }
@@ -106,7 +154,7 @@ export function ListingMap({
   // so neither makes one long freeze on a phone.
   const markersNow = useAfterPaint();
   const onMode = useCallback((m: BasemapMode) => setMode(m), []);
-  const [opening] = useState(() => viewAround(fitTo) ?? WHOLE_US);
+  const [opening] = useState((): View => viewAround(fitTo) ?? WHOLE_US);
   return (
     <div
       role="region"
@@ -115,21 +163,9 @@ export function ListingMap({
       data-basemap={mode}
       className={`relative overflow-hidden rounded border border-slate-200 dark:border-slate-700 ${className}`}
     >
-      <MapContainer
-        {...opening}
-        boundsOptions={FIT_OPTIONS}
-        zoomControl={false}
-        minZoom={2}
-        maxZoom={18}
-        preferCanvas
-        worldCopyJump
-        className="h-full w-full"
-      >
+      <MapHost opening={opening}>
         <Basemap onMode={onMode} />
         <FitToListings homes={fitTo} />
-        {/* With the markers, a frame after the map: building its buttons is part of the map's
-            long task on a phone otherwise. */}
-        {markersNow && <ZoomControl position="topleft" />}
         {markersNow && (
           <ClusterLayer
             homes={homes}
@@ -141,7 +177,7 @@ export function ListingMap({
           />
         )}
         <FocusListing homes={homes} focus={focus} />
-      </MapContainer>
+      </MapHost>
       {mode === 'offline' && (
         <p
           data-testid="offline-basemap-note"

@@ -1,0 +1,35 @@
+import L from 'leaflet';
+
+/** Where a map opens when there is nothing to show yet. */
+export const WHOLE_US = { center: L.latLng(39.5, -98.35), zoom: 4 };
+
+const MAP_OPTIONS: L.MapOptions = {
+  minZoom: 2,
+  maxZoom: 18,
+  preferCanvas: true,
+  worldCopyJump: true,
+};
+
+let spare: L.Map | null = null;
+
+function buildMap(): L.Map {
+  const container = document.createElement('div');
+  container.className = 'h-full w-full';
+  return L.map(container, MAP_OPTIONS).setView(WHOLE_US.center, WHOLE_US.zoom);
+}
+
+/**
+ * Builds the next listings map off the page while the reader fills in the form. Creating a
+ * Leaflet map (its panes, handlers, controls) is a long task on a phone; built here, it is no
+ * part of the work between the answer and the drawn listings. Off the page it lays nothing out.
+ */
+export function buildSpareMap(): void {
+  spare ??= buildMap();
+}
+
+/** The map built ahead, or a new one; either way its container is not on the page yet. */
+export function takeMap(): L.Map {
+  const map = spare ?? buildMap();
+  spare = null;
+  return map;
+}
