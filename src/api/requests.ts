@@ -155,9 +155,9 @@ export async function jsonResult(
   html?: string,
   body?: Blob,
 ): Promise<JsonResult<unknown> | null> {
-  const schema = await spec.schema();
+  const [schema, { readListsAhead }] = await Promise.all([spec.schema(), import('./schemas.ts')]);
   if (html !== undefined) return { data: schema.parse({}), raw: html, meta, html };
-  const parsed = schema.safeParse(raw);
+  const parsed = schema.safeParse(await readListsAhead(schema, raw));
   if (!parsed.success) return null;
   return body ? { data: parsed.data, raw, meta, body } : { data: parsed.data, raw, meta };
 }

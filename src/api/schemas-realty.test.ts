@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { readRealtyListing, realtyListingSchema, realtyResponseSchema } from './schemas.ts';
+import {
+  readListsAhead,
+  readRealtyListing,
+  realtyListingSchema,
+  realtyResponseSchema,
+  searchResponseSchema,
+} from './schemas.ts';
 
 /** Odd values of every kind the scrapers send: text numbers, flags as text, nulls, nesting. */
 const oddValue = fc.oneof(
@@ -123,5 +129,36 @@ describe('realty listings', () => {
     expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
     expect(read?.isUndisclosedAddress).toBeUndefined();
     expect(Object.keys(read ?? {})).toContain('__proto__');
+  });
+
+  test('a long list read ahead in slices parses to the same answer, and the answer is not changed', async () => {
+    const [items] = fc.sample(
+      fc.array(fc.oneof(listing, oddValue), { minLength: 150, maxLength: 150 }),
+      {
+        numRuns: 1,
+        seed: 7,
+      },
+    );
+    const body: unknown = JSON.parse(JSON.stringify({ realty_listings: items, other: 1 }));
+    const before = JSON.stringify(body);
+    let tasks = 0;
+    const counting = setInterval(() => tasks++, 0);
+    const ahead = await readListsAhead(realtyResponseSchema, body);
+    clearInterval(counting);
+    expect(realtyResponseSchema.parse(ahead)).toStrictEqual(realtyResponseSchema.parse(body));
+    expect(JSON.stringify(body)).toBe(before);
+    expect(tasks).toBeGreaterThan(0); // the page got turns while the list was read
+    // Other endpoints' lists too (search results), and short lists are left to the schema.
+    const search = {
+      organic_results: Array.from({ length: 120 }, (_, i) => ({
+        title: `t${i}`,
+        position: String(i),
+      })),
+    };
+    expect(
+      searchResponseSchema.parse(await readListsAhead(searchResponseSchema, search)),
+    ).toStrictEqual(searchResponseSchema.parse(search));
+    const short = { realty_listings: [{ id: 'a' }] };
+    expect(await readListsAhead(realtyResponseSchema, short)).toBe(short);
   });
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { eachInSlices } from '../lib/next-task.ts';
 
 // No code generation at runtime: zod may compile parsers with `new Function` for speed, and
 // the app's Content-Security-Policy forbids eval (decision 014).
@@ -57,6 +58,20 @@ function resultList<T extends z.ZodMiniType>(item: T) {
   });
 }
 
+/** Result lists read ahead in slices (`readListsAhead`): the schema's own pass keeps them. */
+const readAhead = new WeakSet<readonly unknown[]>();
+/** The reader of each result-list schema, for `readListsAhead` to find from a response's fields. */
+const listReaders = new WeakMap<z.ZodMiniType, (entry: unknown) => unknown>();
+
+function readItems<T>(entries: readonly unknown[], read: (entry: unknown) => T | null): T[] {
+  const out: T[] = [];
+  for (const entry of entries) {
+    const item = read(entry);
+    if (item !== null) out.push(item);
+  }
+  return out;
+}
+
 /** {@link resultList} with a hand-written reader of one item (null: the item is dropped). */
 function resultListOf<T>(read: (entry: unknown) => T | null) {
   const list = z.pipe(
@@ -67,15 +82,46 @@ function resultListOf<T>(read: (entry: unknown) => T | null) {
         ctx.issues.push({ code: 'custom', message: 'the result list is not a list', input: v });
         return [];
       }
-      const out: T[] = [];
-      for (const entry of v) {
-        const item = read(entry);
-        if (item !== null) out.push(item);
-      }
-      return out;
+      return readAhead.has(v) ? (v as T[]) : readItems(v, read);
     }),
   );
-  return z._default(list, []);
+  const schema = z._default(list, []);
+  listReaders.set(schema, read);
+  return schema;
+}
+
+/** Lists up to this long are read in the schema's own pass: slicing them would only add tasks. */
+const READ_AHEAD_FROM = 100;
+
+/**
+ * Reads an answer's long result lists ahead of its schema, a slice at a time, each slice a task
+ * of its own: on a phone, 500 listings read at once were one long task between the answer and
+ * the view. Returns the answer with those lists read (a shallow copy: `raw` is not changed),
+ * for `schema` to parse; the result is the same as parsing `raw`.
+ */
+export async function readListsAhead(schema: z.ZodMiniType, raw: unknown): Promise<unknown> {
+  const def = schema._zod.def as { shape?: Record<string, z.ZodMiniType> };
+  if (!def.shape || typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
+  let out = raw as Record<string, unknown>;
+  for (const [field, fieldSchema] of Object.entries(def.shape)) {
+    const read = listReaders.get(fieldSchema);
+    const entries = out[field];
+    if (!read || !Array.isArray(entries) || entries.length <= READ_AHEAD_FROM) continue;
+    const list: unknown[] = [];
+    await new Promise<void>((resolve) => {
+      eachInSlices(
+        entries as unknown[],
+        (entry) => {
+          const item = read(entry);
+          if (item !== null) list.push(item);
+        },
+        resolve,
+      );
+    });
+    readAhead.add(list);
+    out = { ...out, [field]: list };
+  }
+  return out;
 }
 
 const optObject = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);

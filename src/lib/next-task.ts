@@ -18,3 +18,31 @@ export function whenIdle(work: () => void, timeoutMs = 2000): () => void {
   const id = setTimeout(work, 200);
   return () => clearTimeout(id);
 }
+
+/** Main-thread time one slice of work may take before the page gets a turn (input, paint). */
+export const SLICE_MS = 8;
+
+/**
+ * Calls `work` on each item in order, as many as fit in a slice of SLICE_MS, each slice a task
+ * of its own (the first too: the caller's task is usually long already), then `onDone`.
+ * Returns the way to stop early (the items not reached are dropped, `onDone` is not called).
+ */
+export function eachInSlices<T>(
+  items: readonly T[],
+  work: (item: T, index: number) => void,
+  onDone?: () => void,
+): () => void {
+  let next = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slice = () => {
+    const until = performance.now() + SLICE_MS;
+    while (next < items.length && performance.now() < until) {
+      work(items[next] as T, next);
+      next++;
+    }
+    if (next < items.length) timer = setTimeout(slice, 0);
+    else onDone?.();
+  };
+  timer = setTimeout(slice, 0);
+  return () => clearTimeout(timer);
+}

@@ -7,6 +7,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import statesUrl from 'us-atlas/states-10m.json?url';
 import countriesUrl from 'world-atlas/countries-110m.json?url';
 import { sampleTileUrl, tileConfig } from '../map-config.ts';
+import { eachInSlices } from '../../../lib/next-task.ts';
 
 export type BasemapMode = 'probing' | 'tiles' | 'offline';
 
@@ -147,35 +148,6 @@ function loadOutlines(): Promise<Outlines> {
 }
 
 const PANE = 'basemap';
-/** Main-thread time one slice of outlines may take before the page gets a turn (input, paint). */
-const SLICE_MS = 8;
-
-/**
- * Adds the outlines' features a few at a time, each slice its own task: projecting the
- * 1:10m state lines and building their SVG at once is one long task that blocks the page
- * just as the listings are drawn. Returns the way to stop early (the map went away).
- */
-function addInSlices(
-  parts: readonly [L.GeoJSON, FeatureCollection][],
-  onDone: () => void,
-): () => void {
-  const queue = parts.flatMap(([layer, collection]) =>
-    collection.features.map((f) => [layer, f] as const),
-  );
-  let next = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const slice = () => {
-    const until = performance.now() + SLICE_MS;
-    while (next < queue.length && performance.now() < until) {
-      const [layer, feature] = queue[next++] as (typeof queue)[number];
-      layer.addData(feature);
-    }
-    if (next < queue.length) timer = setTimeout(slice, 0);
-    else onDone();
-  };
-  timer = setTimeout(slice, 0);
-  return () => clearTimeout(timer);
-}
 
 /**
  * Country and state outlines in their own pane below the markers (an async
@@ -225,11 +197,27 @@ function OfflineBasemap() {
     const credit = [data.countries && 'Outlines: Natural Earth', data.states && 'US Census Bureau']
       .filter(Boolean)
       .join(', ');
-    map.attributionControl?.addAttribution(credit);
-    for (const [layer] of parts) layer.addTo(map);
     const container = map.getContainer();
-    // Read by the map bench, so the outlines are drawn before its clock starts.
-    const stop = addInSlices(parts, () => (container.dataset.outlines = 'drawn'));
+    // A few features at a time, each slice its own task (the credit too: the control rebuilds its
+    // HTML): projecting the 1:10m state lines and building their SVG at once is one long task
+    // that blocks the page just as the listings are drawn. Read by the map bench (`drawn`), so
+    // the outlines are drawn before its clock starts.
+    const jobs = [
+      () => map.attributionControl?.addAttribution(credit),
+      ...parts.map(
+        ([layer]) =>
+          () =>
+            layer.addTo(map),
+      ),
+      ...parts.flatMap(([layer, collection]) =>
+        collection.features.map((f) => () => layer.addData(f)),
+      ),
+    ];
+    const stop = eachInSlices(
+      jobs,
+      (job) => job(),
+      () => (container.dataset.outlines = 'drawn'),
+    );
     return () => {
       stop();
       delete container.dataset.outlines;

@@ -10,6 +10,7 @@ import {
 } from '../lib/cluster.ts';
 import type { Home } from '../lib/home.ts';
 import { statusColor } from '../lib/status.ts';
+import { eachInSlices } from '../../../lib/next-task.ts';
 import { clusterIcon, pinIcon, ringIcon } from './marker-icons.ts';
 
 /** Price pins are DOM elements: only when few single listings are in view. */
@@ -109,15 +110,61 @@ export function ClusterLayer({
   }, [homes]);
 
   useEffect(() => {
-    const group = L.layerGroup().addTo(map);
+    let group: L.LayerGroup | null = null;
     const ringGroup = L.layerGroup().addTo(map);
     rings.current = ringGroup;
     const container = map.getContainer();
+    let stopDrawing = () => {};
 
+    /** A cluster's bubble (no key), or a listing's dot or price pin (its key). */
+    const layerFor = (
+      item: ReturnType<typeof clustersInView>[number],
+      usePins: boolean,
+    ): { layer: L.Marker | L.CircleMarker; key: string | null } | null => {
+      const [lng, lat] = item.geometry.coordinates as [number, number];
+      if (isCluster(item)) {
+        const id = item.properties.cluster_id;
+        const marker = L.marker([lat, lng], {
+          icon: clusterIcon(item.properties.point_count),
+          keyboard: false,
+          bubblingMouseEvents: false,
+        });
+        marker.on('click', () =>
+          map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(id), map.getMaxZoom())),
+        );
+        return { layer: marker, key: null };
+      }
+      const home = homes[item.properties.i];
+      if (!home) return null;
+      const key = home.key;
+      const layer = usePins
+        ? L.marker([lat, lng], {
+            icon: pinIcon(key, home.pinLabel, statusColor(home.status)),
+            keyboard: false,
+            bubblingMouseEvents: false,
+            riseOnHover: true,
+          })
+        : L.circleMarker([lat, lng], {
+            radius: DOT_RADIUS,
+            color: '#ffffff',
+            weight: 1.5,
+            fillColor: statusColor(home.status),
+            fillOpacity: 0.9,
+            bubblingMouseEvents: false,
+          });
+      layer.on('click', () => callbacks.current.onSelect?.(key));
+      layer.on('mouseover', () => callbacks.current.onHover?.(key));
+      layer.on('mouseout', () => callbacks.current.onHover?.(null));
+      return { key, layer };
+    };
+
+    /**
+     * Draws what is in view into a new group, a slice at a time (adding a hundred markers to the
+     * map is a long task on a phone), and only then removes the previous group: until the new
+     * one is complete the old markers stay, so a move never blanks the map.
+     */
     const draw = () => {
-      group.clearLayers();
-      const pins = new Map<string, L.Marker>();
-      const dots = new Map<string, L.CircleMarker>();
+      stopDrawing();
       const b = map.getBounds().pad(0.15);
       const zoom = Math.round(map.getZoom());
       const items = clustersInView(
@@ -125,65 +172,50 @@ export function ClusterLayer({
         toBBox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()),
         zoom,
       );
-      const singles = items.length - items.filter(isCluster).length;
+      const clusters = items.filter(isCluster).length;
+      const singles = items.length - clusters;
       const usePins = singles <= PIN_LIMIT && zoom >= PIN_MIN_ZOOM;
-      let clusters = 0;
-      for (const item of items) {
-        const [lng, lat] = item.geometry.coordinates as [number, number];
-        if (isCluster(item)) {
-          clusters++;
-          const id = item.properties.cluster_id;
-          const marker = L.marker([lat, lng], {
-            icon: clusterIcon(item.properties.point_count),
-            keyboard: false,
-            bubblingMouseEvents: false,
-          });
-          marker.on('click', () =>
-            map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(id), map.getMaxZoom())),
-          );
-          group.addLayer(marker);
-          continue;
-        }
-        const home = homes[item.properties.i];
-        if (!home) continue;
-        const key = home.key;
-        const layer = usePins
-          ? L.marker([lat, lng], {
-              icon: pinIcon(key, home.pinLabel, statusColor(home.status)),
-              keyboard: false,
-              bubblingMouseEvents: false,
-              riseOnHover: true,
-            })
-          : L.circleMarker([lat, lng], {
-              radius: DOT_RADIUS,
-              color: '#ffffff',
-              weight: 1.5,
-              fillColor: statusColor(home.status),
-              fillOpacity: 0.9,
-              bubblingMouseEvents: false,
-            });
-        layer.on('click', () => callbacks.current.onSelect?.(key));
-        layer.on('mouseover', () => callbacks.current.onHover?.(key));
-        layer.on('mouseout', () => callbacks.current.onHover?.(null));
-        if (layer instanceof L.CircleMarker) dots.set(key, layer);
-        else pins.set(key, layer);
-        group.addLayer(layer);
-      }
-      drawn.current = { pins, dots };
-      styled.current = new Set();
-      applyEmphasis();
-      const counts = { clusters, points: singles, pins: usePins ? singles : 0 };
-      container.dataset.clusters = String(counts.clusters);
-      container.dataset.points = String(counts.points);
-      container.dataset.pins = String(counts.pins);
-      callbacks.current.onRendered?.(counts);
+      const next = L.layerGroup().addTo(map);
+      const pins = new Map<string, L.Marker>();
+      const dots = new Map<string, L.CircleMarker>();
+      stopDrawing = eachInSlices(
+        items,
+        (item) => {
+          const made = layerFor(item, usePins);
+          if (!made) return;
+          const { layer, key } = made;
+          if (key !== null) {
+            if (layer instanceof L.CircleMarker) dots.set(key, layer);
+            else pins.set(key, layer);
+          }
+          next.addLayer(layer);
+        },
+        () => {
+          group?.remove();
+          group = next;
+          drawn.current = { pins, dots };
+          styled.current = new Set();
+          applyEmphasis();
+          const counts = { clusters, points: singles, pins: usePins ? singles : 0 };
+          container.dataset.clusters = String(counts.clusters);
+          container.dataset.points = String(counts.points);
+          container.dataset.pins = String(counts.pins);
+          callbacks.current.onRendered?.(counts);
+        },
+      );
+      const stop = stopDrawing;
+      stopDrawing = () => {
+        stop();
+        if (next !== group) next.remove();
+      };
     };
 
     draw();
     map.on('moveend', draw);
     return () => {
       map.off('moveend', draw);
-      group.remove();
+      stopDrawing();
+      group?.remove();
       ringGroup.remove();
       rings.current = null;
       drawn.current = { pins: new Map(), dots: new Map() };

@@ -1,4 +1,10 @@
-import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  elementScroll,
+  useVirtualizer,
+  type Rect,
+  type VirtualizerOptions,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FallbackImage } from '../../../components/fallback-image.tsx';
 import type { Home } from '../lib/home.ts';
@@ -28,8 +34,11 @@ function facts(h: Home): string {
   return parts.join(' · ');
 }
 
-/** The list box's height from its stylesheet (h-[420px] lg:h-[600px]): enough rows for either. */
-const INITIAL_RECT: Rect = { width: 0, height: 600 };
+/** The list box's height from its stylesheet (h-[420px] lg:h-[600px]), before it is measured. */
+function initialRect(): Rect {
+  const wide = typeof matchMedia === 'function' && matchMedia('(min-width: 1024px)').matches;
+  return { width: 0, height: wide ? 600 : 420 };
+}
 
 /**
  * The list box's size as a ResizeObserver reports it, after the browser's own layout. The
@@ -52,6 +61,27 @@ function observeRectAfterLayout(
   return () => observer.disconnect();
 }
 
+/** List boxes that react-virtual has scrolled at least once. */
+const written = new WeakSet<Element>();
+
+/**
+ * Scrolls as react-virtual does, except its first write to a new list box: it puts the box at
+ * the top, where a new box already is, and writing that forces a layout of the whole page in the
+ * commit that has just inserted a page of listings (on a phone a long task of its own).
+ */
+const scrollAfterFirst: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] = (
+  offset,
+  options,
+  instance,
+) => {
+  const element = instance.scrollElement;
+  if (element && !written.has(element)) {
+    written.add(element);
+    if (offset === 0) return;
+  }
+  elementScroll(offset, options, instance);
+};
+
 /**
  * The listings as a virtualised listbox: only the rows in view exist in the
  * DOM, so 10,000 listings scroll like 50. Arrow keys, Home/End and Page keys
@@ -68,16 +98,19 @@ export function ListingList({
   const scrollRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
   const [activeKey, setActiveKey] = useState<string | null>(null);
+  const [firstRect] = useState(initialRect);
   // The virtualizer is read fresh on every render; nothing here memoizes what it returns.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: homes.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    // A few rows beyond the box: each row is a dozen elements to style, lay out and paint.
+    overscan: 3,
     getItemKey: (i) => homes[i]?.key ?? i,
-    initialRect: INITIAL_RECT,
+    initialRect: firstRect,
     observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollAfterFirst,
   });
 
   const indexOf = (key: string | null) =>
@@ -131,7 +164,9 @@ export function ListingList({
       aria-activedescendant={active ? `${baseId}-${activeIndex}` : undefined}
       onKeyDown={onKeyDown}
       onMouseLeave={() => onHover(null)}
-      className="group h-[420px] overflow-auto rounded border border-slate-200 lg:h-[600px] dark:border-slate-700"
+      // Off screen (below the map on a phone) its rows are not styled, laid out or painted until
+      // it scrolls near: its height is fixed, so nothing moves when they are.
+      className="group h-[420px] overflow-auto rounded border border-slate-200 [content-visibility:auto] lg:h-[600px] dark:border-slate-700"
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {

@@ -1,5 +1,5 @@
 import type { HomeInfo, RealtyListing } from '../../../api/schemas.ts';
-import { nextTask } from '../../../lib/next-task.ts';
+import { eachInSlices } from '../../../lib/next-task.ts';
 import { placeListing, type LatLng, type UnmappedReason } from './coordinates.ts';
 import { seemsToHavePhoto } from './photos.ts';
 import { compactPrice, formatPrice, parsePriceText, positiveNumber } from './price.ts';
@@ -148,8 +148,6 @@ export function toHomes(listings: readonly RealtyListing[]): Home[] {
   return listings.map(homeMaker());
 }
 
-/** Main-thread time one slice of listings may take before the page gets a turn (input, paint). */
-const SLICE_MS = 8;
 const prepared = new WeakMap<readonly RealtyListing[], Home[]>();
 
 /**
@@ -157,19 +155,20 @@ const prepared = new WeakMap<readonly RealtyListing[], Home[]>();
  * on a phone, a page of 500 listings made at once during the render is one long task between
  * the answer and the list. `homesOf` then finds them ready.
  */
-export async function prepareHomes(listings: readonly RealtyListing[]): Promise<void> {
-  if (prepared.has(listings)) return;
+export function prepareHomes(listings: readonly RealtyListing[]): Promise<void> {
+  if (prepared.has(listings)) return Promise.resolve();
   const make = homeMaker();
   const homes: Home[] = [];
-  let until = performance.now() + SLICE_MS;
-  for (const [index, listing] of listings.entries()) {
-    homes.push(make(listing, index));
-    if (performance.now() > until) {
-      await nextTask();
-      until = performance.now() + SLICE_MS;
-    }
-  }
-  prepared.set(listings, homes);
+  return new Promise((resolve) => {
+    eachInSlices(
+      listings,
+      (listing, index) => homes.push(make(listing, index)),
+      () => {
+        prepared.set(listings, homes);
+        resolve();
+      },
+    );
+  });
 }
 
 /** The homes of a response: made ahead by `prepareHomes` (a fetched answer), else now (a restored one). */

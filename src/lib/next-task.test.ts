@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { eachInSlices, nextTask, SLICE_MS } from './next-task.ts';
+
+/** Busy work of about `ms` milliseconds (a slice's budget is main-thread time). */
+function busy(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    /* spin */
+  }
+}
+
+describe('eachInSlices', () => {
+  it('does every item in order, in tasks of about a slice each, then calls onDone', async () => {
+    const items = Array.from({ length: 12 }, (_, i) => i);
+    const seen: number[] = [];
+    const tasks: number[][] = [[]];
+    let otherTasks = 0;
+    const done = new Promise<void>((resolve) => {
+      eachInSlices(
+        items,
+        (item, index) => {
+          expect(index).toBe(item);
+          busy(SLICE_MS / 3);
+          seen.push(item);
+          (tasks[tasks.length - 1] as number[]).push(item);
+        },
+        resolve,
+      );
+      // Another task queued meanwhile gets its turn between slices.
+      const tick = () => {
+        otherTasks++;
+        tasks.push([]);
+        if (seen.length < items.length) setTimeout(tick, 0);
+      };
+      setTimeout(tick, 0);
+    });
+    expect(seen).toEqual([]); // nothing in the caller's task
+    await done;
+    expect(seen).toEqual(items);
+    const slices = tasks.filter((t) => t.length > 0);
+    expect(slices.length).toBeGreaterThanOrEqual(3);
+    for (const slice of slices) expect(slice.length).toBeLessThanOrEqual(4);
+    expect(otherTasks).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stops when asked: no more items and no onDone', async () => {
+    const seen: number[] = [];
+    let finished = false;
+    const stop = eachInSlices(
+      [1, 2, 3, 4, 5, 6],
+      (item) => {
+        busy(SLICE_MS);
+        seen.push(item);
+      },
+      () => (finished = true),
+    );
+    await nextTask();
+    stop();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.length).toBeLessThan(6);
+    expect(finished).toBe(false);
+  });
+
+  it('calls onDone for no items, in a later task', async () => {
+    let finished = false;
+    eachInSlices(
+      [],
+      () => {},
+      () => (finished = true),
+    );
+    expect(finished).toBe(false);
+    await nextTask();
+    expect(finished).toBe(true);
+  });
+});
