@@ -18,11 +18,11 @@ const PLANS = [
   ],
   [
     '/search with results',
-    "Search with results (96 in the last full run, 90–98 across runs): Lighthouse's flow throttles the CPU 4× and the network, and its trace (with a JS stack on every timeline event) makes each DOM change and timer dearer. What is left is the click's task (the Run's render and the request's start, 70–130 ms) and the cards' render and paint (two tasks of 60–110 ms). Next: render the cards from a deferred value in slices, and fewer timers per request (TanStack's notify and gc timers).",
+    "Search with results (97–98 in the last full runs; the probe's median blocking time after Run 76 ms, decision 029): Lighthouse's flow throttles the CPU 4× and the network, and its trace (a JS stack on every timeline event) makes each DOM change and timer dearer, so single runs scatter by ±50 %. What is left: the click's task (the request's start, 50–120 ms) and the cards' first render and paint. Next: render the cards beyond the first screen later (content-visibility or a deferred slice).",
   ],
   [
     'listings (budget',
-    "Realty with results (90 in the last full run; 79–91 before layout shifts on a slow network were removed, decision 026): the score is blocking time over Run → painted map under Lighthouse's throttling (a median of about 300 ms in traces taken the same way; layout shift 0). The largest tasks left: creating the Leaflet map (100–200 ms: the map, its panes and a forced layout for its size), the click (100–150 ms), reading the 1 MB answer (JSON.parse 50 ms, the schema read 60 ms) and the list's first paint. Next: create the map before the answer arrives (while it travels, or when idle on the empty view) and hand it to the results; read the answer's listings in slices or in a worker; cluster bubbles on the canvas.",
+    "Realty with results (98–99 in the last runs, from 90; decisions 028 and 029; the probe's median blocking time after Run 91–109 ms): the map is built ahead, the answer read and drawn in slices. What is left: the click (50–110 ms), the first paint of the results (styling and laying out some 370 elements, 80–110 ms at 4×) and putting the built map on the page (50–100 ms: reading its size, the view reset, the basemap's layers). Next: fewer elements in the results' first paint, the map's size from a ResizeObserver instead of a read, cluster bubbles on the canvas.",
   ],
   [
     '10,000-listing realty answer',

@@ -262,6 +262,23 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
+test('the empty view fetches the outlines ahead but asks for no map tile (offline, a failed tile is an error in the console)', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  const tiles: string[] = [];
+  await page.route(`**/*.${TILE_HOST}/**`, (route) => {
+    tiles.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  const outlines = page.waitForRequest(/countries-110m.*\.json/, { timeout: 10_000 });
+  await page.goto('/realty');
+  await outlines;
+  await page.waitForTimeout(500);
+  expect(tiles).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test('on a phone the list sits below the map', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const { list } = await showListings(page, SEATTLE);

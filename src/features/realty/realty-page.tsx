@@ -5,7 +5,7 @@ import { RequestPanel } from '../../components/request-panel.tsx';
 import { useAfterPaint } from '../../components/use-after-paint.ts';
 import { useEndpointRun } from '../../components/use-endpoint-run.ts';
 import { ExampleUrls } from './components/example-urls.tsx';
-import { loadListingMap } from './components/lazy-listing-map.tsx';
+import { loadListingMap, probeBasemapAhead } from './components/lazy-listing-map.tsx';
 import { LazyRealtyResults, loadRealtyResults } from './components/lazy-realty-results.tsx';
 import { realtyQueries } from './queries.ts';
 
@@ -21,7 +21,8 @@ export default function RealtyPage() {
   const drawing = run.data !== undefined && data !== run.data;
   // The results' and the map's code load once the page is idle after its first paint, while
   // the reader fills in the form: evaluating Leaflet is a long task on a phone, which would
-  // otherwise fall between Run and the listings. A run started sooner loads them at once.
+  // otherwise fall between Run and the listings. A run started sooner loads them at once; a
+  // run also learns whether map tiles load while its request travels.
   const resultsNeeded = run.isRunning || run.data !== undefined;
   const painted = useAfterPaint();
   useEffect(() => {
@@ -32,6 +33,7 @@ export default function RealtyPage() {
     };
     if (!resultsNeeded) return whenIdle(load);
     load();
+    void probeBasemapAhead();
     return undefined;
   }, [resultsNeeded, painted]);
 

@@ -49,18 +49,21 @@ function probeTiles(template: string): Promise<boolean> {
 }
 
 /**
- * Learns ahead whether tiles load, and when they do not, fetches the outlines: the map then
- * opens with its basemap instead of fetching and decoding them while the listings draw.
+ * Learns whether tiles load, ahead of the map (on Run: a failing probe is an error in the
+ * console, which an empty view should not show for nothing). The map then opens in that mode.
  */
-export function prepareBasemap(): void {
+export function probeBasemap(): void {
   const { url } = tileConfig();
-  if (!url) {
-    void loadOutlines();
-    return;
-  }
-  void probeTiles(url).then((ok) => {
-    if (!ok) void loadOutlines();
-  });
+  if (url) void probeTiles(url);
+}
+
+/**
+ * Fetches and decodes the bundled outlines ahead of the map (small, same-origin, cached): with
+ * them at hand, a map without tiles draws its basemap at once instead of fetching and decoding
+ * them while the listings draw.
+ */
+export function prefetchOutlines(): void {
+  void loadOutlines();
 }
 
 function modeOf(url: string | null): BasemapMode {

@@ -13,8 +13,8 @@ const map = preloadable<ListingMapProps>(() => code().then((m) => m.ListingMap))
 
 /**
  * Loads the map's code, then, in a later idle moment of its own, builds the next map off the
- * page and its basemap (listing-map's prepareListingMap), so none of that is left for the
- * moment the listings arrive.
+ * page and fetches the offline outlines (listing-map's prepareListingMap), so none of that is
+ * left for the moment the listings arrive.
  */
 export function loadListingMap(): Promise<void> {
   return map.preload().then(() =>
@@ -22,6 +22,11 @@ export function loadListingMap(): Promise<void> {
       whenIdle(m.prepareListingMap);
     }),
   );
+}
+
+/** Learns whether map tiles load while a request travels (basemap's probeBasemap). */
+export function probeBasemapAhead(): Promise<void> {
+  return code().then((m) => m.probeBasemap());
 }
 
 export const MAP_SIZE = 'h-[360px] lg:h-[600px]';

@@ -10,7 +10,9 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useMap } from 'react-leaflet';
 import { useAfterPaint } from '../../../components/use-after-paint.ts';
 import type { Home } from '../lib/home.ts';
-import { Basemap, prepareBasemap, type BasemapMode } from './basemap.tsx';
+import { Basemap, prefetchOutlines, type BasemapMode } from './basemap.tsx';
+
+export { probeBasemap } from './basemap.tsx';
 import { ClusterLayer, PIN_MIN_ZOOM, type RenderCounts } from './cluster-layer.tsx';
 import { buildSpareMap, takeMap, WHOLE_US } from './spare-map.ts';
 
@@ -69,11 +71,11 @@ function show(map: L.Map, view: View) {
 
 /**
  * What the realty view does while the reader fills in the form: build the next map off the
- * page and learn whether tiles load (the offline outlines are fetched if not).
+ * page, and have the offline outlines at hand.
  */
 export function prepareListingMap(): void {
   buildSpareMap();
-  prepareBasemap();
+  prefetchOutlines();
 }
 
 /**
