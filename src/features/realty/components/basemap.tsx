@@ -205,17 +205,11 @@ function OfflineBasemap() {
     // HTML): projecting the 1:10m state lines and building their SVG at once is one long task
     // that blocks the page just as the listings are drawn. Read by the map bench (`drawn`), so
     // the outlines are drawn before its clock starts.
-    const jobs = [
-      () => map.attributionControl?.addAttribution(credit),
-      ...parts.map(
-        ([layer]) =>
-          () =>
-            layer.addTo(map),
-      ),
-      ...parts.flatMap(([layer, collection]) =>
-        collection.features.map((f) => () => layer.addData(f)),
-      ),
-    ];
+    const jobs: (() => void)[] = [() => map.attributionControl?.addAttribution(credit)];
+    for (const [layer, collection] of parts) {
+      jobs.push(() => layer.addTo(map));
+      for (const f of collection.features) jobs.push(() => layer.addData(f));
+    }
     const stop = eachInSlices(
       jobs,
       (job) => job(),

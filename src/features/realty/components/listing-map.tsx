@@ -11,12 +11,11 @@ import { useMap } from 'react-leaflet';
 import { useAfterPaint } from '../../../components/use-after-paint.ts';
 import type { Home } from '../lib/home.ts';
 import { Basemap, prefetchOutlines, type BasemapMode } from './basemap.tsx';
-
-export { probeBasemap } from './basemap.tsx';
 import { ClusterLayer, PIN_MIN_ZOOM, type RenderCounts } from './cluster-layer.tsx';
 import { buildSpareMap, takeMap, WHOLE_US } from './spare-map.ts';
 
 export type { RenderCounts };
+export { probeBasemap } from './basemap.tsx';
 
 export interface ListingMapProps {
   /** The listings to draw (those with a position; others are ignored). */
