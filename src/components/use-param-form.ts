@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { startTransition, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Params } from '../api/endpoint-query.ts';
 import type { EndpointSpec } from '../api/endpoints.ts';
@@ -55,11 +55,17 @@ export function useParamForm(spec: EndpointSpec) {
       setValues({ [name]: value }, options),
     [setValues],
   );
-  const markTouched = useCallback((name: string) => setTouched((t) => new Set(t).add(name)), []);
+  const markTouched = useCallback(
+    (name: string) => setTouched((t) => (t.has(name) ? t : new Set(t).add(name))),
+    [],
+  );
 
   /** Shows every error; true when the form may be sent. */
   const attemptSubmit = useCallback(() => {
-    setSubmitAttempted(true);
+    // A valid form shows no errors either way: its flag renders with the run's transition
+    // instead of re-rendering the whole view in the click's task (a long task on a phone).
+    if (validation.ok) startTransition(() => setSubmitAttempted(true));
+    else setSubmitAttempted(true);
     return validation.ok;
   }, [validation.ok]);
 
