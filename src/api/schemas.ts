@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { eachInSlices } from '../lib/next-task.ts';
+import { inSlices } from '../lib/next-task.ts';
 
 // No code generation at runtime: zod may compile parsers with `new Function` for speed, and
 // the app's Content-Security-Policy forbids eval (decision 014).
@@ -108,15 +108,9 @@ export async function readListsAhead(schema: z.ZodMiniType, raw: unknown): Promi
     const entries = out[field];
     if (!read || !Array.isArray(entries) || entries.length <= READ_AHEAD_FROM) continue;
     const list: unknown[] = [];
-    await new Promise<void>((resolve) => {
-      eachInSlices(
-        entries as unknown[],
-        (entry) => {
-          const item = read(entry);
-          if (item !== null) list.push(item);
-        },
-        resolve,
-      );
+    await inSlices(entries as unknown[], (entry) => {
+      const item = read(entry);
+      if (item !== null) list.push(item);
     });
     readAhead.add(list);
     out = { ...out, [field]: list };

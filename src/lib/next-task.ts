@@ -46,3 +46,13 @@ export function eachInSlices<T>(
   timer = setTimeout(slice, 0);
   return () => clearTimeout(timer);
 }
+
+/** {@link eachInSlices} as a promise that settles after the last item (for work nothing stops). */
+export function inSlices<T>(
+  items: readonly T[],
+  work: (item: T, index: number) => void,
+): Promise<void> {
+  return new Promise((resolve) => {
+    eachInSlices(items, work, resolve);
+  });
+}

@@ -1,5 +1,5 @@
 import type { HomeInfo, RealtyListing } from '../../../api/schemas.ts';
-import { eachInSlices } from '../../../lib/next-task.ts';
+import { inSlices } from '../../../lib/next-task.ts';
 import { placeListing, type LatLng, type UnmappedReason } from './coordinates.ts';
 import { seemsToHavePhoto } from './photos.ts';
 import { compactPrice, formatPrice, parsePriceText, positiveNumber } from './price.ts';
@@ -159,15 +159,8 @@ export function prepareHomes(listings: readonly RealtyListing[]): Promise<void> 
   if (prepared.has(listings)) return Promise.resolve();
   const make = homeMaker();
   const homes: Home[] = [];
-  return new Promise((resolve) => {
-    eachInSlices(
-      listings,
-      (listing, index) => homes.push(make(listing, index)),
-      () => {
-        prepared.set(listings, homes);
-        resolve();
-      },
-    );
+  return inSlices(listings, (listing, index) => homes.push(make(listing, index))).then(() => {
+    prepared.set(listings, homes);
   });
 }
 
