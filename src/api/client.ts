@@ -1,6 +1,7 @@
 import { ENDPOINTS, type EndpointId } from './endpoints.ts';
 import { ApiError, parseRetryAfter, type InvalidReason } from './errors.ts';
 import { API_KEY_HEADER, DEFAULT_MAX_BODY_BYTES, PROXY_ERROR_HEADER } from './proxy-contract.ts';
+import { readCappedBody } from './read-capped-body.ts';
 import { buildQueryString, validateParams, type ParamErrors, type ParamValues } from './params.ts';
 import { nextTask } from '../lib/next-task.ts';
 
@@ -147,9 +148,9 @@ export async function callEndpoint(
         durationMs: elapsed(),
       });
     }
-    let bytes: ArrayBuffer;
+    let read: Uint8Array<ArrayBuffer> | 'too-large';
     try {
-      bytes = await response.arrayBuffer();
+      read = await readCappedBody(response, maxBodyBytes);
     } catch {
       // The headers arrived but the body did not: a dropped connection or a cancel mid-body.
       throw fail({
@@ -157,6 +158,16 @@ export async function callEndpoint(
         durationMs: elapsed(),
       });
     }
+    if (read === 'too-large') {
+      controller.abort();
+      throw fail({
+        kind: 'http',
+        status: response.status,
+        proxyError: 'too-large',
+        durationMs: elapsed(),
+      });
+    }
+    const bytes = read;
     const contentType = response.headers.get('content-type') ?? '';
     const meta: ResponseMeta = {
       endpoint: id,
@@ -167,14 +178,6 @@ export async function callEndpoint(
       contentType,
     };
 
-    if (bytes.byteLength > maxBodyBytes) {
-      throw fail({
-        kind: 'http',
-        status: response.status,
-        proxyError: 'too-large',
-        durationMs: meta.durationMs,
-      });
-    }
     if (response.status !== 200) {
       const text = maskKey(new TextDecoder().decode(bytes), apiKey);
       const reason = response.headers.get(PROXY_ERROR_HEADER);
