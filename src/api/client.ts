@@ -138,16 +138,6 @@ export async function callEndpoint(
         durationMs: elapsed(),
       });
     }
-    const declared = Number(response.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > maxBodyBytes) {
-      controller.abort();
-      throw fail({
-        kind: 'http',
-        status: response.status,
-        proxyError: 'too-large',
-        durationMs: elapsed(),
-      });
-    }
     let read: Uint8Array<ArrayBuffer> | 'too-large';
     try {
       read = await readCappedBody(response, maxBodyBytes);

@@ -8,7 +8,10 @@ import { readCappedBody } from './read-capped-body.ts';
 
 const servers: Server[] = [];
 afterEach(() => {
-  for (const s of servers.splice(0)) (s.closeAllConnections(), s.close());
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    s.close();
+  }
 });
 
 /** An HTTP answer whose body never ends: 64 KB of zeros after 64 KB, gzipped or not. */
@@ -33,6 +36,14 @@ test('an endless body stops at the cap, and the download is cancelled', async ()
   const { url, closed } = await endlessBody(false);
   expect(await readCappedBody(await fetch(url), 1_000_000)).toBe('too-large');
   await closed;
+});
+
+test('a declared length over the cap is refused before reading', async () => {
+  let pulled = false;
+  const body = new ReadableStream({ pull: () => void (pulled = true) });
+  const res = new Response(body, { headers: { 'content-length': '60000000' } });
+  expect(await readCappedBody(res, 1_000_000)).toBe('too-large');
+  expect(pulled).toBe(false);
 });
 
 test('a gzip bomb stops at the cap of inflated bytes', async () => {

@@ -1,6 +1,6 @@
 /**
- * A response's body read chunk by chunk with a running count: `'too-large'` as soon as it
- * passes `maxBytes`, and the rest is never read, so a huge, endless or inflating (gzip) body
+ * A response's body read chunk by chunk with a running count: `'too-large'` when its declared
+ * length or the bytes read so far pass `maxBytes`, and the rest is never read, so a huge, endless or inflating (gzip) body
  * costs the tab at most the cap (`arrayBuffer()` would hold the whole of it first). Throws what
  * the body's stream throws: a dropped connection, an abort.
  */
@@ -8,6 +8,11 @@ export async function readCappedBody(
   response: Response,
   maxBytes: number,
 ): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    return 'too-large';
+  }
   if (!response.body) return new Uint8Array(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
