@@ -17,7 +17,7 @@ export function allowedMediaTypes(spec: EndpointSpec): string[] {
 /**
  * The Content-Type an `/api` answer reaches the browser with: the upstream's, when the
  * endpoint answers that type (with its charset, if a plain token), else
- * `application/octet-stream`, which no browser runs as script, style or page (decision 030;
+ * `application/octet-stream`, which no browser runs as script, style or page (decision 031;
  * deploy/api-response.js has the same rule for nginx).
  */
 export function browserContentType(spec: EndpointSpec, upstream: string | undefined): string {
