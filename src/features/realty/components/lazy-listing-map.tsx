@@ -2,6 +2,7 @@ import type { ListingMapProps } from './listing-map.tsx';
 import { preloadable } from '../../../components/preloadable.tsx';
 import { useAfterPaint } from '../../../components/use-after-paint.ts';
 import { whenIdle } from '../../../lib/next-task.ts';
+import { MAP_SIZE } from '../map-config.ts';
 
 /**
  * Leaflet, its CSS, the basemap and the cluster layer are the larger part of the view's
@@ -28,8 +29,6 @@ export function loadListingMap(): Promise<void> {
 export function probeBasemapAhead(): Promise<void> {
   return code().then((m) => m.probeBasemap());
 }
-
-export const MAP_SIZE = 'h-[360px] lg:h-[600px]';
 
 /** A box of the map's size and name, standing in while the map is not drawn yet (nothing moves). */
 export function MapPlaceholder({
