@@ -52,12 +52,7 @@ export default function RealtyPage() {
           </p>
         )}
         {listings && listings.length > 0 && (
-          <LazyRealtyResults
-            key={pageUrl ?? ''}
-            listings={listings}
-            raw={data?.raw}
-            pageUrl={pageUrl}
-          />
+          <LazyRealtyResults key={pageUrl ?? ''} listings={listings} pageUrl={pageUrl} />
         )}
         {!run.isRunning && !run.data && !data && (
           <section
