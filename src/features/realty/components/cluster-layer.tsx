@@ -154,8 +154,9 @@ export function ClusterLayer({
 
     /**
      * Draws what is in view into a new group, a slice at a time (adding a hundred markers to the
-     * map is a long task on a phone), and only then removes the previous group: until the new
-     * one is complete the old markers stay, so a move never blanks the map.
+     * map is a long task on a phone; the "markers" stage of ../PIPELINE.md), and only then
+     * removes the previous group: until the new one is complete the old markers stay, so a move
+     * never blanks the map.
      */
     const draw = () => {
       stopDrawing();

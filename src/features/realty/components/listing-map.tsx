@@ -157,8 +157,8 @@ export function ListingMap({
   className = MAP_SIZE,
 }: ListingMapProps) {
   const [mode, setMode] = useState<BasemapMode>('probing');
-  // The map and its basemap paint first; the clusters and pins come in a task of their own,
-  // so neither makes one long freeze on a phone.
+  // The "markers" stage (../PIPELINE.md): the map and its basemap paint first; the clusters and
+  // pins come in a task of their own, so neither makes one long freeze on a phone.
   const markersNow = useAfterPaint();
   const onMode = useCallback((m: BasemapMode) => setMode(m), []);
   const [opening] = useState((): View => viewAround(fitTo) ?? WHOLE_US);

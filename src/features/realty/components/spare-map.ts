@@ -17,7 +17,8 @@ function buildMap(): L.Map {
 }
 
 /**
- * Builds the next listings map off the page while the reader fills in the form. Creating a
+ * Builds the next listings map off the page while the reader fills in the form (the "ahead"
+ * stage of ../PIPELINE.md). Creating a
  * Leaflet map (its panes, handlers, controls) is a long task on a phone; built here, it is no
  * part of the work between the answer and the drawn listings. Off the page it lays nothing out.
  */
