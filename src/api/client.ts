@@ -3,7 +3,6 @@ import { ApiError, parseRetryAfter, type InvalidReason } from './errors.ts';
 import { API_KEY_HEADER, DEFAULT_MAX_BODY_BYTES, PROXY_ERROR_HEADER } from './proxy-contract.ts';
 import { readCappedBody } from './read-capped-body.ts';
 import { buildQueryString, validateParams, type ParamErrors, type ParamValues } from './params.ts';
-import { nextTask } from '../lib/next-task.ts';
 
 /** Longer than the upstream's own ~60 s limit, so its 410 arrives before we give up. */
 export const REQUEST_TIMEOUT_MS = 90_000;
@@ -47,9 +46,6 @@ export class ParamValidationError extends Error {
     this.errors = errors;
   }
 }
-
-/** Bodies above this size are decoded and parsed in separate tasks. */
-const LARGE_BODY_BYTES = 1024 * 1024;
 
 export function maskKey(text: string, apiKey: string): string {
   return apiKey ? text.split(apiKey).join('•••') : text;
@@ -188,13 +184,8 @@ export async function callEndpoint(
     const decoded = new TextDecoder().decode(bytes);
     const echoesKey = apiKey !== '' && decoded.includes(apiKey);
     const text = echoesKey ? maskKey(decoded, apiKey) : decoded;
-    // On a phone, decoding and masking a big body is a task's worth already, and so is parsing
-    // it: parsing and then copying it each get a task of their own.
-    const large = bytes.byteLength > LARGE_BODY_BYTES;
-    if (large) await nextTask();
     try {
       const value = JSON.parse(text) as unknown;
-      if (large) await nextTask();
       // Stored results keep this copy (app/result-persistence.ts): no re-serialising later.
       const body = new Blob([echoesKey ? text : bytes], { type: 'application/json' });
       return { kind: 'json', value, text, body, meta };

@@ -11,7 +11,6 @@ import {
 import { watchRequest } from './cost-meter.ts';
 import { ENDPOINTS, isRasterImageType, type EndpointId, type EndpointSpec } from './endpoints.ts';
 import { ApiError, isApiError, excerpt } from './errors.ts';
-import { nextTask } from '../lib/next-task.ts';
 import { parseBoolean, type ParamValues } from './params.ts';
 
 /** A parsed JSON answer, with the untouched body for the inspector. */
@@ -123,9 +122,6 @@ async function readEndpoint<Id extends EndpointId>(
       bodyExcerpt: `(${res.meta.contentType} body)`,
     });
   }
-  // Reading a big answer is work of its own: it starts in a task of its own, so parsing and
-  // reading never add up to one long freeze of the page (issue #14: no task over 200 ms).
-  await nextTask();
   const result = await jsonResult(spec, res.value, res.meta, undefined, res.body);
   if (!result) {
     throw new ApiError({
@@ -137,9 +133,6 @@ async function readEndpoint<Id extends EndpointId>(
       durationMs: res.meta.durationMs,
     });
   }
-  // And the view renders it in a task of its own: the query's update reaches React through
-  // useSyncExternalStore, which renders at once, in whatever task the answer resolved in.
-  await nextTask();
   return result as EndpointResult<Id>;
 }
 
@@ -155,9 +148,9 @@ export async function jsonResult(
   html?: string,
   body?: Blob,
 ): Promise<JsonResult<unknown> | null> {
-  const [schema, { readListsAhead }] = await Promise.all([spec.schema(), import('./schemas.ts')]);
+  const schema = await spec.schema();
   if (html !== undefined) return { data: schema.parse({}), raw: html, meta, html };
-  const parsed = schema.safeParse(await readListsAhead(schema, raw));
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) return null;
   return body ? { data: parsed.data, raw, meta, body } : { data: parsed.data, raw, meta };
 }

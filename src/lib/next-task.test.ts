@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eachInSlices, nextTask, SLICE_MS } from './next-task.ts';
+import { eachInSlices, SLICE_MS } from './next-task.ts';
+
+/** Resolves in a later task, after the tasks queued before it. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Busy work of about `ms` milliseconds (a slice's budget is main-thread time). */
 function busy(ms: number) {

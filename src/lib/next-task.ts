@@ -1,9 +1,8 @@
-/**
- * Resolves in a task of its own (after the browser had its turn: input, paint). Work on a big
- * answer is split at these points, so its parts never add up to one long freeze (issue #14:
- * no task over 200 ms).
+/*
+ * The ways work waits for the page: until it is idle (work nobody waits for yet), or a slice
+ * at a time (a long list of work nobody may wait for in one piece). The realty view's stages
+ * use them (features/realty/PIPELINE.md).
  */
-export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Runs `work` once the page is idle (at the latest after `timeoutMs`), for work nobody waits

@@ -1,10 +1,11 @@
 import { endpointQuery, type Params } from '../../api/endpoint-query.ts';
-import { prepareHomes } from './lib/home.ts';
+import { readHomes } from './lib/home.ts';
 
 export const realtyQueries = {
   all: ['realty'] as const,
   results: (params: Params) =>
     endpointQuery('realty', params, {
-      prepare: (result) => prepareHomes(result.data.realty_listings),
+      // The pipeline's read stage (PIPELINE.md): the listings become homes before the render.
+      prepare: (result) => readHomes(result.data.realty_listings),
     }),
 };

@@ -1,32 +1,33 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { whenIdle } from '../../lib/next-task.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { RequestPanel } from '../../components/request-panel.tsx';
-import { useAfterPaint } from '../../components/use-after-paint.ts';
 import { useEndpointRun } from '../../components/use-endpoint-run.ts';
 import { ExampleUrls } from './components/example-urls.tsx';
 import { loadListingMap, probeBasemapAhead } from './components/lazy-listing-map.tsx';
 import { LazyRealtyResults, loadRealtyResults } from './components/lazy-realty-results.tsx';
 import { realtyQueries } from './queries.ts';
 
+/** The realty view. From Run to the drawn listings its work goes in stages: PIPELINE.md. */
 export default function RealtyPage() {
   const run = useEndpointRun(ENDPOINTS.realty, realtyQueries.results);
 
-  // Drawing a page of listings (list, stats, map) is more work than a phone does in one task:
-  // as deferred values they render in a transition, which React splits into slices, instead
-  // of at once in the task the answer arrived in. Both change in the same deferred render.
-  const data = useDeferredValue(run.data);
-  const pageUrl = useDeferredValue(run.dataParams)?.url;
-  const listings = data?.data.realty_listings;
-  const drawing = run.data !== undefined && data !== run.data;
-  // The results' and the map's code load once the page is idle after its first paint, while
-  // the reader fills in the form: evaluating Leaflet is a long task on a phone, which would
-  // otherwise fall between Run and the listings. A run started sooner loads them at once; a
+  // The "list" stage: the answer on screen is a deferred value, so the results (list, stats,
+  // map box) render in a transition, which React splits into short tasks, not at once in the
+  // task the answer arrived in. Its page URL goes with it (the results' key, the exports' names).
+  const answer = useMemo(
+    () => (run.data ? { data: run.data, pageUrl: run.dataParams?.url } : undefined),
+    [run.data, run.dataParams?.url],
+  );
+  const shown = useDeferredValue(answer);
+  const listings = shown?.data.data.realty_listings;
+  const drawing = answer !== undefined && shown !== answer;
+  // The "ahead" stage: the results' and the map's code load once the empty view is idle, while
+  // the reader fills in the form (evaluating Leaflet is a long task on a phone, which would
+  // otherwise fall between Run and the listings). A run started sooner loads them at once; a
   // run also learns whether map tiles load while its request travels.
   const resultsNeeded = run.isRunning || run.data !== undefined;
-  const painted = useAfterPaint();
   useEffect(() => {
-    if (!resultsNeeded && !painted) return;
     const load = () => {
       void loadRealtyResults();
       void loadListingMap();
@@ -35,7 +36,7 @@ export default function RealtyPage() {
     load();
     void probeBasemapAhead();
     return undefined;
-  }, [resultsNeeded, painted]);
+  }, [resultsNeeded]);
 
   return (
     <div className="space-y-4">
@@ -53,13 +54,12 @@ export default function RealtyPage() {
         )}
         {listings && listings.length > 0 && (
           <LazyRealtyResults
-            key={pageUrl ?? ''}
+            key={shown?.pageUrl ?? ''}
             listings={listings}
-            raw={data?.raw}
-            pageUrl={pageUrl}
+            pageUrl={shown?.pageUrl}
           />
         )}
-        {!run.isRunning && !run.data && !data && (
+        {!run.isRunning && !run.data && !shown && (
           <section
             aria-label="About this view"
             className="space-y-3 rounded border border-dashed border-slate-300 p-4 dark:border-slate-600"

@@ -12,6 +12,12 @@ import {
   type RenderCounts,
 } from '../../../src/features/realty/components/listing-map.tsx';
 import type { Home } from '../../../src/features/realty/lib/home.ts';
+import {
+  FIT_PADDING_PX,
+  MAX_ZOOM,
+  OPENING_VIEW,
+  STREET_ZOOM,
+} from '../../../src/features/realty/map-config.ts';
 
 /*
  * The page `test/bench/map-bench.mjs` drives: the same map component the view
@@ -43,7 +49,12 @@ function FitAll({ homes }: { homes: readonly Home[] }) {
   const map = useMap();
   useEffect(() => {
     const bounds = boundsOf(homes);
-    if (bounds) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 15, animate: false });
+    if (bounds)
+      map.fitBounds(bounds, {
+        padding: [FIT_PADDING_PX, FIT_PADDING_PX],
+        maxZoom: STREET_ZOOM,
+        animate: false,
+      });
   }, [map, homes]);
   return null;
 }
@@ -56,7 +67,12 @@ function Done({ onDone }: { onDone: () => void }) {
 
 function DomMarkers({ homes, onDone }: { homes: readonly Home[]; onDone: () => void }) {
   return (
-    <MapContainer center={[39.5, -98.35]} zoom={4} maxZoom={18} style={SIZE}>
+    <MapContainer
+      center={OPENING_VIEW.center}
+      zoom={OPENING_VIEW.zoom}
+      maxZoom={MAX_ZOOM}
+      style={SIZE}
+    >
       <Basemap onMode={ignoreMode} />
       <FitAll homes={homes} />
       {homes.map((h) => (h.position ? <Marker key={h.key} position={h.position} /> : null))}

@@ -201,8 +201,8 @@ function OfflineBasemap() {
       .filter(Boolean)
       .join(', ');
     const container = map.getContainer();
-    // A few features at a time, each slice its own task (the credit too: the control rebuilds its
-    // HTML): projecting the 1:10m state lines and building their SVG at once is one long task
+    // A few features at a time, each slice its own task (the "map" stage of ../PIPELINE.md; the
+    // credit too: the control rebuilds its HTML): projecting the 1:10m state lines and building their SVG at once is one long task
     // that blocks the page just as the listings are drawn. Read by the map bench (`drawn`), so
     // the outlines are drawn before its clock starts.
     const jobs: (() => void)[] = [() => map.attributionControl?.addAttribution(credit)];

@@ -11,12 +11,8 @@ import {
 import type { Home } from '../lib/home.ts';
 import { statusColor } from '../lib/status.ts';
 import { eachInSlices } from '../../../lib/next-task.ts';
+import { DOT_RADIUS_PX, PIN_LIMIT, PIN_MIN_ZOOM } from '../map-config.ts';
 import { clusterIcon, pinIcon, ringIcon } from './marker-icons.ts';
-
-/** Price pins are DOM elements: only when few single listings are in view. */
-export const PIN_LIMIT = 150;
-/** Zoom from which single listings show their price instead of a dot. */
-export const PIN_MIN_ZOOM = 13;
 
 export interface RenderCounts {
   clusters: number;
@@ -37,8 +33,6 @@ interface Drawn {
   pins: Map<string, L.Marker>;
   dots: Map<string, L.CircleMarker>;
 }
-
-const DOT_RADIUS = 6;
 
 /**
  * The listings as supercluster clusters for the current view: cluster bubbles
@@ -82,7 +76,7 @@ export function ClusterLayer({
       const dot = dots.get(key);
       if (dot) {
         const on = wanted.has(key);
-        dot.setRadius(on ? DOT_RADIUS + 3 : DOT_RADIUS);
+        dot.setRadius(on ? DOT_RADIUS_PX + 3 : DOT_RADIUS_PX);
         dot.setStyle({ weight: on ? 3 : 1.5, color: on ? '#0c4a6e' : '#ffffff' });
         if (on) dot.bringToFront();
       }
@@ -145,7 +139,7 @@ export function ClusterLayer({
             riseOnHover: true,
           })
         : L.circleMarker([lat, lng], {
-            radius: DOT_RADIUS,
+            radius: DOT_RADIUS_PX,
             color: '#ffffff',
             weight: 1.5,
             fillColor: statusColor(home.status),
@@ -160,8 +154,9 @@ export function ClusterLayer({
 
     /**
      * Draws what is in view into a new group, a slice at a time (adding a hundred markers to the
-     * map is a long task on a phone), and only then removes the previous group: until the new
-     * one is complete the old markers stay, so a move never blanks the map.
+     * map is a long task on a phone; the "markers" stage of ../PIPELINE.md), and only then
+     * removes the previous group: until the new one is complete the old markers stay, so a move
+     * never blanks the map.
      */
     const draw = () => {
       stopDrawing();

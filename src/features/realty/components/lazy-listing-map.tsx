@@ -2,6 +2,7 @@ import type { ListingMapProps } from './listing-map.tsx';
 import { preloadable } from '../../../components/preloadable.tsx';
 import { useAfterPaint } from '../../../components/use-after-paint.ts';
 import { whenIdle } from '../../../lib/next-task.ts';
+import { MAP_SIZE } from '../map-config.ts';
 
 /**
  * Leaflet, its CSS, the basemap and the cluster layer are the larger part of the view's
@@ -12,9 +13,9 @@ const code = () => import('./listing-map.tsx');
 const map = preloadable<ListingMapProps>(() => code().then((m) => m.ListingMap));
 
 /**
- * Loads the map's code, then, in a later idle moment of its own, builds the next map off the
- * page and fetches the offline outlines (listing-map's prepareListingMap), so none of that is
- * left for the moment the listings arrive.
+ * The "ahead" stage's map part (../PIPELINE.md): loads the map's code, then, in a later idle
+ * moment of its own, builds the next map off the page and fetches the offline outlines
+ * (listing-map's prepareListingMap), so none of that is left for the moment the listings arrive.
  */
 export function loadListingMap(): Promise<void> {
   return map.preload().then(() =>
@@ -28,8 +29,6 @@ export function loadListingMap(): Promise<void> {
 export function probeBasemapAhead(): Promise<void> {
   return code().then((m) => m.probeBasemap());
 }
-
-export const MAP_SIZE = 'h-[360px] lg:h-[600px]';
 
 /** A box of the map's size and name, standing in while the map is not drawn yet (nothing moves). */
 export function MapPlaceholder({
@@ -54,9 +53,10 @@ export function MapPlaceholder({
 }
 
 /**
- * The map, with a box of the same size in its place while its code loads and until what
- * rendered with it (the list) has been painted: creating the map is a long task on a phone.
- * The wait lives here, so that only the map renders again when it ends, not the results.
+ * The "map" stage (../PIPELINE.md): the map, with a box of the same size in its place while its
+ * code loads and until what rendered with it (the list) has been painted: putting the map on
+ * the page is a long task on a phone. The wait lives here, so that only the map renders again
+ * when it ends, not the results.
  */
 export function LazyListingMap(props: ListingMapProps) {
   const painted = useAfterPaint();

@@ -3,7 +3,7 @@ import { ExternalLink } from '../../../components/external-link.tsx';
 import { JsonViewer } from '../../../components/json-viewer.tsx';
 import { UNMAPPED_LABEL } from '../lib/coordinates.ts';
 import { humanizeEnum } from '../lib/filters.ts';
-import { homeInfoOf, type Home } from '../lib/home.ts';
+import type { Home } from '../lib/home.ts';
 import { homeInfoRows } from '../lib/home-info.ts';
 import { listingPhotos } from '../lib/photos.ts';
 import { formatPrice } from '../lib/price.ts';
@@ -12,8 +12,6 @@ import { PhotoCarousel } from './photo-carousel.tsx';
 
 export interface ListingDrawerProps {
   home: Home;
-  /** The listing as the service sent it, when it can be matched; else the parsed one is shown. */
-  raw: unknown;
   onClose: () => void;
 }
 
@@ -31,7 +29,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  * stay usable). Focus moves in when it opens and back to where it was when it
  * closes; Escape closes it.
  */
-export function ListingDrawer({ home, raw, onClose }: ListingDrawerProps) {
+export function ListingDrawer({ home, onClose }: ListingDrawerProps) {
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
@@ -52,10 +50,7 @@ export function ListingDrawer({ home, raw, onClose }: ListingDrawerProps) {
     };
   }, []);
 
-  const l = home.listing;
-  const info = homeInfoOf(l);
-  const rows = homeInfoRows(info);
-  const estimate = typeof l.estimate === 'number' ? l.estimate : info?.estimate;
+  const rows = homeInfoRows(home.info);
   const facts = [
     home.beds !== undefined ? (home.beds === 0 ? 'Studio' : `${home.beds} beds`) : null,
     home.baths !== undefined ? `${home.baths} baths` : null,
@@ -88,7 +83,7 @@ export function ListingDrawer({ home, raw, onClose }: ListingDrawerProps) {
         </button>
       </div>
 
-      <PhotoCarousel key={home.key} photos={listingPhotos(l)} subject={home.address} />
+      <PhotoCarousel key={home.key} photos={listingPhotos(home.listing)} subject={home.address} />
 
       <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
         <span
@@ -99,7 +94,7 @@ export function ListingDrawer({ home, raw, onClose }: ListingDrawerProps) {
         </span>
         {facts.length > 0 && <span>{facts.join(' · ')}</span>}
       </p>
-      {l.flexFieldText && <p className="mt-2 text-sm italic">{l.flexFieldText}</p>}
+      {home.note && <p className="mt-2 text-sm italic">{home.note}</p>}
       {!home.position && home.unmapped && (
         <p className="mt-2 rounded bg-amber-50 p-2 text-sm dark:bg-amber-950/40">
           Not on the map: {UNMAPPED_LABEL[home.unmapped]}.
@@ -107,10 +102,12 @@ export function ListingDrawer({ home, raw, onClose }: ListingDrawerProps) {
       )}
 
       <dl className="mt-3 text-sm">
-        {l.brokerName && <Fact label="Broker">{l.brokerName}</Fact>}
-        {estimate !== undefined && <Fact label="Estimated value">{formatPrice(estimate)}</Fact>}
-        {info?.rentEstimate !== undefined && (
-          <Fact label="Rent estimate">{formatPrice(info.rentEstimate, { monthly: true })}</Fact>
+        {home.broker && <Fact label="Broker">{home.broker}</Fact>}
+        {home.estimate !== undefined && (
+          <Fact label="Estimated value">{formatPrice(home.estimate)}</Fact>
+        )}
+        {home.rentEstimate !== undefined && (
+          <Fact label="Rent estimate">{formatPrice(home.rentEstimate, { monthly: true })}</Fact>
         )}
         {home.daysOnMarket !== undefined && (
           <Fact label="Days on market">{String(home.daysOnMarket)}</Fact>
@@ -118,7 +115,7 @@ export function ListingDrawer({ home, raw, onClose }: ListingDrawerProps) {
       </dl>
 
       <p className="mt-3">
-        <ExternalLink href={l.detailUrl} className="btn-link">
+        <ExternalLink href={home.detailUrl} className="btn-link">
           Open the listing page
         </ExternalLink>
       </p>
@@ -139,7 +136,7 @@ export function ListingDrawer({ home, raw, onClose }: ListingDrawerProps) {
       )}
 
       <h3 className="mt-4 mb-1 font-semibold">JSON</h3>
-      <JsonViewer value={raw ?? l} label="listing" />
+      <JsonViewer value={home.listing} label="listing" />
     </div>
   );
 }

@@ -11,8 +11,9 @@ import { useMap } from 'react-leaflet';
 import { useAfterPaint } from '../../../components/use-after-paint.ts';
 import type { Home } from '../lib/home.ts';
 import { Basemap, prefetchOutlines, type BasemapMode } from './basemap.tsx';
-import { ClusterLayer, PIN_MIN_ZOOM, type RenderCounts } from './cluster-layer.tsx';
-import { buildSpareMap, takeMap, WHOLE_US } from './spare-map.ts';
+import { FIT_PADDING_PX, MAP_SIZE, OPENING_VIEW, STREET_ZOOM } from '../map-config.ts';
+import { ClusterLayer, type RenderCounts } from './cluster-layer.tsx';
+import { buildSpareMap, takeMap } from './spare-map.ts';
 
 export type { RenderCounts };
 export { probeBasemap } from './basemap.tsx';
@@ -50,7 +51,12 @@ export function boundsOf(homes: readonly Home[]): L.LatLngBounds | null {
   return south === Infinity ? null : L.latLngBounds([south, west], [north, east]);
 }
 
-const FIT_OPTIONS: L.FitBoundsOptions = { padding: [24, 24], maxZoom: 15, animate: false };
+const FIT_OPTIONS: L.FitBoundsOptions = {
+  padding: [FIT_PADDING_PX, FIT_PADDING_PX],
+  maxZoom: STREET_ZOOM,
+  animate: false,
+};
+const WHOLE_US: View = { center: L.latLng(OPENING_VIEW.center), zoom: OPENING_VIEW.zoom };
 
 type View = { bounds: L.LatLngBounds } | { center: L.LatLng; zoom: number };
 
@@ -59,7 +65,7 @@ function viewAround(homes: readonly Home[]): View | null {
   const bounds = boundsOf(homes);
   if (!bounds) return null;
   if (bounds.getNorthEast().equals(bounds.getSouthWest()))
-    return { center: bounds.getCenter(), zoom: 15 };
+    return { center: bounds.getCenter(), zoom: STREET_ZOOM };
   return { bounds };
 }
 
@@ -128,7 +134,7 @@ function FocusListing({ homes, focus }: { homes: readonly Home[]; focus: { key: 
     if (!focus) return;
     const home = homes.find((h) => h.key === focus.key);
     if (!home?.position) return;
-    map.setView(home.position, Math.max(map.getZoom(), PIN_MIN_ZOOM + 2));
+    map.setView(home.position, Math.max(map.getZoom(), STREET_ZOOM));
   }, [map, homes, focus]);
   return null;
 }
@@ -148,11 +154,11 @@ export function ListingMap({
   onSelect,
   onRendered,
   label = 'Map of listings',
-  className = 'h-[360px] lg:h-[600px]',
+  className = MAP_SIZE,
 }: ListingMapProps) {
   const [mode, setMode] = useState<BasemapMode>('probing');
-  // The map and its basemap paint first; the clusters and pins come in a task of their own,
-  // so neither makes one long freeze on a phone.
+  // The "markers" stage (../PIPELINE.md): the map and its basemap paint first; the clusters and
+  // pins come in a task of their own, so neither makes one long freeze on a phone.
   const markersNow = useAfterPaint();
   const onMode = useCallback((m: BasemapMode) => setMode(m), []);
   const [opening] = useState((): View => viewAround(fitTo) ?? WHOLE_US);

@@ -24,28 +24,15 @@ import { StatusLegend } from './status-legend.tsx';
 
 export interface RealtyResultsProps {
   listings: readonly RealtyListing[];
-  /** The response body as sent, for each listing's own JSON. */
-  raw: unknown;
   /** The listing-page URL these listings came from (for export file names). */
   pageUrl: string | undefined;
 }
 
-function isPlainObject(v: unknown): boolean {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** Map, list, filters, stats and exports of one response; all read the same filtered listings. */
-export function RealtyResults({ listings, raw, pageUrl }: RealtyResultsProps) {
+export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
   const homes = useMemo(() => homesOf(listings), [listings]);
   const placedAll = useMemo(() => homes.filter((h) => h.position), [homes]);
   const byKey = useMemo(() => new Map(homes.map((h) => [h.key, h])), [homes]);
-  // The schema keeps exactly the object items, in order; only then do raw and parsed line up.
-  const rawItems = useMemo(() => {
-    const items: unknown =
-      isPlainObject(raw) && (raw as Record<string, unknown>)['realty_listings'];
-    const objects = Array.isArray(items) ? (items as unknown[]).filter(isPlainObject) : [];
-    return objects.length === listings.length ? objects : null;
-  }, [raw, listings]);
 
   const [searchParams, setSearchParams] = useSearchParams();
   const filterText = useMemo(() => {
@@ -188,13 +175,7 @@ export function RealtyResults({ listings, raw, pageUrl }: RealtyResultsProps) {
 
       <NotOnMap homes={unplaced} onSelect={selectFromList} />
 
-      {selected && (
-        <ListingDrawer
-          home={selected}
-          raw={rawItems?.[selected.index]}
-          onClose={() => setSelectedKey(null)}
-        />
-      )}
+      {selected && <ListingDrawer home={selected} onClose={() => setSelectedKey(null)} />}
     </section>
   );
 }

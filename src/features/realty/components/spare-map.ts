@@ -1,11 +1,9 @@
 import L from 'leaflet';
-
-/** Where a map opens when there is nothing to show yet. */
-export const WHOLE_US = { center: L.latLng(39.5, -98.35), zoom: 4 };
+import { MAX_ZOOM, MIN_ZOOM, OPENING_VIEW } from '../map-config.ts';
 
 const MAP_OPTIONS: L.MapOptions = {
-  minZoom: 2,
-  maxZoom: 18,
+  minZoom: MIN_ZOOM,
+  maxZoom: MAX_ZOOM,
   preferCanvas: true,
   worldCopyJump: true,
 };
@@ -15,11 +13,12 @@ let spare: L.Map | null = null;
 function buildMap(): L.Map {
   const container = document.createElement('div');
   container.className = 'h-full w-full';
-  return L.map(container, MAP_OPTIONS).setView(WHOLE_US.center, WHOLE_US.zoom);
+  return L.map(container, MAP_OPTIONS).setView(OPENING_VIEW.center, OPENING_VIEW.zoom);
 }
 
 /**
- * Builds the next listings map off the page while the reader fills in the form. Creating a
+ * Builds the next listings map off the page while the reader fills in the form (the "ahead"
+ * stage of ../PIPELINE.md). Creating a
  * Leaflet map (its panes, handlers, controls) is a long task on a phone; built here, it is no
  * part of the work between the answer and the drawn listings. Off the page it lays nothing out.
  */

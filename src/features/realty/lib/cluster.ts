@@ -1,6 +1,7 @@
 import type { Feature, Point } from 'geojson';
 import Supercluster from 'supercluster';
 import type { Home } from './home.ts';
+import { CLUSTER_MIN_POINTS, CLUSTER_RADIUS_PX, MIN_ZOOM, STREET_ZOOM } from '../map-config.ts';
 
 /** What a point carries into the index: its place in the array handed to {@link buildClusterIndex}. */
 export interface PointProps {
@@ -18,11 +19,6 @@ export type ClusterFeature = Feature<Point, ClusterProps>;
 export type ClusterItem = PointFeature | ClusterFeature;
 export type ClusterIndex = Supercluster<PointProps, Record<string, unknown>>;
 
-/** Last zoom with clusters; from the next one on every listing stands alone (street level). */
-export const CLUSTER_MAX_ZOOM = 15;
-/** The map never zooms out further (MapContainer minZoom), so no cluster level is built for it. */
-export const CLUSTER_MIN_ZOOM = 2;
-
 /** GeoJSON points (longitude first) for the listings that have a position. */
 export function toPointFeatures(homes: readonly Home[]): PointFeature[] {
   const out: PointFeature[] = [];
@@ -39,10 +35,11 @@ export function toPointFeatures(homes: readonly Home[]): PointFeature[] {
 
 export function buildClusterIndex(homes: readonly Home[]): ClusterIndex {
   return new Supercluster<PointProps, Record<string, unknown>>({
-    radius: 56,
-    minZoom: CLUSTER_MIN_ZOOM,
-    maxZoom: CLUSTER_MAX_ZOOM,
-    minPoints: 3,
+    radius: CLUSTER_RADIUS_PX,
+    // No level below the map's own minimum; none past street level (map-config.ts).
+    minZoom: MIN_ZOOM,
+    maxZoom: STREET_ZOOM,
+    minPoints: CLUSTER_MIN_POINTS,
   }).load(toPointFeatures(homes));
 }
 

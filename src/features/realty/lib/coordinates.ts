@@ -1,4 +1,6 @@
 import type { RealtyListing } from '../../../api/schemas.ts';
+import { isRecord } from '../../../lib/is-record.ts';
+import { flag, homeInfoOf, number } from './values.ts';
 
 export interface LatLng {
   lat: number;
@@ -19,22 +21,11 @@ export const UNMAPPED_LABEL: Record<UnmappedReason, string> = {
   invalid: 'coordinates out of range',
 };
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** The schema already coerces numeric strings; this repeats it so raw objects are safe too. */
-function coordinate(v: unknown): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  // + 0 turns -0 into 0: JSON writes both as 0, and an export must read back as shown.
-  return Number.isFinite(n) ? n + 0 : undefined;
-}
-
 type Read = { kind: 'none' } | { kind: 'bad' } | { kind: 'ok'; position: LatLng };
 
 function read(lat: unknown, lng: unknown): Read {
-  const la = coordinate(lat);
-  const lo = coordinate(lng);
+  const la = number(lat);
+  const lo = number(lng);
   if (la === undefined && lo === undefined) {
     // Present but not a number at all (NaN, Infinity, "north") is as broken as out of range.
     const present = (v: unknown) => v !== undefined && v !== null && v !== '';
@@ -50,20 +41,17 @@ function read(lat: unknown, lng: unknown): Read {
 /**
  * Where a listing goes on the map, or why it does not. An undisclosed address
  * or the service's own "unmappable" flag wins over any coordinates (those are
- * approximate at best); otherwise `latLong` is used, then the detail data's
- * `hdpData.homeInfo.latitude/longitude`. Never throws, whatever the object.
+ * approximate at best); otherwise `latLong` is used (missing, `{}` and nulls are
+ * common), then the detail data's `hdpData.homeInfo.latitude/longitude`.
+ * Never throws, whatever the fields hold.
  */
-export function placeListing(listing: RealtyListing): Placement {
-  const l: unknown = listing;
-  if (!isRecord(l)) return { position: null, source: null, reason: 'missing' };
-  if (l['isUndisclosedAddress'] === true || l['isUndisclosedAddress'] === 'true')
+export function placeListing(listing: RealtyListing, info = homeInfoOf(listing)): Placement {
+  if (flag(listing['isUndisclosedAddress']))
     return { position: null, source: null, reason: 'undisclosed' };
-  const hdp = l['hdpData'];
-  const info = isRecord(hdp) && isRecord(hdp['homeInfo']) ? hdp['homeInfo'] : undefined;
-  if (info && (info['isUnmappable'] === true || info['isUnmappable'] === 'true'))
+  if (info && flag(info['isUnmappable']))
     return { position: null, source: null, reason: 'unmappable' };
 
-  const latLong = l['latLong'];
+  const latLong = listing['latLong'];
   const primary = isRecord(latLong)
     ? read(latLong['latitude'], latLong['longitude'])
     : ({ kind: 'none' } as const);

@@ -3,7 +3,7 @@ import { toCsv, type CsvCell } from '../../../lib/csv.ts';
 import { fileDate } from '../../../lib/download.ts';
 import { safeHttpUrl } from '../../../lib/safe-url.ts';
 import { UNMAPPED_LABEL } from './coordinates.ts';
-import { homeInfoOf, type Home } from './home.ts';
+import type { Home } from './home.ts';
 import { firstListingPhoto, listingPhotos, photoCount } from './photos.ts';
 
 interface Column {
@@ -11,22 +11,18 @@ interface Column {
   value: (h: Home) => CsvCell;
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown): number | undefined =>
-  typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-
 const COLUMNS: readonly Column[] = [
   { name: 'id', value: (h) => h.key },
   { name: 'status', value: (h) => h.status },
   { name: 'status_text', value: (h) => h.statusText },
   { name: 'price', value: (h) => h.price },
-  { name: 'price_text', value: (h) => str(h.listing.price) },
+  { name: 'price_text', value: (h) => h.priceText },
   { name: 'monthly', value: (h) => h.isRental },
   { name: 'address', value: (h) => h.address },
-  { name: 'street', value: (h) => h.listing.addressStreet ?? homeInfoOf(h.listing)?.streetAddress },
-  { name: 'city', value: (h) => h.listing.addressCity ?? homeInfoOf(h.listing)?.city },
-  { name: 'state', value: (h) => h.listing.addressState ?? homeInfoOf(h.listing)?.state },
-  { name: 'zipcode', value: (h) => h.listing.addressZipcode ?? homeInfoOf(h.listing)?.zipcode },
+  { name: 'street', value: (h) => h.street },
+  { name: 'city', value: (h) => h.city },
+  { name: 'state', value: (h) => h.state },
+  { name: 'zipcode', value: (h) => h.zipcode },
   { name: 'beds', value: (h) => h.beds },
   { name: 'baths', value: (h) => h.baths },
   { name: 'home_type', value: (h) => h.homeType },
@@ -34,17 +30,14 @@ const COLUMNS: readonly Column[] = [
   { name: 'latitude', value: (h) => h.position?.lat },
   { name: 'longitude', value: (h) => h.position?.lng },
   { name: 'not_on_map_reason', value: (h) => (h.unmapped ? UNMAPPED_LABEL[h.unmapped] : '') },
-  { name: 'lot_area', value: (h) => num(homeInfoOf(h.listing)?.lotAreaValue) },
-  { name: 'lot_area_unit', value: (h) => homeInfoOf(h.listing)?.lotAreaUnit },
-  {
-    name: 'estimate',
-    value: (h) => num(h.listing.estimate) ?? num(homeInfoOf(h.listing)?.estimate),
-  },
-  { name: 'rent_estimate', value: (h) => num(homeInfoOf(h.listing)?.rentEstimate) },
-  { name: 'tax_assessed_value', value: (h) => num(homeInfoOf(h.listing)?.taxAssessedValue) },
-  { name: 'broker', value: (h) => h.listing.brokerName },
-  { name: 'note', value: (h) => h.listing.flexFieldText },
-  { name: 'detail_url', value: (h) => safeHttpUrl(h.listing.detailUrl) },
+  { name: 'lot_area', value: (h) => h.lotArea },
+  { name: 'lot_area_unit', value: (h) => h.lotAreaUnit },
+  { name: 'estimate', value: (h) => h.estimate },
+  { name: 'rent_estimate', value: (h) => h.rentEstimate },
+  { name: 'tax_assessed_value', value: (h) => h.taxAssessedValue },
+  { name: 'broker', value: (h) => h.broker },
+  { name: 'note', value: (h) => h.note },
+  { name: 'detail_url', value: (h) => safeHttpUrl(h.detailUrl) },
   { name: 'image_url', value: (h) => firstListingPhoto(h.listing) },
   // Either photo shape (carouselPhotos or carouselPhotosComposable), as many as the drawer shows.
   { name: 'photo_count', value: (h) => photoCount(h.listing) },
@@ -98,8 +91,8 @@ export function toGeoJson(homes: readonly Home[]): FeatureCollection<Point, List
         baths: h.baths ?? null,
         home_type: h.homeType ?? null,
         days_on_market: h.daysOnMarket ?? null,
-        broker: h.listing.brokerName ?? null,
-        detail_url: safeHttpUrl(h.listing.detailUrl),
+        broker: h.broker ?? null,
+        detail_url: safeHttpUrl(h.detailUrl),
         photo_count: photoCount(h.listing),
       },
     });

@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { homeInfoSchema } from '../../../api/schemas.ts';
 import { homeInfoRows, humanizeKey } from './home-info.ts';
 
 describe('homeInfoRows', () => {
   test('labels every present field and formats it for reading', () => {
-    const info = homeInfoSchema.parse({
+    const info = {
       daysOnRealty: 12,
       lotAreaValue: 0.25,
       lotAreaUnit: 'acres',
@@ -18,7 +17,7 @@ describe('homeInfoRows', () => {
       rpid: 123456789,
       currency: 'USD',
       solarPotential: { score: 81 },
-    });
+    };
     const rows = Object.fromEntries(homeInfoRows(info).map((r) => [r.label, r.value]));
     expect(rows).toMatchObject({
       'Days on market': '12 days',
@@ -34,6 +33,29 @@ describe('homeInfoRows', () => {
       'Solar potential': '{"score":81}',
     });
     expect(rows).not.toHaveProperty('Lot area unit');
+  });
+
+  test('reads numbers and flags the service wrote as text', () => {
+    const rows = Object.fromEntries(
+      homeInfoRows({
+        taxAssessedValue: '412300',
+        bedrooms: '3',
+        isPremierBuilder: 'false',
+        isFeatured: true,
+        city: 'Austin',
+        zipcode: 2118,
+        price: 'Contact agent',
+      }).map((r) => [r.label, r.value]),
+    );
+    expect(rows).toMatchObject({
+      'Tax assessed value': '$412,300',
+      Bedrooms: '3',
+      'Premier builder': 'No',
+      Featured: 'Yes',
+      City: 'Austin',
+      'ZIP code': '2,118',
+      Price: 'Contact agent',
+    });
   });
 
   test('gives nothing for a listing without detail data', () => {

@@ -1,5 +1,7 @@
-import type { HomeInfo } from '../../../api/schemas.ts';
+import type { RealtyListing } from '../../../api/schemas.ts';
+import { isRecord } from '../../../lib/is-record.ts';
 import { humanizeEnum } from './filters.ts';
+import { number } from './values.ts';
 
 export interface InfoRow {
   key: string;
@@ -7,7 +9,8 @@ export interface InfoRow {
   value: string;
 }
 
-type Kind = 'money' | 'monthly' | 'days' | 'duration' | 'enum' | 'coord' | 'id' | 'text' | 'count';
+type Kind =
+  'money' | 'monthly' | 'days' | 'duration' | 'enum' | 'coord' | 'id' | 'text' | 'count' | 'flag';
 
 /** The fields the interface names, in its order, with a label a person reads. */
 const KNOWN: readonly (readonly [key: string, label: string, kind: Kind])[] = [
@@ -34,14 +37,14 @@ const KNOWN: readonly (readonly [key: string, label: string, kind: Kind])[] = [
   ['rentEstimate', 'Rent estimate', 'monthly'],
   ['taxAssessedValue', 'Tax assessed value', 'money'],
   ['listing_sub_type', 'Listing sub-type', 'text'],
-  ['isFeatured', 'Featured', 'text'],
-  ['shouldHighlight', 'Highlighted', 'text'],
-  ['isShowcaseListing', 'Showcase listing', 'text'],
-  ['isUnmappable', 'Unmappable', 'text'],
-  ['isPreforeclosureAuction', 'Pre-foreclosure auction', 'text'],
-  ['isNonOwnerOccupied', 'Non-owner occupied', 'text'],
-  ['isPremierBuilder', 'Premier builder', 'text'],
-  ['isRealtyOwned', 'Owned by the listing site', 'text'],
+  ['isFeatured', 'Featured', 'flag'],
+  ['shouldHighlight', 'Highlighted', 'flag'],
+  ['isShowcaseListing', 'Showcase listing', 'flag'],
+  ['isUnmappable', 'Unmappable', 'flag'],
+  ['isPreforeclosureAuction', 'Pre-foreclosure auction', 'flag'],
+  ['isNonOwnerOccupied', 'Non-owner occupied', 'flag'],
+  ['isPremierBuilder', 'Premier builder', 'flag'],
+  ['isRealtyOwned', 'Owned by the listing site', 'flag'],
 ];
 const KNOWN_KEYS = new Set([...KNOWN.map(([k]) => k), 'lotAreaUnit']);
 
@@ -103,43 +106,41 @@ function plain(v: unknown): string | undefined {
 }
 
 function subType(v: unknown): string | undefined {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return plain(v);
+  if (!isRecord(v)) return plain(v);
   const on = Object.entries(v)
-    .filter(([, flag]) => flag === true)
+    .filter(([, on]) => on === true || on === 'true')
     .map(([k]) => SUB_TYPES[k] ?? humanizeKey(k));
   return on.length > 0 ? on.join(', ') : 'None';
 }
 
-function format(
-  key: string,
-  kind: Kind,
-  v: unknown,
-  info: Record<string, unknown>,
-): string | undefined {
+function format(key: string, kind: Kind, v: unknown, info: RealtyListing): string | undefined {
   const currency = typeof info['currency'] === 'string' ? info['currency'] : 'USD';
   if (key === 'listing_sub_type') return subType(v);
-  if (typeof v !== 'number')
-    return kind === 'enum' && typeof v === 'string' ? humanizeEnum(v) : plain(v);
-  if (!Number.isFinite(v)) return undefined;
+  if (kind === 'enum' && typeof v === 'string') return humanizeEnum(v);
+  if (kind === 'flag' && (v === 'true' || v === 'false')) return v === 'true' ? 'Yes' : 'No';
+  if (kind === 'enum' || kind === 'flag' || kind === 'text') return plain(v);
+  // The other kinds are numbers, which the service also writes as text ("412300").
+  const n = number(v);
+  if (n === undefined) return typeof v === 'number' ? undefined : plain(v);
   switch (kind) {
     case 'money':
-      return money(v, currency);
+      return money(n, currency);
     case 'monthly':
-      return `${money(v, currency)}/mo`;
+      return `${money(n, currency)}/mo`;
     case 'days':
-      return `${integer.format(v)} day${v === 1 ? '' : 's'}`;
+      return `${integer.format(n)} day${n === 1 ? '' : 's'}`;
     case 'duration':
-      return duration(v);
+      return duration(n);
     case 'coord':
-      return v.toFixed(6);
+      return n.toFixed(6);
     case 'id':
-      return String(v);
+      return String(n);
     case 'count':
       if (key === 'lotAreaValue') {
         const unit = typeof info['lotAreaUnit'] === 'string' ? info['lotAreaUnit'] : '';
-        return `${integer.format(v)}${unit ? ` ${unit}` : ''}`;
+        return `${integer.format(n)}${unit ? ` ${unit}` : ''}`;
       }
-      return integer.format(v);
+      return integer.format(n);
     default:
       return plain(v);
   }
@@ -149,18 +150,17 @@ function format(
  * Every field present in `hdpData.homeInfo`, labelled: the interface's fields
  * first in its order, then any field the service added, by its own name.
  */
-export function homeInfoRows(info: HomeInfo | undefined): InfoRow[] {
-  if (!info || typeof info !== 'object') return [];
-  const record = info as Record<string, unknown>;
+export function homeInfoRows(info: RealtyListing | undefined): InfoRow[] {
+  if (!info) return [];
   const rows: InfoRow[] = [];
   for (const [key, label, kind] of KNOWN) {
-    if (!(key in record)) continue;
-    const value = format(key, kind, record[key], record);
+    if (!(key in info)) continue;
+    const value = format(key, kind, info[key], info);
     if (value !== undefined) rows.push({ key, label, value });
   }
-  if (!('lotAreaValue' in record) && typeof record['lotAreaUnit'] === 'string')
-    rows.push({ key: 'lotAreaUnit', label: 'Lot area unit', value: record['lotAreaUnit'] });
-  for (const [key, v] of Object.entries(record)) {
+  if (!('lotAreaValue' in info) && typeof info['lotAreaUnit'] === 'string')
+    rows.push({ key: 'lotAreaUnit', label: 'Lot area unit', value: info['lotAreaUnit'] });
+  for (const [key, v] of Object.entries(info)) {
     if (KNOWN_KEYS.has(key)) continue;
     const value = plain(v);
     if (value !== undefined) rows.push({ key, label: humanizeKey(key), value });

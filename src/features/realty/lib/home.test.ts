@@ -1,13 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { realtyListingSchema } from '../../../api/schemas.ts';
-import { homesOf, prepareHomes, toHomes } from './home.ts';
-import { parsedListing } from '../../../../test/arbitraries/realty.ts';
+import { homesOf, readHomes, toHomes } from './home.ts';
+import { messyListing } from '../../../../test/arbitraries/realty.ts';
 
-const parse = (raw: Record<string, unknown>) => realtyListingSchema.parse(raw);
-const one = (raw: Record<string, unknown>) => toHomes([parse(raw)])[0]!;
+const one = (raw: Record<string, unknown>) => toHomes([raw])[0]!;
 
 describe('toHomes', () => {
+  test('reads a messy listing as the live service sends it', () => {
+    const h = one({ price: '$1.2M', beds: '3', latLong: {}, hdpData: 5, id: 'x1', extra: [1] });
+    expect(h).toMatchObject({
+      key: 'x1',
+      price: 1_200_000,
+      priceText: '$1.2M',
+      beds: 3,
+      position: null,
+      unmapped: 'missing',
+      info: undefined,
+      status: 'UNKNOWN',
+    });
+  });
+
   test('prefers the exact amount over the price text', () => {
     const h = one({ price: '$1.2M', unformattedPrice: 1_234_000 });
     expect(h.price).toBe(1_234_000);
@@ -38,6 +50,9 @@ describe('toHomes', () => {
 
   test('reads beds and baths that arrive as strings, and leaves lots without them', () => {
     expect(one({ beds: '3', baths: '2.5' })).toMatchObject({ beds: 3, baths: 2.5 });
+    expect(
+      one({ beds: null, hdpData: { homeInfo: { bedrooms: '4', bathrooms: 2 } } }),
+    ).toMatchObject({ beds: 4, baths: 2 });
     expect(one({ hdpData: { homeInfo: { homeType: 'LOT' } } })).toMatchObject({
       beds: undefined,
       baths: undefined,
@@ -64,6 +79,40 @@ describe('toHomes', () => {
     expect(one({}).address).toBe('Address unknown');
   });
 
+  test('reads what the drawer and the exports show, from the listing or else its detail data', () => {
+    const h = one({
+      addressCity: '  ',
+      brokerName: ' Acme Realty ',
+      flexFieldText: '52 days on site',
+      detailUrl: 'https://www.realty.example/homedetails/1/',
+      estimate: '455,000',
+      hdpData: {
+        homeInfo: {
+          streetAddress: '1 Main St',
+          city: 'Austin',
+          rentEstimate: 2950,
+          taxAssessedValue: '412300',
+          lotAreaValue: '0.25',
+          lotAreaUnit: 'acres',
+        },
+      },
+    });
+    expect(h).toMatchObject({
+      street: '1 Main St',
+      city: 'Austin',
+      address: '1 Main St, Austin',
+      broker: 'Acme Realty',
+      note: '52 days on site',
+      detailUrl: 'https://www.realty.example/homedetails/1/',
+      estimate: 455_000,
+      rentEstimate: 2950,
+      taxAssessedValue: 412_300,
+      lotArea: 0.25,
+      lotAreaUnit: 'acres',
+    });
+    expect(h.info).toBe((h.listing['hdpData'] as { homeInfo: unknown }).homeInfo);
+  });
+
   test('reads a negative zero as zero, as an export written as JSON will', () => {
     const h = one({ beds: -0, latLong: { latitude: -0, longitude: 5 } });
     expect(Object.is(h.beds, 0)).toBe(true);
@@ -72,18 +121,19 @@ describe('toHomes', () => {
 
   test('keys listings by rpid, then id, then position, and keeps keys unique', () => {
     const homes = toHomes([
-      parse({ rpid: '11', id: '11' }),
-      parse({ id: '22' }),
-      parse({}),
-      parse({ rpid: '11' }),
-      parse({ hdpData: { homeInfo: { rpid: 55 } } }),
+      { rpid: '11', id: '11' },
+      { id: '22' },
+      {},
+      { rpid: '11' },
+      { hdpData: { homeInfo: { rpid: 55 } } },
+      { rpid: 66 },
     ]);
-    expect(homes.map((h) => h.key)).toEqual(['11', '22', '#3', '11~4', '55']);
+    expect(homes.map((h) => h.key)).toEqual(['11', '22', '#3', '11~4', '55', '66']);
   });
 
   test('gives every listing a unique key and keeps the response order', () => {
     fc.assert(
-      fc.property(fc.array(parsedListing, { maxLength: 30 }), (listings) => {
+      fc.property(fc.array(messyListing, { maxLength: 30 }), (listings) => {
         const homes = toHomes(listings);
         expect(new Set(homes.map((h) => h.key)).size).toBe(listings.length);
         homes.forEach((h, i) => expect(h.index).toBe(i));
@@ -92,29 +142,36 @@ describe('toHomes', () => {
   });
 });
 
-describe('prepareHomes', () => {
-  test('makes a big page’s homes in slices, letting other tasks run between them, and homesOf finds them', async () => {
-    const listings = Array.from({ length: 20_000 }, (_, i) =>
-      parse({
-        rpid: String(i % 19_000),
-        price: `$${i},000`,
-        latLong: { latitude: 33, longitude: -112 },
-      }),
-    );
-    let otherTaskRan = false;
-    setTimeout(() => {
-      otherTaskRan = true;
-    }, 0);
-    await prepareHomes(listings);
-    expect(otherTaskRan).toBe(true);
+describe('readHomes, the read stage', () => {
+  test('reads a big page a slice at a time, each a task of its own, and homesOf finds them', async () => {
+    const listings = Array.from({ length: 20_000 }, (_, i) => ({
+      rpid: String(i % 19_000),
+      price: `$${i},000`,
+      latLong: { latitude: '33', longitude: -112 },
+    }));
+    // Tasks queued meanwhile (input, paint) each get a turn between two slices.
+    let turns = 0;
+    let reading = true;
+    const tick = () => {
+      turns++;
+      if (reading) setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    const done = readHomes(listings);
+    expect(homesOf(listings)).not.toBe(homesOf(listings)); // nothing read in the caller's task
+    await done;
+    reading = false;
+    // One slice is SLICE_MS of work: read in one task, the page would have had a single turn.
+    expect(turns).toBeGreaterThanOrEqual(3);
     const homes = homesOf(listings);
     expect(homesOf(listings)).toBe(homes);
     expect(homes).toEqual(toHomes(listings));
     expect(homes[19_000]?.key).toBe('0~19001');
+    expect(homes[5]?.position).toEqual({ lat: 33, lng: -112 });
   });
 
-  test('a page that was not prepared (a restored answer) is made when asked for', () => {
-    const listings = [parse({ rpid: '1' }), parse({ rpid: '1' })];
+  test('a page that was not read ahead (a restored answer) is read when asked for', () => {
+    const listings = [{ rpid: '1' }, { rpid: '1' }];
     expect(homesOf(listings).map((h) => h.key)).toEqual(['1', '1~2']);
   });
 });

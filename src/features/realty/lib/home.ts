@@ -1,19 +1,30 @@
-import type { HomeInfo, RealtyListing } from '../../../api/schemas.ts';
+import type { RealtyListing } from '../../../api/schemas.ts';
 import { inSlices } from '../../../lib/next-task.ts';
 import { placeListing, type LatLng, type UnmappedReason } from './coordinates.ts';
 import { seemsToHavePhoto } from './photos.ts';
-import { compactPrice, formatPrice, parsePriceText, positiveNumber } from './price.ts';
+import { compactPrice, formatPrice, parsePriceText } from './price.ts';
+import { amount, count, homeInfoOf, idText, number, text } from './values.ts';
 
-/** One listing as the view uses it: the upstream record plus what every part reads from it. */
+/**
+ * One listing as the view uses it: every field a part of the view shows (list, map, stats,
+ * filters, drawer, exports), read once from the listing as the service sent it. This is the
+ * one reader of a listing; its parts read the position (coordinates.ts) and, where they are
+ * shown, the photos (photos.ts). Nothing else reads the listing's fields.
+ */
 export interface Home {
   /** Unique within a response: rpid, else id, else the position in the response. */
   key: string;
   /** Position in the response ("as listed" order). */
   index: number;
+  /** The listing as the service sent it: the drawer's JSON, and its photos. */
   listing: RealtyListing;
+  /** Its detail data (`hdpData.homeInfo`) as sent: the drawer lists every field of it. */
+  info: RealtyListing | undefined;
   position: LatLng | null;
   unmapped: UnmappedReason | null;
   price: number | undefined;
+  /** The price as the service wrote it, when it is text ("From $450,000", "Contact for price"). */
+  priceText: string | undefined;
   /** "$1,234,567", "$2,045/mo", the upstream's own text ("Contact for price") or "No price". */
   priceLabel: string;
   /** Short enough for a map pin: "$1.2M", "$850K", "$2,045/mo". */
@@ -26,145 +37,135 @@ export interface Home {
   /** `statusType`, or "UNKNOWN". */
   status: string;
   statusText: string;
+  /** The full address, or its parts joined, or "Address unknown". */
   address: string;
+  street: string | undefined;
+  city: string | undefined;
+  state: string | undefined;
+  zipcode: string | undefined;
+  estimate: number | undefined;
+  rentEstimate: number | undefined;
+  taxAssessedValue: number | undefined;
+  lotArea: number | undefined;
+  lotAreaUnit: string | undefined;
+  broker: string | undefined;
+  /** Free text the site shows with the listing ("52 days on …", "Private and quiet bedroom"). */
+  note: string | undefined;
+  detailUrl: string | undefined;
   /** A quick judgement (see seemsToHavePhoto); the photos themselves are read where shown. */
   hasPhoto: boolean;
 }
 
 const DAY_MS = 86_400_000;
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+/** "1 Main St, Austin, TX 78701" from whichever parts there are. */
+function joinAddress(parts: Pick<Home, 'street' | 'city' | 'state' | 'zipcode'>): string {
+  const line = [parts.street, parts.city, [parts.state, parts.zipcode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return line || 'Address unknown';
 }
 
-function text(v: unknown): string | undefined {
-  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
-}
-
-function count(v: unknown): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  // + 0 turns -0 into 0: JSON writes both as 0, and an export must read back as shown.
-  return Number.isFinite(n) && n >= 0 ? n + 0 : undefined;
-}
-
-function idText(v: unknown): string | undefined {
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : undefined;
-  return text(v);
-}
-
-export function homeInfoOf(listing: RealtyListing): HomeInfo | undefined {
-  const hdp: unknown = (listing as Record<string, unknown>)['hdpData'];
-  return isRecord(hdp) && isRecord(hdp['homeInfo']) ? hdp['homeInfo'] : undefined;
-}
-
-/**
- * The amount of a listing: the exact numbers first (`unformattedPrice`, a
- * numeric `price`, the detail data's price), then the amount in the price text.
- */
-export function priceOf(listing: RealtyListing, info = homeInfoOf(listing)): number | undefined {
-  const l = listing as Record<string, unknown>;
-  return (
-    positiveNumber(l['unformattedPrice']) ??
-    (typeof l['price'] === 'number' ? positiveNumber(l['price']) : undefined) ??
-    positiveNumber(info?.price) ??
-    positiveNumber(info?.priceForHDP) ??
-    (typeof l['price'] === 'string' ? parsePriceText(l['price']) : undefined)
-  );
-}
-
-function isRentalListing(l: Record<string, unknown>, info: HomeInfo | undefined): boolean {
-  if (l['statusType'] === 'FOR_RENT' || info?.homeStatus === 'FOR_RENT') return true;
-  const p = l['price'];
-  return typeof p === 'string' && /\/\s*mo\b|per month/i.test(p);
-}
-
-function addressOf(l: Record<string, unknown>, info: HomeInfo | undefined): string {
-  const full = text(l['address']);
-  if (full) return full;
-  const street = text(l['addressStreet']) ?? text(info?.streetAddress);
-  const city = text(l['addressCity']) ?? text(info?.city);
-  const state = text(l['addressState']) ?? text(info?.state);
-  const zip = text(l['addressZipcode']) ?? text(info?.zipcode);
-  const parts = [street, city, [state, zip].filter(Boolean).join(' ')].filter(
-    (p): p is string => !!p,
-  );
-  return parts.length > 0 ? parts.join(', ') : 'Address unknown';
-}
-
-export function toHome(
-  listing: RealtyListing,
-  index: number,
-  key: string,
-  info = homeInfoOf(listing),
-): Home {
-  const l = listing as Record<string, unknown>;
-  const placement = placeListing(listing);
-  const price = priceOf(listing, info);
-  const isRental = isRentalListing(l, info);
-  const symbol = text(l['countryCurrency']) ?? '$';
-  const priceText = typeof l['price'] === 'string' ? text(l['price']) : undefined;
-  const time = count(info?.timeOnRealty);
+/** Reads one listing (an object, as the response schema keeps it) into a home. */
+export function toHome(listing: RealtyListing, index: number, key: string): Home {
+  const info = homeInfoOf(listing);
+  const placement = placeListing(listing, info);
+  const rawPrice = listing['price'];
+  const priceText = text(rawPrice);
+  // The exact numbers first (a numeric `price`, the detail data's), then the amount in the text.
+  const price =
+    amount(listing['unformattedPrice']) ??
+    (typeof rawPrice === 'number' ? amount(rawPrice) : undefined) ??
+    amount(info?.['price']) ??
+    amount(info?.['priceForHDP']) ??
+    (priceText !== undefined ? parsePriceText(priceText) : undefined);
+  const statusType = text(listing['statusType']);
+  const isRental =
+    statusType === 'FOR_RENT' ||
+    info?.['homeStatus'] === 'FOR_RENT' ||
+    (priceText !== undefined && /\/\s*mo\b|per month/i.test(priceText));
+  const symbol = text(listing['countryCurrency']) ?? '$';
+  const time = count(info?.['timeOnRealty']);
+  const parts = {
+    street: text(listing['addressStreet']) ?? text(info?.['streetAddress']),
+    city: text(listing['addressCity']) ?? text(info?.['city']),
+    state: text(listing['addressState']) ?? text(info?.['state']),
+    zipcode: text(listing['addressZipcode']) ?? text(info?.['zipcode']),
+  };
   return {
     key,
     index,
     listing,
+    info,
     position: placement.position,
     unmapped: placement.reason,
     price,
+    priceText,
     priceLabel:
       price !== undefined
         ? formatPrice(price, { monthly: isRental, symbol })
         : (priceText ?? 'No price'),
     pinLabel: price !== undefined ? compactPrice(price, { monthly: isRental, symbol }) : 'No price',
     isRental,
-    beds: count(l['beds']) ?? count(info?.bedrooms),
-    baths: count(l['baths']) ?? count(info?.bathrooms),
+    beds: count(listing['beds']) ?? count(info?.['bedrooms']),
+    baths: count(listing['baths']) ?? count(info?.['bathrooms']),
     daysOnMarket:
-      count(info?.daysOnRealty) ?? (time !== undefined ? Math.floor(time / DAY_MS) : undefined),
-    homeType: text(info?.homeType),
-    status: text(l['statusType']) ?? text(info?.homeStatus) ?? 'UNKNOWN',
-    statusText: text(l['statusText']) ?? text(l['statusType']) ?? 'Status unknown',
-    address: addressOf(l, info),
-    hasPhoto: seemsToHavePhoto(l),
+      count(info?.['daysOnRealty']) ?? (time !== undefined ? Math.floor(time / DAY_MS) : undefined),
+    homeType: text(info?.['homeType']),
+    status: statusType ?? text(info?.['homeStatus']) ?? 'UNKNOWN',
+    statusText: text(listing['statusText']) ?? statusType ?? 'Status unknown',
+    address: text(listing['address']) ?? joinAddress(parts),
+    ...parts,
+    estimate: number(listing['estimate']) ?? number(info?.['estimate']),
+    rentEstimate: number(info?.['rentEstimate']),
+    taxAssessedValue: number(info?.['taxAssessedValue']),
+    lotArea: number(info?.['lotAreaValue']),
+    lotAreaUnit: text(info?.['lotAreaUnit']),
+    broker: text(listing['brokerName']),
+    note: text(listing['flexFieldText']),
+    detailUrl: text(listing['detailUrl']),
+    hasPhoto: seemsToHavePhoto(listing),
   };
 }
 
-/** Makes homes one listing at a time, keys unique within the response (a repeated id gets "~n"). */
-function homeMaker(): (listing: RealtyListing, index: number) => Home {
+/**
+ * Reads homes one listing at a time, keys unique within the response: the service's id (under
+ * the neutral name `rpid`, else `id`, else the detail data's), and a repeated one gets "~n".
+ */
+function homeReader(): (listing: RealtyListing, index: number) => Home {
   const seen = new Set<string>();
   return (listing, index) => {
-    const l = (isRecord(listing) ? listing : {}) as Record<string, unknown>;
-    const info = homeInfoOf(l as RealtyListing);
-    const id = idText(l['rpid']) ?? idText(l['id']) ?? idText(info?.rpid);
+    const id =
+      idText(listing['rpid']) ?? idText(listing['id']) ?? idText(homeInfoOf(listing)?.['rpid']);
     let key = id ?? `#${index + 1}`;
     if (seen.has(key)) key = `${key}~${index + 1}`;
     seen.add(key);
-    return toHome(l as RealtyListing, index, key, info);
+    return toHome(listing, index, key);
   };
 }
 
 /** Every listing of a response, in order, each with a key unique within the response. */
 export function toHomes(listings: readonly RealtyListing[]): Home[] {
-  return listings.map(homeMaker());
+  return listings.map(homeReader());
 }
 
-const prepared = new WeakMap<readonly RealtyListing[], Home[]>();
+const read = new WeakMap<readonly RealtyListing[], Home[]>();
 
 /**
- * Makes a response's homes ahead of its render, a slice at a time, each slice its own task:
- * on a phone, a page of 500 listings made at once during the render is one long task between
- * the answer and the list. `homesOf` then finds them ready.
+ * The "read" stage of the realty pipeline (../PIPELINE.md): a response's homes, read ahead of
+ * its render a slice at a time, each slice a task of its own (a page of 500 listings read at
+ * once is one long task on a phone, 10,000 one on any machine). `homesOf` then finds them.
  */
-export function prepareHomes(listings: readonly RealtyListing[]): Promise<void> {
-  if (prepared.has(listings)) return Promise.resolve();
-  const make = homeMaker();
+export function readHomes(listings: readonly RealtyListing[]): Promise<void> {
+  if (read.has(listings)) return Promise.resolve();
+  const next = homeReader();
   const homes: Home[] = [];
-  return inSlices(listings, (listing, index) => homes.push(make(listing, index))).then(() => {
-    prepared.set(listings, homes);
+  return inSlices(listings, (listing, index) => homes.push(next(listing, index))).then(() => {
+    read.set(listings, homes);
   });
 }
 
-/** The homes of a response: made ahead by `prepareHomes` (a fetched answer), else now (a restored one). */
+/** The homes of a response: read ahead by `readHomes` (a fetched answer), else now (a restored one). */
 export function homesOf(listings: readonly RealtyListing[]): Home[] {
-  return prepared.get(listings) ?? toHomes(listings);
+  return read.get(listings) ?? toHomes(listings);
 }

@@ -1,29 +1,22 @@
+import type { RealtyListing } from '../../../api/schemas.ts';
+import { isRecord } from '../../../lib/is-record.ts';
 import { safeHttpUrl } from '../../../lib/safe-url.ts';
+import { idText } from './values.ts';
 
 /*
  * A listing's photos come in two shapes (upstream-notes.md):
  *   carouselPhotos: [{ url }]
  *   carouselPhotosComposable: { baseUrl: "https://…/fp/{photoKey}-p_e.jpg", photoData: [{ photoKey }] }
- * and `imgSrc` is the first photo. Everything here reads the record leniently:
- * a shape that is missing or odd gives no photos, never an exception, and only
- * http(s) URLs are kept.
+ * and `imgSrc` is the first photo. This is the part of the listing's reader (home.ts) that
+ * reads them, where they are shown: a listing may have 30, and a bulk answer 300,000 in all.
+ * A shape that is missing or odd gives no photos, never an exception, and only http(s) URLs
+ * are kept.
  */
 
 const PLACEHOLDER = '{photoKey}';
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function photoKey(v: unknown): string | undefined {
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : undefined;
-  if (typeof v !== 'string') return undefined;
-  const key = v.trim();
-  return key === '' ? undefined : key;
-}
-
 /** The composable baseUrl when it can make one URL per photo. */
-function composableBase(listing: Record<string, unknown>): {
+function composableBase(listing: RealtyListing): {
   baseUrl: string;
   photoData: readonly unknown[];
 } | null {
@@ -36,7 +29,7 @@ function composableBase(listing: Record<string, unknown>): {
 }
 
 function composableUrl(baseUrl: string, item: unknown): string | null {
-  const key = isRecord(item) ? photoKey(item['photoKey']) : undefined;
+  const key = isRecord(item) ? idText(item['photoKey']) : undefined;
   // Encoded, so a key can only ever fill its place in the path.
   return key ? safeHttpUrl(baseUrl.replaceAll(PLACEHOLDER, encodeURIComponent(key))) : null;
 }
@@ -46,18 +39,18 @@ function push(out: string[], url: string | null) {
 }
 
 /** The URLs of `carouselPhotosComposable`, in order, without repeats. */
-export function composablePhotos(listing: unknown): string[] {
+export function composablePhotos(listing: RealtyListing): string[] {
   const out: string[] = [];
-  const composable = isRecord(listing) ? composableBase(listing) : null;
+  const composable = composableBase(listing);
   if (composable)
     for (const item of composable.photoData) push(out, composableUrl(composable.baseUrl, item));
   return out;
 }
 
 /** The URLs of `carouselPhotos`, in order, without repeats. */
-export function carouselPhotos(listing: unknown): string[] {
+export function carouselPhotos(listing: RealtyListing): string[] {
   const out: string[] = [];
-  const carousel = isRecord(listing) ? listing['carouselPhotos'] : undefined;
+  const carousel = listing['carouselPhotos'];
   if (Array.isArray(carousel))
     for (const p of carousel) push(out, isRecord(p) ? safeHttpUrl(p['url']) : null);
   return out;
@@ -69,8 +62,7 @@ export function carouselPhotos(listing: unknown): string[] {
  * image `imgSrc` alone. A listing that carries both carousel shapes holds the
  * same photos twice (at different sizes), so the two are not merged.
  */
-export function listingPhotos(listing: unknown): string[] {
-  if (!isRecord(listing)) return [];
+export function listingPhotos(listing: RealtyListing): string[] {
   const composable = composablePhotos(listing);
   if (composable.length > 0) return composable;
   const carousel = carouselPhotos(listing);
@@ -83,8 +75,7 @@ export function listingPhotos(listing: unknown): string[] {
  * The first photo, as `listingPhotos(listing)[0]` but without building the
  * others: the list asks this for every visible row, and a listing may have 30.
  */
-export function firstListingPhoto(listing: unknown): string | null {
-  if (!isRecord(listing)) return null;
+export function firstListingPhoto(listing: RealtyListing): string | null {
   const composable = composableBase(listing);
   if (composable)
     for (const item of composable.photoData) {
@@ -109,13 +100,12 @@ const LOOKS_HTTP = /^https?:\/\/\S/i;
  * accept a link that the full check refuses (say `https://[`); the list then
  * shows the placeholder, as for a photo that fails to load.
  */
-export function seemsToHavePhoto(listing: unknown): boolean {
-  if (!isRecord(listing)) return false;
+export function seemsToHavePhoto(listing: RealtyListing): boolean {
   const composable = composableBase(listing);
   if (
     composable &&
     LOOKS_HTTP.test(composable.baseUrl) &&
-    composable.photoData.some((item) => isRecord(item) && photoKey(item['photoKey']) !== undefined)
+    composable.photoData.some((item) => isRecord(item) && idText(item['photoKey']) !== undefined)
   )
     return true;
   const carousel = listing['carouselPhotos'];
@@ -129,6 +119,6 @@ export function seemsToHavePhoto(listing: unknown): boolean {
 }
 
 /** How many photos the listing shows (the length of `listingPhotos`). */
-export function photoCount(listing: unknown): number {
+export function photoCount(listing: RealtyListing): number {
   return listingPhotos(listing).length;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { compactPrice, formatPrice, parsePriceText, positiveNumber } from './price.ts';
+import { compactPrice, formatPrice, parsePriceText } from './price.ts';
 
 describe('parsePriceText', () => {
   test.each([
@@ -64,16 +64,5 @@ describe('compactPrice', () => {
         expect(compactPrice(n)).toMatch(/^\$\d{1,3}(\.\d)?[KM]?$/);
       }),
     );
-  });
-});
-
-describe('positiveNumber', () => {
-  test('accepts numbers and numeric strings, rejects the rest', () => {
-    expect(positiveNumber(3)).toBe(3);
-    expect(positiveNumber('1,250')).toBe(1250);
-    expect(positiveNumber(0)).toBeUndefined();
-    expect(positiveNumber('$5')).toBeUndefined();
-    expect(positiveNumber(NaN)).toBeUndefined();
-    expect(positiveNumber(null)).toBeUndefined();
   });
 });

@@ -20,17 +20,6 @@ export function parsePriceText(text: string): number | undefined {
   return Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
-/** A positive finite number from an upstream value (number or numeric string), else undefined. */
-export function positiveNumber(v: unknown): number | undefined {
-  const n =
-    typeof v === 'number'
-      ? v
-      : typeof v === 'string' && /^\s*[\d.,]+\s*$/.test(v)
-        ? Number(v.replace(/[,\s]/g, ''))
-        : NaN;
-  return Number.isFinite(n) && n > 0 ? n : undefined;
-}
-
 /** Thousands separators by hand: Intl.NumberFormat is the slowest step when 10,000 listings arrive. */
 function grouped(n: number): string {
   const digits = String(Math.round(Math.abs(n)));
