@@ -17,6 +17,7 @@ import { parseShortMediaFile, renderShortMedia, shortMediaType } from './data/sh
 import { webhookJob } from './data/webhook.ts';
 import { accountBody, ACCOUNT_SHAPES, isAccountShape } from './account-shapes.ts';
 import { parseCostChanges } from './costs.ts';
+import { reservedFailure } from './reserved-queries.ts';
 import { DEMO_KEY, SandboxState, type FaultInit, type KeyAccount } from './state.ts';
 
 export interface SandboxOptions {
@@ -275,6 +276,11 @@ async function handleEndpoint(
     if (isUnreachable(params.url)) {
       finish(404, cost);
       return text(c, 404);
+    }
+    const reserved = reservedFailure(params.query);
+    if (reserved) {
+      finish(reserved.status, reserved.charged ? cost : 0);
+      return text(c, reserved.status);
     }
 
     const payload = await answer(spec, params, account, c);
