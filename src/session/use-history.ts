@@ -1,9 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { getHistory, subscribeHistory, type HistoryEntry } from './history-store.ts';
+import { useStore } from '../lib/store.ts';
+import { historyStore, type HistoryEntry } from './history-store.ts';
 
 /** The request history, newest first, re-rendering when it changes (in this tab or another). */
-const NONE: HistoryEntry[] = [];
-
-export function useHistory(): HistoryEntry[] {
-  return useSyncExternalStore(subscribeHistory, getHistory, () => NONE);
-}
+export const useHistory = (): HistoryEntry[] => useStore(historyStore);
