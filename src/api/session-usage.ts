@@ -1,4 +1,4 @@
-import { createStoredStore, useStore } from '../lib/store.ts';
+import { createStoredStore } from '../lib/store.ts';
 import { subscribeApiKey } from '../session/key-store.ts';
 import type { EndpointId } from './endpoints.ts';
 
@@ -69,7 +69,7 @@ function parse(text: string | null): SessionUsage {
   };
 }
 
-const sessionUsage = createStoredStore<SessionUsage>({
+export const sessionUsageStore = createStoredStore<SessionUsage>({
   storage: 'session',
   key: 'web-data-dashboard.session-usage',
   parse,
@@ -85,10 +85,10 @@ const sessionUsage = createStoredStore<SessionUsage>({
 });
 
 /** This tab's usage now; the same object until it changes (a stable store snapshot). */
-export const getSessionUsage = sessionUsage.get;
+export const getSessionUsage = sessionUsageStore.get;
 
 const update = (change: (usage: SessionUsage) => SessionUsage) =>
-  sessionUsage.set(change(sessionUsage.get()));
+  sessionUsageStore.set(change(sessionUsageStore.get()));
 
 export function recordCostSample(endpoint: EndpointId, credits: number): void {
   update((u) => ({ ...u, samples: [...u.samples, { endpoint, credits, at: Date.now() }] }));
@@ -110,7 +110,25 @@ export function resetMeasuredCosts(): void {
   update((u) => ({ ...u, samples: [] }));
 }
 
-export const useSessionUsage = (): SessionUsage => useStore(sessionUsage);
+/** What the client measured for one endpoint: the latest sample and how many samples agree with it. */
+export interface MeasuredCost {
+  latest: number;
+  samples: number;
+  agreeing: number;
+  at: number;
+}
+
+export function measuredCostOf(usage: SessionUsage, id: EndpointId): MeasuredCost | null {
+  const samples = usage.samples.filter((s) => s.endpoint === id);
+  const last = samples.at(-1);
+  if (!last) return null;
+  return {
+    latest: last.credits,
+    samples: samples.length,
+    agreeing: samples.filter((s) => s.credits === last.credits).length,
+    at: last.at,
+  };
+}
 
 // Another key is another account: its log and readings start afresh (costs stay).
 subscribeApiKey(() => {

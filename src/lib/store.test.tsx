@@ -79,11 +79,9 @@ describe('createStoredStore', () => {
 
   test('over the quota it stores the smaller value; refused even that, the page keeps it', () => {
     const store = numbers();
-    const setItem = vi
-      .spyOn(Storage.prototype, 'setItem')
-      .mockImplementationOnce(() => {
-        throw new DOMException('full', 'QuotaExceededError');
-      });
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementationOnce(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
     store.set([1, 2, 3]);
     expect(window.localStorage.getItem(KEY)).toBe('[1]');
     setItem.mockImplementation(() => {

@@ -14,31 +14,22 @@ export interface Store<T> {
   readonly initial: T;
 }
 
-function listenerSet() {
-  const listeners = new Set<() => void>();
-  return {
-    notify: () => listeners.forEach((listener) => listener()),
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    count: () => listeners.size,
-  };
-}
-
 /** A store that lives as long as the page. */
 export function createStore<T>(initial: T): Store<T> {
   let value = initial;
-  const listeners = listenerSet();
+  const listeners = new Set<() => void>();
   return {
     initial,
     get: () => value,
     set: (next) => {
       if (Object.is(next, value)) return;
       value = next;
-      listeners.notify();
+      listeners.forEach((listener) => listener());
     },
-    subscribe: listeners.subscribe,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
   };
 }
 
@@ -72,7 +63,9 @@ export function createStoredStore<T>({
   shrink,
 }: StoredOptions<T>): Store<T> {
   const initial = parse(null);
-  const listeners = listenerSet();
+  // Readers are told of a change by a counter of changes: the value itself is in the storage.
+  const changes = createStore(0);
+  const notify = () => changes.set(changes.get() + 1);
   /** The text of the value when the storage does not hold it (none, or it refused a write). */
   let pageText: string | null = null;
   let pageOnly = false;
@@ -95,11 +88,7 @@ export function createStoredStore<T>({
       seen = { text, value: parse(text) };
     } catch {
       // Corrupt or from an older format: dropped, so the next read starts from nothing.
-      try {
-        s?.removeItem(key);
-      } catch {
-        // A storage that refuses removal keeps the text; every read still falls back.
-      }
+      if (s) write(s, null);
       seen = { text: read(s), value: initial };
     }
     return seen.value;
@@ -126,25 +115,16 @@ export function createStoredStore<T>({
       if (smaller !== undefined && write(s, smaller)) pageText = smaller;
       else pageOnly = true;
     }
-    listeners.notify();
+    notify();
   }
 
   // Another tab's change arrives as a storage event (null key: that tab cleared its storage).
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === key || event.key === null) listeners.notify();
-  };
-  function subscribe(listener: () => void) {
-    const unsubscribe = listeners.subscribe(listener);
-    if (listeners.count() === 1 && typeof window !== 'undefined')
-      window.addEventListener('storage', onStorage);
-    return () => {
-      unsubscribe();
-      if (listeners.count() === 0 && typeof window !== 'undefined')
-        window.removeEventListener('storage', onStorage);
-    };
-  }
+  if (typeof window !== 'undefined')
+    window.addEventListener('storage', (event) => {
+      if (event.key === key || event.key === null) notify();
+    });
 
-  return { initial, get, set, subscribe };
+  return { initial, get, set, subscribe: changes.subscribe };
 }
 
 /** A store's value as React state: the component re-renders when it changes. */

@@ -1,6 +1,6 @@
 import type { Params } from '../../api/endpoint-query.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
-import { useAccount } from '../../api/account-queries.ts';
+import { useAccount } from '../../workspace/costs/use-account.ts';
 import { isApiError } from '../../api/errors.ts';
 import { useCacheStates } from '../../components/use-cache-states.ts';
 import { useEndpointRuns } from '../../components/use-endpoint-runs.ts';

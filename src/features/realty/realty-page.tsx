@@ -1,9 +1,9 @@
 import { useDeferredValue, useEffect } from 'react';
 import { whenIdle } from '../../lib/next-task.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
-import { RequestPanel } from '../../components/request-panel.tsx';
+import { RequestPanel } from '../../workspace/request/request-panel.tsx';
 import { useAfterPaint } from '../../components/use-after-paint.ts';
-import { useEndpointRun } from '../../components/use-endpoint-run.ts';
+import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
 import { ExampleUrls } from './components/example-urls.tsx';
 import { loadListingMap, probeBasemapAhead } from './components/lazy-listing-map.tsx';
 import { LazyRealtyResults, loadRealtyResults } from './components/lazy-realty-results.tsx';

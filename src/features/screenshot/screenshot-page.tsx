@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '../../api/endpoints.ts';
-import { RequestPanel } from '../../components/request-panel.tsx';
-import { useEndpointRun } from '../../components/use-endpoint-run.ts';
+import { RequestPanel } from '../../workspace/request/request-panel.tsx';
+import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
 import { CaptureResult } from './components/capture-result.tsx';
 import { DevicePresets } from './components/device-presets.tsx';
 import { NotAScreenshot } from './components/not-a-screenshot.tsx';

@@ -1,10 +1,10 @@
 import { useMutationState, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { endpointMutationKey, type Params } from '../../api/endpoint-query.ts';
-import { useBestKnownCost } from '../../api/measured-costs.ts';
+import { useBestKnownCost } from '../../workspace/costs/measured-costs.ts';
 import { metaQueries } from '../../api/meta-queries.ts';
 import type { EndpointResult } from '../../api/requests.ts';
-import { RequestPanel } from '../../components/request-panel.tsx';
+import { RequestPanel } from '../../workspace/request/request-panel.tsx';
 import { useEndpointAction } from '../../components/use-endpoint-action.ts';
 import { costLabel } from '../../lib/cost.ts';
 import { ConfirmSubmission } from './components/confirm-submission.tsx';

@@ -1,6 +1,6 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { ENDPOINTS, type EndpointSpec, type ParamSpec } from '../../../api/endpoints.ts';
-import { useBestKnownCost } from '../../../api/measured-costs.ts';
+import { useBestKnownCost } from '../../../workspace/costs/measured-costs.ts';
 import { pickParams, validateParams } from '../../../api/params.ts';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { ExportButtons } from '../../../components/export-buttons.tsx';

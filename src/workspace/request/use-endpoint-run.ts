@@ -1,15 +1,15 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
-import type { Params } from '../api/endpoint-query.ts';
-import type { EndpointSpec } from '../api/endpoints.ts';
-import type { WithMeta } from '../api/requests.ts';
-import { getApiKey } from '../session/key-store.ts';
-import { useApiKey } from '../session/use-api-key.ts';
-import { closeSnapshot, useOpenSnapshot } from './snapshot-store.ts';
-import { useCacheStates } from './use-cache-states.ts';
-import { useEndpointRuns, type ReadQueryFactory } from './use-endpoint-runs.ts';
-import { sameParams, useParamForm } from './use-param-form.ts';
+import type { Params } from '../../api/endpoint-query.ts';
+import type { EndpointSpec } from '../../api/endpoints.ts';
+import type { WithMeta } from '../../api/requests.ts';
+import { getApiKey } from '../../session/key-store.ts';
+import { useApiKey } from '../../session/use-api-key.ts';
+import { closeSnapshot, useOpenSnapshot } from '../snapshots/snapshot-store.ts';
+import { useCacheStates } from '../../components/use-cache-states.ts';
+import { useEndpointRuns, type ReadQueryFactory } from '../../components/use-endpoint-runs.ts';
+import { sameParams, useParamForm } from '../../components/use-param-form.ts';
 
 /**
  * The state of one view's request: form values live in the page URL (so a link

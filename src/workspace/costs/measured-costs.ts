@@ -1,26 +1,12 @@
-import type { CostEstimate } from '../lib/cost.ts';
-import { ENDPOINTS, type EndpointId } from './endpoints.ts';
-import { getSessionUsage, useSessionUsage, type SessionUsage } from './session-usage.ts';
-
-/** What the client measured for one endpoint: the latest sample and how many samples agree with it. */
-export interface MeasuredCost {
-  latest: number;
-  samples: number;
-  agreeing: number;
-  at: number;
-}
-
-export function measuredCostOf(usage: SessionUsage, id: EndpointId): MeasuredCost | null {
-  const samples = usage.samples.filter((s) => s.endpoint === id);
-  const last = samples.at(-1);
-  if (!last) return null;
-  return {
-    latest: last.credits,
-    samples: samples.length,
-    agreeing: samples.filter((s) => s.credits === last.credits).length,
-    at: last.at,
-  };
-}
+import type { CostEstimate } from '../../lib/cost.ts';
+import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
+import { useStore } from '../../lib/store.ts';
+import {
+  getSessionUsage,
+  measuredCostOf,
+  sessionUsageStore,
+  type SessionUsage,
+} from '../../api/session-usage.ts';
 
 /**
  * The cost of one request to endpoint `id` as best known: the published cost when the
@@ -37,6 +23,9 @@ export function bestKnownCost(
   const measured = measuredCostOf(usage, id);
   return measured ? { credits: measured.latest, basis: 'measured' } : null;
 }
+
+/** This tab's usage (costs measured, requests, account readings) as state. */
+export const useSessionUsage = (): SessionUsage => useStore(sessionUsageStore);
 
 /** `bestKnownCost` as state: re-renders when a new sample arrives or samples are reset. */
 export function useBestKnownCost(id: EndpointId): CostEstimate {

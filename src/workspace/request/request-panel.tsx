@@ -1,19 +1,19 @@
 import type { ComponentType, ReactNode } from 'react';
-import { useAccount } from '../api/account-queries.ts';
-import type { Params } from '../api/endpoint-query.ts';
-import type { EndpointSpec } from '../api/endpoints.ts';
-import { useBestKnownCost } from '../api/measured-costs.ts';
-import type { ParamErrors } from '../api/params.ts';
-import type { WithMeta } from '../api/requests.ts';
-import { costLabel, creditsAfter } from '../lib/cost.ts';
-import { useApiKey } from '../session/use-api-key.ts';
-import { ErrorPanel } from './error-panel.tsx';
-import type { FieldProps } from './param-field.tsx';
-import { ParamForm } from './param-form.tsx';
-import { RequestInspector } from './request-inspector.tsx';
-import { RequestProgress } from './request-progress.tsx';
-import { SnapshotActions } from './snapshot-actions.tsx';
-import { SnapshotBanner } from './snapshot-banner.tsx';
+import { useAccount } from '../costs/use-account.ts';
+import type { Params } from '../../api/endpoint-query.ts';
+import type { EndpointSpec } from '../../api/endpoints.ts';
+import { useBestKnownCost } from '../costs/measured-costs.ts';
+import type { ParamErrors } from '../../api/params.ts';
+import type { WithMeta } from '../../api/requests.ts';
+import { costLabel, creditsAfter } from '../../lib/cost.ts';
+import { useApiKey } from '../../session/use-api-key.ts';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import type { FieldProps } from '../../components/param-field.tsx';
+import { ParamForm } from '../../components/param-form.tsx';
+import { RequestInspector } from '../../components/request-inspector.tsx';
+import { RequestProgress } from '../../components/request-progress.tsx';
+import { SnapshotActions } from '../snapshots/snapshot-actions.tsx';
+import { SnapshotBanner } from '../snapshots/snapshot-banner.tsx';
 
 /** What the panel needs of a view's request: `useEndpointRun` (reads) and `useEndpointAction` (actions). */
 export interface PanelRun<T extends WithMeta> {

@@ -1,4 +1,4 @@
-import { createStoredStore, useStore } from '../lib/store.ts';
+import { createStoredStore, useStore } from '../../lib/store.ts';
 
 /**
  * The low-credit threshold the user chose: a preference, not a secret, so it lives in

@@ -1,6 +1,6 @@
-import type { EndpointId } from '../api/endpoints.ts';
-import type { OpenSnapshot } from '../api/snapshot.ts';
-import { createStore, useStore } from '../lib/store.ts';
+import type { EndpointId } from '../../api/endpoints.ts';
+import type { OpenSnapshot } from './snapshot-file.ts';
+import { createStore, useStore } from '../../lib/store.ts';
 
 /** The snapshot open in this tab, if any: its view shows it in place of a live answer. */
 const openSnapshot = createStore<OpenSnapshot | null>(null);

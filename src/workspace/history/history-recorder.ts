@@ -1,7 +1,7 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
-import { isApiError } from '../api/errors.ts';
-import { addHistoryEntry, type HistoryEntry } from '../session/history-store.ts';
+import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
+import { isApiError } from '../../api/errors.ts';
+import { addHistoryEntry, type HistoryEntry } from './history-store.ts';
 
 type Params = Record<string, string>;
 

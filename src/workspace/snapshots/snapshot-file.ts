@@ -1,7 +1,12 @@
-import { maskedRequestUrl, type ResponseMeta } from './client.ts';
-import { ENDPOINTS, isRasterImageType, type EndpointId, type ReadEndpointId } from './endpoints.ts';
-import { pickParams, validateParams } from './params.ts';
-import type { ImageResult, JsonResult } from './requests.ts';
+import { maskedRequestUrl, type ResponseMeta } from '../../api/client.ts';
+import {
+  ENDPOINTS,
+  isRasterImageType,
+  type EndpointId,
+  type ReadEndpointId,
+} from '../../api/endpoints.ts';
+import { pickParams, validateParams } from '../../api/params.ts';
+import type { ImageResult, JsonResult } from '../../api/requests.ts';
 
 /**
  * A snapshot: one request (never the key) and its answer, saved as a JSON file so it can be

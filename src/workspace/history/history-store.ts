@@ -1,4 +1,4 @@
-import { createStoredStore } from '../lib/store.ts';
+import { createStoredStore, useStore } from '../../lib/store.ts';
 
 /**
  * The request history: every request the dashboard sent, kept in this browser
@@ -41,7 +41,7 @@ const isEntry = (value: unknown): value is HistoryEntry =>
   (value as HistoryEntry).params !== null;
 
 /** The entries, newest first; another tab's changes arrive too. */
-export const historyStore = createStoredStore<HistoryEntry[]>({
+const historyStore = createStoredStore<HistoryEntry[]>({
   storage: 'local',
   key: STORAGE_KEY,
   parse: (text) => {
@@ -54,6 +54,8 @@ export const historyStore = createStoredStore<HistoryEntry[]>({
 });
 
 const getHistory = historyStore.get;
+/** The request history, newest first, re-rendering when it changes (in this tab or another). */
+export const useHistory = (): HistoryEntry[] => useStore(historyStore);
 const write = historyStore.set;
 
 /** Keeps at most `cap` entries: the oldest unstarred are dropped first. */
