@@ -10,20 +10,21 @@ import { LazyRealtyResults, loadRealtyResults } from './components/lazy-realty-r
 import { realtyQueries } from './queries.ts';
 
 export default function RealtyPage() {
-  const run = useEndpointRun(ENDPOINTS.realty, realtyQueries.results);
+  const request = useEndpointRun(ENDPOINTS.realty, realtyQueries.results);
+  const { run, shown } = request;
 
   // Drawing a page of listings (list, stats, map) is more work than a phone does in one task:
   // as deferred values they render in a transition, which React splits into slices, instead
   // of at once in the task the answer arrived in. Both change in the same deferred render.
-  const data = useDeferredValue(run.data);
-  const pageUrl = useDeferredValue(run.dataParams)?.url;
+  const data = useDeferredValue(shown.data);
+  const pageUrl = useDeferredValue(shown.params)?.url;
   const listings = data?.data.realty_listings;
-  const drawing = run.data !== undefined && data !== run.data;
+  const drawing = shown.data !== undefined && data !== shown.data;
   // The results' and the map's code load once the page is idle after its first paint, while
   // the reader fills in the form: evaluating Leaflet is a long task on a phone, which would
   // otherwise fall between Run and the listings. A run started sooner loads them at once; a
   // run also learns whether map tiles load while its request travels.
-  const resultsNeeded = run.isRunning || run.data !== undefined;
+  const resultsNeeded = run.isRunning || shown.data !== undefined;
   const painted = useAfterPaint();
   useEffect(() => {
     if (!resultsNeeded && !painted) return;
@@ -45,7 +46,11 @@ export default function RealtyPage() {
        * take its place instead of pushing the page below them down, and the page below never
        * rises and drops again while they paint in steps (list, then map).
        */}
-      <RequestPanel run={run} raw={run.data?.raw} stageClassName="min-h-[640px] lg:min-h-[760px]">
+      <RequestPanel
+        request={request}
+        raw={shown.data?.raw}
+        stageClassName="min-h-[640px] lg:min-h-[760px]"
+      >
         {drawing && !run.isRunning && !listings && (
           <p role="status" className="rounded border border-slate-200 p-3 dark:border-slate-700">
             Drawing the listings…
@@ -59,7 +64,7 @@ export default function RealtyPage() {
             pageUrl={pageUrl}
           />
         )}
-        {!run.isRunning && !run.data && !data && (
+        {!run.isRunning && !shown.data && !data && (
           <section
             aria-label="About this view"
             className="space-y-3 rounded border border-dashed border-slate-300 p-4 dark:border-slate-600"
@@ -70,7 +75,7 @@ export default function RealtyPage() {
               downloaded as CSV, JSON or GeoJSON. Listings without coordinates are kept and listed
               separately.
             </p>
-            <ExampleUrls onPick={(url) => run.setValue('url', url)} />
+            <ExampleUrls onPick={(url) => request.form.setValue('url', url)} />
           </section>
         )}
         {listings && listings.length === 0 && (

@@ -71,7 +71,8 @@ function chainedPages<S extends { params: Params; data?: { data: ShortsResponse 
 }
 
 export default function ShortsPage() {
-  const run = useEndpointRun(SPEC, shortsQueries.results);
+  const request = useEndpointRun(SPEC, shortsQueries.results);
+  const { form, run } = request;
   // Pages appended by "Load more": reads of the same endpoint, each sent only on that click.
   const more = useEndpointRuns(SPEC, shortsQueries.results);
   const cost = costLabel(useBestKnownCost('shorts'));
@@ -86,8 +87,8 @@ export default function ShortsPage() {
     text: searchParams.get(FILTER_PARAMS.text) ?? '',
   };
 
-  const base = run.data;
-  const baseParams = run.dataParams;
+  const base = request.shown.data;
+  const baseParams = request.shown.params;
   const baseStart = startOf(baseParams ?? {});
   const appended =
     base && baseParams ? chainedPages(base, baseParams, more.slots) : ([] as typeof more.slots);
@@ -121,7 +122,8 @@ export default function ShortsPage() {
   // Next / Previous page put `start` in the form (and the page URL), then run it once
   // the form shows it: the request is the one the URL describes.
   const pendingRef = useRef<Params | null>(null);
-  const { values, run: runForm } = run;
+  const { values } = form;
+  const runForm = run.start;
   useEffect(() => {
     const wanted = pendingRef.current;
     if (wanted && sameParams(pickParams(SPEC, values), wanted)) {
@@ -137,7 +139,7 @@ export default function ShortsPage() {
     if (sameParams(pickParams(SPEC, values), pendingRef.current)) {
       pendingRef.current = null;
       runForm();
-    } else run.setValues(patch);
+    } else form.setValues(patch);
   };
 
   const loadMore = () => {
@@ -151,7 +153,7 @@ export default function ShortsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Short videos</h1>
-      <RequestPanel run={run} raw={base?.raw}>
+      <RequestPanel request={request} raw={base?.raw}>
         {html !== null && (
           <HtmlAnswer
             html={html}
