@@ -1,5 +1,6 @@
-import { endpointQuery, type Params } from '../../api/endpoint-query.ts';
+import { endpointQuery } from '../../api/endpoint-query.ts';
 import { prepareHomes } from './lib/home.ts';
+import type { Params } from '../../api/params.ts';
 
 export const realtyQueries = {
   all: ['realty'] as const,

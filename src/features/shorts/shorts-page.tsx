@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Params } from '../../api/endpoint-query.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import type { ShortsResponse } from '../../api/schemas.ts';
 import { useBestKnownCost } from '../../workspace/costs/measured-costs.ts';
-import { pickParams } from '../../api/params.ts';
+import { pickParams, type Params, sameParams } from '../../api/params.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { RequestPanel } from '../../workspace/request/request-panel.tsx';
 import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
 import { useEndpointRuns } from '../../components/use-endpoint-runs.ts';
-import { sameParams } from '../../components/use-param-form.ts';
 import { useSetSearchParam } from '../../components/use-set-search-param.ts';
 import { costLabel } from '../../lib/cost.ts';
 import { GalleryToolbar } from './components/gallery-toolbar.tsx';

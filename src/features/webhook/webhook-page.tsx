@@ -1,6 +1,6 @@
 import { useMutationState, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { endpointMutationKey, type Params } from '../../api/endpoint-query.ts';
+import { endpointMutationKey } from '../../api/endpoint-query.ts';
 import { useBestKnownCost } from '../../workspace/costs/measured-costs.ts';
 import { metaQueries } from '../../api/meta-queries.ts';
 import type { EndpointResult } from '../../api/requests.ts';
@@ -14,6 +14,7 @@ import { JobsTable } from './components/jobs-table.tsx';
 import { awaitingDelivery, matchDeliveries } from './lib/deliveries.ts';
 import { rememberJobs, useJobs, type WebhookJob } from './lib/jobs-store.ts';
 import { INBOX_POLL_MS, webhookQueries } from './queries.ts';
+import type { Params } from '../../api/params.ts';
 
 /** A job not delivered after this long is no longer waited for (e.g. the sandbox was reset). */
 const AWAIT_DELIVERY_MS = 5 * 60_000;

@@ -1,4 +1,5 @@
 import { createStoredStore, useStore } from '../../lib/store.ts';
+import type { Params } from '../../api/params.ts';
 
 /**
  * The request history: every request the dashboard sent, kept in this browser
@@ -15,7 +16,7 @@ export interface HistoryEntry {
   id: string;
   /** The catalogue id of the endpoint (its view). */
   endpoint: string;
-  params: Record<string, string>;
+  params: Params;
   /** When the request was sent (ms since the epoch). */
   at: number;
   durationMs: number;

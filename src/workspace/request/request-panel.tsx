@@ -12,6 +12,7 @@ import { RequestProgress } from '../../components/request-progress.tsx';
 import { SnapshotActions } from '../snapshots/snapshot-actions.tsx';
 import { SnapshotBanner } from '../snapshots/snapshot-banner.tsx';
 import type { ViewRequest } from './view-request.ts';
+import type { Params } from '../../api/params.ts';
 
 export interface RequestPanelProps<T extends WithMeta> {
   /** The view's request: `useEndpointRun` (reads) or `useEndpointAction` (actions). */
@@ -45,7 +46,7 @@ export interface RequestPanelProps<T extends WithMeta> {
 
 const answeredTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function describeParams(params: Record<string, string> | null): string {
+function describeParams(params: Params | null): string {
   const entries = Object.entries(params ?? {});
   return entries.length
     ? entries.map(([k, v]) => `${k}=${v}`).join(', ')

@@ -1,14 +1,13 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { startTransition, useCallback, useState } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
-import type { Params } from '../../api/endpoint-query.ts';
 import type { EndpointId } from '../../api/endpoints.ts';
 import type { ReadQueryFactory, RunSlot } from '../../components/use-endpoint-runs.ts';
-import { sameParams } from '../../components/use-param-form.ts';
 import { getApiKey } from '../../session/key-store.ts';
 import { useApiKey } from '../../session/use-api-key.ts';
 import type { ShownResult } from './view-request.ts';
 import { useOpenSnapshot } from '../snapshots/snapshot-store.ts';
+import { type Params, sameParams } from '../../api/params.ts';
 
 /** The answer on screen when a new request started, kept while that one runs or after it fails. */
 export interface Earlier<T> {

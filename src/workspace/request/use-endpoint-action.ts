@@ -1,6 +1,6 @@
 import { hashKey, useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { endpointMutation, endpointMutationKey, type Params } from '../../api/endpoint-query.ts';
+import { endpointMutation, endpointMutationKey } from '../../api/endpoint-query.ts';
 import { ENDPOINTS, type ActionEndpointId } from '../../api/endpoints.ts';
 import { isApiError } from '../../api/errors.ts';
 import { abortRequest } from '../../api/in-flight.ts';
@@ -9,6 +9,7 @@ import { openKeyDialog } from '../../session/key-dialog-store.ts';
 import { useParamForm } from '../../components/use-param-form.ts';
 import type { EndpointResult } from '../../api/requests.ts';
 import type { ViewRequest } from './view-request.ts';
+import type { Params } from '../../api/params.ts';
 
 /**
  * The request of a view whose endpoint is an action (it creates something): the same three

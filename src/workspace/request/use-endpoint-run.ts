@@ -1,15 +1,15 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Params } from '../../api/endpoint-query.ts';
 import type { EndpointSpec } from '../../api/endpoints.ts';
 import type { WithMeta } from '../../api/requests.ts';
 import { useCacheStates } from '../../components/use-cache-states.ts';
 import { useEndpointRuns, type ReadQueryFactory } from '../../components/use-endpoint-runs.ts';
-import { sameParams, useParamForm } from '../../components/use-param-form.ts';
+import { useParamForm } from '../../components/use-param-form.ts';
 import { getApiKey } from '../../session/key-store.ts';
 import { closeSnapshot } from '../snapshots/snapshot-store.ts';
 import { useEarlierAnswer, useShowOnReturn, useShownResult } from './shown-result.ts';
 import type { ViewRequest } from './view-request.ts';
+import { type Params, sameParams } from '../../api/params.ts';
 
 /**
  * The request of a view that reads one endpoint. The contract, part by part:

@@ -1,6 +1,5 @@
-import type { Params } from '../../api/endpoint-query.ts';
 import type { EndpointSpec } from '../../api/endpoints.ts';
-import type { ParamErrors } from '../../api/params.ts';
+import { type ParamErrors, type Params } from '../../api/params.ts';
 
 /**
  * A view's request in three parts, each with one job; RequestPanel shows it for a read

@@ -1,9 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
-import type { Params } from '../../../api/endpoint-query.ts';
 import { ENDPOINTS, type EndpointSpec, type ParamSpec } from '../../../api/endpoints.ts';
-import { pickParams, validateParams } from '../../../api/params.ts';
+import { pickParams, validateParams, type Params } from '../../../api/params.ts';
 import { ParamForm } from '../../../components/param-form.tsx';
 import { uniqueTo } from '../lib/locale-diff.ts';
 import { rankSuggestions, type Suggestion } from '../lib/suggestions.ts';

@@ -1,7 +1,7 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { ENDPOINTS, type EndpointSpec, type ParamSpec } from '../../../api/endpoints.ts';
 import { useBestKnownCost } from '../../../workspace/costs/measured-costs.ts';
-import { pickParams, validateParams } from '../../../api/params.ts';
+import { pickParams, validateParams, type Params } from '../../../api/params.ts';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
@@ -14,8 +14,6 @@ import { comparisonFileName, comparisonToCsv, type SearchLabel } from '../lib/ex
 import { describeChange, diffRanks, type RankedLink } from '../lib/rank-diff.ts';
 import { searchQueries } from '../queries.ts';
 import { CountryPicker, LanguagePicker } from './locale-picker.tsx';
-
-type Params = Record<string, string>;
 
 const spec = ENDPOINTS.search;
 const countryParam = spec.params.find((p) => p.name === 'country')!;
