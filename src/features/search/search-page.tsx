@@ -72,14 +72,7 @@ export default function SearchPage() {
         request={request}
         raw={answer.data?.raw}
         inputs={PICKERS}
-        belowForm={
-          <ComparePanel
-            primary={primary}
-            vsCountry={searchParams.get('vs_country') ?? ''}
-            vsLanguage={searchParams.get('vs_language') ?? ''}
-            onChange={setViewParam}
-          />
-        }
+        belowForm={<ComparePanel primary={primary} />}
       >
         {results && answer.data && (
           <section aria-label="Search results" className="space-y-3">
