@@ -15,7 +15,8 @@ const LAYERS = [
   { name: 'session', paths: ['session'] },
   { name: 'api', paths: ['api'] },
   { name: 'components', paths: ['components', 'config'] },
-  // Cross-view features (history, batches…), each in a folder of its own.
+  // What a user carries from view to view, one folder each: history, snapshots, costs, the
+  // view's request panel. Its folders may use each other (no cycles); no view is imported.
   { name: 'workspace', paths: ['workspace'] },
   { name: 'features', paths: ['features'] },
   { name: 'app', paths: ['app', 'main.tsx', 'index.css'] },
@@ -70,7 +71,7 @@ const layerZones = [
       target: `src/features/${name}`,
       from: 'src/features',
       except: [`./${name}`],
-      message: `Features never import each other: move what src/features/${name}/ needs to components/, api/ or lib/.`,
+      message: `Features never import each other: move what src/features/${name}/ needs to workspace/, components/, api/ or lib/.`,
     })),
 ];
 // Code in src/ that is not a test never imports the test infrastructure.

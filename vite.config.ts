@@ -32,7 +32,10 @@ function staticallyFromEntry(graph: ModuleGraph): Set<string> {
  * stay separate chunks whatever the group says), and packages.
  */
 function viewSharedChunk(id: string, inEntry: () => Set<string>): string | null {
-  if (!/[\\/]src[\\/](components|lib|api|session)[\\/]/.test(id) || /schemas\.ts$/.test(id))
+  if (
+    !/[\\/]src[\\/](components|workspace|lib|api|session)[\\/]/.test(id) ||
+    /schemas\.ts$/.test(id)
+  )
     return null;
   return inEntry().has(id) ? null : 'view-shared';
 }

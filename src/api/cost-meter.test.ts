@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { forgetRequests, watchRequest } from './cost-meter.ts';
-import { measuredCostOf } from './measured-costs.ts';
-import { getSessionUsage } from './session-usage.ts';
+import { getSessionUsage, measuredCostOf } from './session-usage.ts';
 
 /** An account reading that starts now and answers `requestUsed`. */
 const read = (requestUsed: number) => {

@@ -2,10 +2,9 @@ import { hashKey, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { getApiKey } from '../session/key-store.ts';
 import { ENDPOINTS, type ActionEndpointId, type ReadEndpointId } from './endpoints.ts';
 import { trackRequest } from './in-flight.ts';
+import type { Params } from './params.ts';
 import { queryPolicy } from './query-defaults.ts';
 import { requestEndpoint, type EndpointResult } from './requests.ts';
-
-export type Params = Record<string, string>;
 
 /** The query key of one read: general → specific, never the API key. */
 export const endpointQueryKey = <Id extends ReadEndpointId>(id: Id, params: Params) =>

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { fetchJson } from './side-fetch.ts';
 import type { ApiMeta } from './upstream-meta.ts';
 
 export type { ApiMeta };
@@ -11,14 +12,7 @@ export const metaQueries = {
   current: () =>
     queryOptions({
       queryKey: [...metaQueries.all, 'current'] as const,
-      queryFn: async ({ signal }): Promise<ApiMeta> => {
-        const res = await fetch(META_URL, { signal });
-        if (!res.ok)
-          throw new Error(
-            `The dashboard server did not describe its upstream (HTTP ${res.status}).`,
-          );
-        return (await res.json()) as ApiMeta;
-      },
+      queryFn: async ({ signal }) => (await fetchJson(META_URL, signal)) as ApiMeta,
       staleTime: Infinity,
       retry: 2,
     }),

@@ -1,7 +1,12 @@
 import type { BooleanParam, EndpointSpec, ParamSpec } from './endpoints.ts';
 
-/** Parameter values as a form or a page URL holds them: strings, empty meaning "not set". */
-export type ParamValues = Readonly<Record<string, string | undefined>>;
+/**
+ * Parameter values by name, as a form, a page URL, a query key or a request holds them:
+ * strings, a missing or empty one meaning "not set".
+ */
+export type Params = Record<string, string>;
+/** The same values, for code that only reads them. */
+export type ParamValues = Readonly<Params>;
 export type ParamErrors = Record<string, string>;
 
 export type Validation =
@@ -128,7 +133,7 @@ export function buildQueryString(wire: readonly [string, string][], apiKey?: str
 }
 
 /** Only the form's own parameters, trimmed and with empty ones dropped: what a page URL keeps. */
-export function pickParams(spec: EndpointSpec, source: ParamValues): Record<string, string> {
+export function pickParams(spec: EndpointSpec, source: ParamValues): Params {
   const out: Record<string, string> = {};
   for (const p of spec.params) {
     // A value that does not apply is never sent, so it must not make a second cache entry.
@@ -153,4 +158,10 @@ function describeRange(min?: number, max?: number): string {
   if (min !== undefined) return ` of at least ${min}`;
   if (max !== undefined) return ` of at most ${max}`;
   return '';
+}
+
+/** The same parameters (both already picked: no empty values). */
+export function sameParams(a: ParamValues, b: ParamValues): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }

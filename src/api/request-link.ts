@@ -1,6 +1,5 @@
 import { ENDPOINTS, type EndpointId } from './endpoints.ts';
-
-type Params = Record<string, string>;
+import type { Params } from './params.ts';
 
 /** "Search “tea”": the view's title and the request's first parameter. */
 export function requestLabel(id: EndpointId, params: Params): string {

@@ -1,7 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import { createStoredStore } from '../lib/store.ts';
 import { subscribeApiKey } from '../session/key-store.ts';
-import type { EndpointId } from './endpoints.ts';
-import { webStorage } from '../lib/web-storage.ts';
+import type { CostEstimate } from '../lib/cost.ts';
+import { ENDPOINTS, type EndpointId } from './endpoints.ts';
 
 /** One measured cost: the change in `requestUsed` around one request nothing else overlapped. */
 export interface CostSample {
@@ -34,32 +34,19 @@ export interface SessionUsage {
   readings: readonly UsageReading[];
 }
 
-const STORAGE_KEY = 'web-data-dashboard.session-usage';
 const LIMITS = { samples: 200, requests: 1_000, readings: 500 } as const;
 const EMPTY: SessionUsage = { samples: [], requests: [], readings: [] };
-
-const listeners = new Set<() => void>();
-const EMPTY_RAW = JSON.stringify(EMPTY);
-let memory = EMPTY_RAW;
-let cached: { raw: string; value: SessionUsage } = { raw: memory, value: EMPTY };
-
-const storage = () => webStorage('session');
 
 const arrayOf = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
 const isNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
 /** Reads what was stored leniently: anything malformed is dropped, never a crash. */
-function parse(raw: string): SessionUsage {
-  let value: Record<string, unknown>;
-  try {
-    value = JSON.parse(raw) as Record<string, unknown>;
-  } catch {
-    return EMPTY;
-  }
+function parse(text: string | null): SessionUsage {
+  const value: unknown = text === null ? null : JSON.parse(text);
   if (typeof value !== 'object' || value === null) return EMPTY;
   const entries = (key: string) =>
-    arrayOf(value[key]).filter(
+    arrayOf((value as Record<string, unknown>)[key]).filter(
       (e): e is Record<string, unknown> => typeof e === 'object' && e !== null,
     );
   return {
@@ -83,32 +70,26 @@ function parse(raw: string): SessionUsage {
   };
 }
 
-/** This tab's usage now; the same object until it changes (a stable store snapshot). */
-export function getSessionUsage(): SessionUsage {
-  const s = storage();
-  // Storage is the truth when there is one (it may be cleared from outside, e.g. between tests).
-  const raw = s ? (s.getItem(STORAGE_KEY) ?? EMPTY_RAW) : memory;
-  if (raw !== cached.raw) cached = { raw, value: parse(raw) };
-  return cached.value;
-}
+export const sessionUsageStore = createStoredStore<SessionUsage>({
+  storage: 'session',
+  key: 'web-data-dashboard.session-usage',
+  parse,
+  serialize: (usage) =>
+    usage.samples.length + usage.requests.length + usage.readings.length === 0
+      ? // Nothing to keep leaves nothing behind (clearing the key leaves the tab's storage empty).
+        null
+      : JSON.stringify({
+          samples: usage.samples.slice(-LIMITS.samples),
+          requests: usage.requests.slice(-LIMITS.requests),
+          readings: usage.readings.slice(-LIMITS.readings),
+        }),
+});
 
-function update(change: (usage: SessionUsage) => SessionUsage): void {
-  const next = change(getSessionUsage());
-  const raw = JSON.stringify({
-    samples: next.samples.slice(-LIMITS.samples),
-    requests: next.requests.slice(-LIMITS.requests),
-    readings: next.readings.slice(-LIMITS.readings),
-  });
-  memory = raw;
-  try {
-    // Nothing to keep leaves nothing behind (clearing the key leaves the tab's storage empty).
-    if (raw === EMPTY_RAW) storage()?.removeItem(STORAGE_KEY);
-    else storage()?.setItem(STORAGE_KEY, raw);
-  } catch {
-    // A full or disabled storage keeps the usage for this page only.
-  }
-  listeners.forEach((l) => l());
-}
+/** This tab's usage now; the same object until it changes (a stable store snapshot). */
+export const getSessionUsage = sessionUsageStore.get;
+
+const update = (change: (usage: SessionUsage) => SessionUsage) =>
+  sessionUsageStore.set(change(sessionUsageStore.get()));
 
 export function recordCostSample(endpoint: EndpointId, credits: number): void {
   update((u) => ({ ...u, samples: [...u.samples, { endpoint, credits, at: Date.now() }] }));
@@ -130,13 +111,24 @@ export function resetMeasuredCosts(): void {
   update((u) => ({ ...u, samples: [] }));
 }
 
-export function subscribeSessionUsage(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** What the client measured for one endpoint: the latest sample and how many samples agree with it. */
+export interface MeasuredCost {
+  latest: number;
+  samples: number;
+  agreeing: number;
+  at: number;
 }
 
-export function useSessionUsage(): SessionUsage {
-  return useSyncExternalStore(subscribeSessionUsage, getSessionUsage, () => EMPTY);
+export function measuredCostOf(usage: SessionUsage, id: EndpointId): MeasuredCost | null {
+  const samples = usage.samples.filter((s) => s.endpoint === id);
+  const last = samples.at(-1);
+  if (!last) return null;
+  return {
+    latest: last.credits,
+    samples: samples.length,
+    agreeing: samples.filter((s) => s.credits === last.credits).length,
+    at: last.at,
+  };
 }
 
 // Another key is another account: its log and readings start afresh (costs stay).
@@ -145,3 +137,19 @@ subscribeApiKey(() => {
   if (requests.length > 0 || readings.length > 0)
     update((u) => ({ ...u, requests: [], readings: [] }));
 });
+
+/**
+ * The cost of one request to endpoint `id` as best known: the published cost when the
+ * interface gives one, else the latest measured cost, else null ("unknown cost", never free).
+ * A measurement that contradicts a published cost is shown as a warning on the account
+ * view, not used here: the published cost is what the service promises.
+ */
+export function bestKnownCost(
+  id: EndpointId,
+  usage: SessionUsage = getSessionUsage(),
+): CostEstimate {
+  const published: number | null = ENDPOINTS[id].cost;
+  if (published !== null) return { credits: published, basis: 'published' };
+  const measured = measuredCostOf(usage, id);
+  return measured ? { credits: measured.latest, basis: 'measured' } : null;
+}

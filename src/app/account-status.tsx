@@ -1,5 +1,5 @@
 import { ConcurrencyIndicator } from './concurrency-indicator.tsx';
-import { CreditsPill } from './credits-pill.tsx';
+import { CreditsPill } from '../workspace/costs/credits-pill.tsx';
 
 /**
  * The header's account figures. Loaded on their own once a key is set (layout.tsx): they

@@ -6,9 +6,9 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { Params } from '../api/endpoint-query.ts';
 import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
 import { requestHref, requestLabel } from '../api/request-link.ts';
+import type { Params } from '../api/params.ts';
 
 interface BackgroundRequest {
   hash: string;

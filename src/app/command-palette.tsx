@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { useNavigate } from 'react-router';
 import { usePresenterMode } from '../session/presenter-mode.ts';
-import { useHistory } from '../session/use-history.ts';
+import { useHistory } from '../workspace/history/history-store.ts';
 import { matchCommands, paletteCommands, type Command } from './palette-commands.ts';
 
 /**

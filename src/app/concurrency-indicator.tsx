@@ -1,5 +1,5 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
-import { useAccount } from '../api/account-queries.ts';
+import { useAccount } from '../workspace/costs/use-account.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 
 /** Requests this tab has in flight against the plan's concurrency cap. */

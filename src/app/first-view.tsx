@@ -1,5 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useAfterPaint } from '../components/use-after-paint.ts';
+import { createStore, useStore } from '../lib/store.ts';
 
 /**
  * Whether a view has painted. Work the first paint does not show (recording history, storing
@@ -7,8 +8,7 @@ import { useAfterPaint } from '../components/use-after-paint.ts';
  * never compete with the view's own for the network, nor count towards its largest paint
  * (decision 022). No request can start before a view is there to send it.
  */
-let painted = false;
-const listeners = new Set<() => void>();
+const painted = createStore(false);
 let resolvePainted: () => void = () => undefined;
 
 export const firstViewPainted = new Promise<void>((resolve) => {
@@ -16,10 +16,9 @@ export const firstViewPainted = new Promise<void>((resolve) => {
 });
 
 function markViewPainted(): void {
-  if (painted) return;
-  painted = true;
+  if (painted.get()) return;
   resolvePainted();
-  for (const listener of listeners) listener();
+  painted.set(true);
 }
 
 /** Rendered beside each view (router.tsx): marks the first view painted, a frame after it commits. */
@@ -31,9 +30,4 @@ export function ViewPainted() {
   return null;
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-export const useFirstViewPainted = () => useSyncExternalStore(subscribe, () => painted);
+export const useFirstViewPainted = () => useStore(painted);

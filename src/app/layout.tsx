@@ -14,7 +14,7 @@ import { Shortcuts } from './shortcuts.tsx';
 const AccountStatus = lazy(() => import('./account-status.tsx'));
 // The view's recent requests: only useful once a view is open.
 const HistoryDrawer = lazy(() =>
-  import('../components/history-drawer.tsx').then((m) => ({ default: m.HistoryDrawer })),
+  import('../workspace/history/history-drawer.tsx').then((m) => ({ default: m.HistoryDrawer })),
 );
 const KeyDialog = lazy(() => import('./key-dialog.tsx').then((m) => ({ default: m.KeyDialog })));
 // Loads once a view has painted (first-view.tsx): it shows only once a request was left running.

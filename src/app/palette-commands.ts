@@ -1,7 +1,7 @@
 import { ENDPOINT_LIST, ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
 import { requestHref, requestLabel } from '../api/request-link.ts';
 import { downloadText, fileDate } from '../lib/download.ts';
-import type { HistoryEntry } from '../session/history-store.ts';
+import type { HistoryEntry } from '../workspace/history/history-store.ts';
 import { openKeyDialog } from '../session/key-dialog-store.ts';
 import { setPresenterMode } from '../session/presenter-mode.ts';
 

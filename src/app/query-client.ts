@@ -26,7 +26,7 @@ export function createQueryClient(): QueryClient {
   // Every request from every view lands in the history, without any view taking part. The
   // recorder is not needed for a first paint: it loads once a view has painted (decision 022).
   void firstViewPainted
-    .then(() => import('./history-recorder.ts'))
+    .then(() => import('../workspace/history/history-recorder.ts'))
     .then(({ recordHistory }) => recordHistory(client));
   return client;
 }

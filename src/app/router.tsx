@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
         ...view(VIEW_MODULES[spec.id]),
       })),
       // Not an endpoint: the history of all of them, next to the overview.
-      { path: 'history', ...view(() => import('../features/history/history-page.tsx')) },
+      { path: 'history', ...view(() => import('../workspace/history/history-page.tsx')) },
       { path: '*', ...view(() => import('./not-found-page.tsx')) },
     ],
   },

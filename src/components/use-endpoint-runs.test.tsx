@@ -2,11 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, test } from 'vitest';
-import { endpointQuery, type Params } from '../api/endpoint-query.ts';
+import { endpointQuery } from '../api/endpoint-query.ts';
 import { ENDPOINTS } from '../api/endpoints.ts';
 import { setApiKey } from '../session/key-store.ts';
 import { sandboxControl } from '../../test/sandbox-server.ts';
 import { useEndpointRuns } from './use-endpoint-runs.ts';
+import type { Params } from '../api/params.ts';
 
 const factory = (params: Params) => endpointQuery('autocomplete', params);
 

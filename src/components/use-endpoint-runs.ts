@@ -6,13 +6,13 @@ import {
   type UseQueryOptions,
 } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import type { Params } from '../api/endpoint-query.ts';
 import type { EndpointSpec } from '../api/endpoints.ts';
 import { isApiError } from '../api/errors.ts';
 import { abortRequest } from '../api/in-flight.ts';
 import { RunQueue, type QueueState } from '../lib/run-queue.ts';
 import { getApiKey } from '../session/key-store.ts';
 import { openKeyDialog } from '../session/key-dialog-store.ts';
+import type { Params } from '../api/params.ts';
 
 /** A `<capability>Queries.results` factory: queryOptions of one read for some parameters. */
 export type ReadQueryFactory<T, K extends QueryKey = QueryKey> = (

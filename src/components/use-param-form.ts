@@ -1,8 +1,7 @@
 import { startTransition, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Params } from '../api/endpoint-query.ts';
 import type { EndpointSpec } from '../api/endpoints.ts';
-import { pickParams, validateParams, type ParamErrors } from '../api/params.ts';
+import { pickParams, validateParams, type ParamErrors, type Params } from '../api/params.ts';
 
 const NO_ERRORS: ParamErrors = {};
 
@@ -80,11 +79,6 @@ export function useParamForm(spec: EndpointSpec) {
     markTouched,
     attemptSubmit,
   };
-}
-
-export function sameParams(a: Params, b: Params): boolean {
-  const ka = Object.keys(a);
-  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
 }
 
 function rawParams(spec: EndpointSpec, searchParams: URLSearchParams): Params {

@@ -1,27 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../lib/store.ts';
 
 /** Lets any view ask for the key dialog (e.g. Run without a key) without importing the app shell. */
-let open = false;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const keyDialogOpen = createStore(false);
 
-export function openKeyDialog(): void {
-  open = true;
-  emit();
-}
-
-export function closeKeyDialog(): void {
-  open = false;
-  emit();
-}
-
-export function useKeyDialogOpen(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => open,
-    () => false,
-  );
-}
+export const openKeyDialog = () => keyDialogOpen.set(true);
+export const closeKeyDialog = () => keyDialogOpen.set(false);
+export const useKeyDialogOpen = (): boolean => useStore(keyDialogOpen);

@@ -1,6 +1,4 @@
-import { useSyncExternalStore } from 'react';
-import { getApiKey, subscribeApiKey } from './key-store.ts';
+import { useStore } from '../lib/store.ts';
+import { apiKeyStore } from './key-store.ts';
 
-export function useApiKey(): string | null {
-  return useSyncExternalStore(subscribeApiKey, getApiKey, () => null);
-}
+export const useApiKey = (): string | null => useStore(apiKeyStore);

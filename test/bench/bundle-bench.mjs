@@ -119,7 +119,7 @@ export async function benchBundle({ outDir }) {
         const own = app.closure(file, app.initial);
         const css = new Set([...own].flatMap((f) => app.chunks.get(f).css));
         return {
-          route: c.facade.replace(/^src\/(features|app)\//, '').replace(/\.tsx$/, ''),
+          route: c.facade.replace(/^src\/(features|workspace|app)\//, '').replace(/\.tsx$/, ''),
           js: app.total(own),
           css: app.total([...css].filter((f) => !app.initialCss.has(f))),
         };

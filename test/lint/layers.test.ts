@@ -37,8 +37,23 @@ const forbidden: [string, string, string][] = [
     'Features never import',
   ],
   ['src/features/search/search-page.tsx', '../../../src/features/realty/realty-page.tsx', ''],
-  // Layers import only to their left: lib → session → api → components → features → app.
+  // Layers import only to their left: lib → session → api → components → workspace → features → app.
   ['src/components/copy-button.tsx', '../features/search/search-page.tsx', 'src/components/'],
+  ['src/components/copy-button.tsx', '../workspace/history/history-store.ts', 'src/components/'],
+  ['src/components/x.tsx', '../workspace/request/request-panel.tsx', 'src/components/'],
+  ['src/api/client.ts', '../workspace/costs/measured-costs.ts', 'src/api/'],
+  ['src/session/key-store.ts', '../workspace/history/history-store.ts', 'src/session/'],
+  ['src/lib/format.ts', '../workspace/costs/use-account.ts', 'src/lib/'],
+  // The workspace (what a user carries across views) never imports a view or the app shell.
+  [
+    'src/workspace/history/history-page.tsx',
+    '../../features/search/search-page.tsx',
+    'src/workspace/',
+  ],
+  ['src/workspace/new-feature/x.ts', '../../features/search/queries.ts', 'src/workspace/'],
+  ['src/workspace/costs/use-account.ts', '../../app/layout.tsx', 'src/workspace/'],
+  ['src/workspace/costs/use-account.ts', '../../sandbox/app.ts', 'src/workspace/'],
+  ['src/sandbox/app.ts', '../workspace/history/history-store.ts', 'src/sandbox/'],
   ['src/components/x.tsx', '../features/search/search-page.tsx', 'src/components/'],
   ['src/components/copy-button.tsx', '../app/layout.tsx', 'src/components/'],
   ['src/api/client.ts', '../components/copy-button.tsx', 'src/api/'],
@@ -91,6 +106,11 @@ describe('layer rules', { timeout: 30_000 }, () => {
 
   test.each([
     ['src/features/search/search-page.tsx', '../../components/copy-button.tsx'],
+    ['src/features/search/search-page.tsx', '../../workspace/request/request-panel.tsx'],
+    ['src/app/layout.tsx', '../workspace/history/history-drawer.tsx'],
+    ['src/workspace/request/request-panel.tsx', '../snapshots/snapshot-banner.tsx'],
+    ['src/workspace/history/history-list.tsx', '../../components/copy-button.tsx'],
+    ['src/workspace/history/history-list.tsx', '../../api/endpoints.ts'],
     ['src/features/search/search-page.tsx', '../../api/errors.ts'],
     ['src/features/search/search-page.tsx', '../../lib/format.ts'],
     ['src/features/search/search-page.tsx', '../../session/key-store.ts'],

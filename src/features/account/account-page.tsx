@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { accountQueries } from '../../api/account-queries.ts';
-import { useSessionUsage } from '../../api/session-usage.ts';
+import { useSessionUsage } from '../../workspace/costs/measured-costs.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { JsonViewer } from '../../components/json-viewer.tsx';
 import { openKeyDialog } from '../../session/key-dialog-store.ts';

@@ -5,8 +5,8 @@ import { useSetSearchParam } from '../../components/use-set-search-param.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { metaQueries } from '../../api/meta-queries.ts';
 import { pickParams } from '../../api/params.ts';
-import { RequestPanel } from '../../components/request-panel.tsx';
-import { useEndpointRun } from '../../components/use-endpoint-run.ts';
+import { RequestPanel } from '../../workspace/request/request-panel.tsx';
+import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
 import { costLabel } from '../../lib/cost.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { KeywordExpansion } from './components/keyword-expansion.tsx';
@@ -31,7 +31,8 @@ export const LIVE_TYPING_DEBOUNCE_MS = 250;
 const INPUTS = { query: SuggestBox };
 
 export default function AutocompletePage() {
-  const run = useEndpointRun(spec, autocompleteQueries.results);
+  const request = useEndpointRun(spec, autocompleteQueries.results);
+  const { form, run, shown } = request;
   const [searchParams] = useSearchParams();
   const setViewParam = useSetSearchParam();
   const { data: meta } = useQuery(metaQueries.current());
@@ -44,19 +45,20 @@ export default function AutocompletePage() {
   // form as it is then runs (cancelling a request for older text). Opening a link sends
   // nothing: only typing does. The run waits for the render that holds the edit.
   const [typing, setTyping] = useState<'pause' | 'now' | null>(null);
-  const { runLatest, setValue: setFormValue } = run;
+  const { startLatest } = run;
+  const { setValue: setFormValue } = form;
   useEffect(() => {
     if (!live || typing === null) return;
     const timer = setTimeout(
       () => {
         setTyping(null);
-        runLatest();
+        startLatest();
       },
       typing === 'now' ? 0 : LIVE_TYPING_DEBOUNCE_MS,
     );
     return () => clearTimeout(timer);
-  }, [live, typing, runLatest]);
-  const typedQuery = run.values.query ?? '';
+  }, [live, typing, startLatest]);
+  const typedQuery = form.values.query ?? '';
   const setValue = useCallback(
     (name: string, value: string) => {
       setFormValue(name, value);
@@ -68,9 +70,9 @@ export default function AutocompletePage() {
   );
   const setLive = (on: boolean) => setViewParam('live', on ? '1' : '0');
 
-  const data = run.data?.data;
+  const data = shown.data?.data;
   const suggestions = useMemo(() => rankSuggestions(data?.suggestions ?? []), [data]);
-  const shownQuery = run.dataParams?.query ?? null;
+  const shownQuery = shown.params?.query ?? null;
   const loadingFor = run.isRunning ? (run.submitted?.query ?? null) : null;
   const box = useMemo<SuggestBoxState>(
     () => ({ suggestions, forQuery: shownQuery, loading: run.isRunning }),
@@ -78,8 +80,8 @@ export default function AutocompletePage() {
   );
   // The sections below work on the form as it is (trimmed), once it is valid.
   const formParams = useMemo(
-    () => (run.isValid ? pickParams(spec, run.values) : null),
-    [run.isValid, run.values],
+    () => (form.isValid ? pickParams(spec, form.values) : null),
+    [form.isValid, form.values],
   );
 
   return (
@@ -93,8 +95,8 @@ export default function AutocompletePage() {
       </div>
       <SuggestBoxContext value={box}>
         <RequestPanel
-          run={{ ...run, setValue }}
-          raw={run.data?.raw}
+          request={{ ...request, form: { ...form, setValue } }}
+          raw={shown.data?.raw}
           inputs={INPUTS}
           actions={<LiveSwitch on={live} cost={cost} onChange={setLive} />}
           inlineProgress={live}
@@ -113,11 +115,11 @@ export default function AutocompletePage() {
               !run.isRunning &&
               `${suggestions.length} suggestions for ${shownQuery}`}
           </p>
-          {data && run.dataParams && (
+          {data && shown.params && (
             <SuggestionList
               suggestions={suggestions}
               verbatim={data.verbatim_relevance ?? null}
-              params={run.dataParams}
+              params={shown.params}
               loadingFor={loadingFor}
               onCancel={live ? run.cancel : undefined}
               onUse={(value) => setValue('query', value)}

@@ -1,4 +1,5 @@
-import { endpointQuery, type Params } from '../../api/endpoint-query.ts';
+import { endpointQuery } from '../../api/endpoint-query.ts';
+import type { Params } from '../../api/params.ts';
 
 export const autocompleteQueries = {
   all: ['autocomplete'] as const,

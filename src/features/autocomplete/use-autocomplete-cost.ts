@@ -1,4 +1,4 @@
-import { useBestKnownCost } from '../../api/measured-costs.ts';
+import { useBestKnownCost } from '../../workspace/costs/measured-costs.ts';
 import type { CostEstimate } from '../../lib/cost.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { useAccount } from '../../api/account-queries.ts';
+import { useAccount } from '../../workspace/costs/use-account.ts';
 import { ENDPOINT_LIST } from '../../api/endpoints.ts';
-import { bestKnownCost } from '../../api/measured-costs.ts';
-import { useSessionUsage } from '../../api/session-usage.ts';
+import { bestKnownCost } from '../../api/session-usage.ts';
+import { useSessionUsage } from '../../workspace/costs/measured-costs.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { costLabel } from '../../lib/cost.ts';
 import { formatNumber } from '../../lib/format.ts';

@@ -1,4 +1,5 @@
-import { endpointQuery, type Params } from '../../api/endpoint-query.ts';
+import { endpointQuery } from '../../api/endpoint-query.ts';
+import type { Params } from '../../api/params.ts';
 import { readHomes } from './lib/home.ts';
 
 export const realtyQueries = {

@@ -1,8 +1,8 @@
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { whenIdle } from '../../lib/next-task.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
-import { RequestPanel } from '../../components/request-panel.tsx';
-import { useEndpointRun } from '../../components/use-endpoint-run.ts';
+import { RequestPanel } from '../../workspace/request/request-panel.tsx';
+import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
 import { ExampleUrls } from './components/example-urls.tsx';
 import { loadListingMap, probeBasemapAhead } from './components/lazy-listing-map.tsx';
 import { LazyRealtyResults, loadRealtyResults } from './components/lazy-realty-results.tsx';
@@ -10,23 +10,24 @@ import { realtyQueries } from './queries.ts';
 
 /** The realty view. From Run to the drawn listings its work goes in stages: PIPELINE.md. */
 export default function RealtyPage() {
-  const run = useEndpointRun(ENDPOINTS.realty, realtyQueries.results);
+  const request = useEndpointRun(ENDPOINTS.realty, realtyQueries.results);
+  const { run, shown } = request;
 
   // The "list" stage: the answer on screen is a deferred value, so the results (list, stats,
   // map box) render in a transition, which React splits into short tasks, not at once in the
   // task the answer arrived in. Its page URL goes with it (the results' key, the exports' names).
   const answer = useMemo(
-    () => (run.data ? { data: run.data, pageUrl: run.dataParams?.url } : undefined),
-    [run.data, run.dataParams?.url],
+    () => (shown.data ? { data: shown.data, pageUrl: shown.params?.url } : undefined),
+    [shown.data, shown.params?.url],
   );
-  const shown = useDeferredValue(answer);
-  const listings = shown?.data.data.realty_listings;
-  const drawing = answer !== undefined && shown !== answer;
+  const drawn = useDeferredValue(answer);
+  const listings = drawn?.data.data.realty_listings;
+  const drawing = answer !== undefined && drawn !== answer;
   // The "ahead" stage: the results' and the map's code load once the empty view is idle, while
   // the reader fills in the form (evaluating Leaflet is a long task on a phone, which would
   // otherwise fall between Run and the listings). A run started sooner loads them at once; a
   // run also learns whether map tiles load while its request travels.
-  const resultsNeeded = run.isRunning || run.data !== undefined;
+  const resultsNeeded = run.isRunning || shown.data !== undefined;
   useEffect(() => {
     const load = () => {
       void loadRealtyResults();
@@ -46,7 +47,11 @@ export default function RealtyPage() {
        * take its place instead of pushing the page below them down, and the page below never
        * rises and drops again while they paint in steps (list, then map).
        */}
-      <RequestPanel run={run} raw={run.data?.raw} stageClassName="min-h-[640px] lg:min-h-[760px]">
+      <RequestPanel
+        request={request}
+        raw={shown.data?.raw}
+        stageClassName="min-h-[640px] lg:min-h-[760px]"
+      >
         {drawing && !run.isRunning && !listings && (
           <p role="status" className="rounded border border-slate-200 p-3 dark:border-slate-700">
             Drawing the listings…
@@ -54,12 +59,12 @@ export default function RealtyPage() {
         )}
         {listings && listings.length > 0 && (
           <LazyRealtyResults
-            key={shown?.pageUrl ?? ''}
+            key={drawn?.pageUrl ?? ''}
             listings={listings}
-            pageUrl={shown?.pageUrl}
+            pageUrl={drawn?.pageUrl}
           />
         )}
-        {!run.isRunning && !run.data && !shown && (
+        {!run.isRunning && !answer && !drawn && (
           <section
             aria-label="About this view"
             className="space-y-3 rounded border border-dashed border-slate-300 p-4 dark:border-slate-600"
@@ -70,7 +75,7 @@ export default function RealtyPage() {
               downloaded as CSV, JSON or GeoJSON. Listings without coordinates are kept and listed
               separately.
             </p>
-            <ExampleUrls onPick={(url) => run.setValue('url', url)} />
+            <ExampleUrls onPick={(url) => request.form.setValue('url', url)} />
           </section>
         )}
         {listings && listings.length === 0 && (

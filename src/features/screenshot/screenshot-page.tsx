@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '../../api/endpoints.ts';
-import { RequestPanel } from '../../components/request-panel.tsx';
-import { useEndpointRun } from '../../components/use-endpoint-run.ts';
+import { RequestPanel } from '../../workspace/request/request-panel.tsx';
+import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
 import { CaptureResult } from './components/capture-result.tsx';
 import { DevicePresets } from './components/device-presets.tsx';
 import { NotAScreenshot } from './components/not-a-screenshot.tsx';
@@ -10,29 +10,30 @@ import { screenshotQueries } from './queries.ts';
 const spec = ENDPOINTS.screenshot;
 
 export default function ScreenshotPage() {
-  const run = useEndpointRun(spec, screenshotQueries.results);
-  const result = run.data;
-  const params = run.dataParams ?? {};
+  const request = useEndpointRun(spec, screenshotQueries.results);
+  const { form, shown } = request;
+  const result = shown.data;
+  const params = shown.params ?? {};
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Screenshot</h1>
       <DevicePresets
-        width={run.values.width}
-        height={run.values.height}
-        onPick={(p) => run.setValues({ width: String(p.width), height: String(p.height) })}
+        width={form.values.width}
+        height={form.values.height}
+        onPick={(p) => form.setValues({ width: String(p.width), height: String(p.height) })}
       />
-      <RequestPanel run={run} raw={result?.kind === 'json' ? result.raw : undefined}>
+      <RequestPanel request={request} raw={result?.kind === 'json' ? result.raw : undefined}>
         {result?.kind === 'image' && (
           <CaptureResult
             capture={result}
             params={params}
             credits={spec.cost}
-            fromCache={run.fromCache}
+            fromCache={shown.fromCache}
           />
         )}
         {result && result.kind !== 'image' && <NotAScreenshot result={result} cost={spec.cost} />}
       </RequestPanel>
-      <SessionCaptures current={result?.kind === 'image' ? run.dataParams : null} />
+      <SessionCaptures current={result?.kind === 'image' ? shown.params : null} />
     </div>
   );
 }

@@ -5,11 +5,11 @@ import { ENDPOINTS } from '../../api/endpoints.ts';
 import { metaQueries } from '../../api/meta-queries.ts';
 import { pickParams } from '../../api/params.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
-import { RequestPanel } from '../../components/request-panel.tsx';
+import { RequestPanel } from '../../workspace/request/request-panel.tsx';
 import { ShowMoreButton } from '../../components/show-more-button.tsx';
 import { useRenderLimit } from '../../components/use-render-limit.ts';
 import { useSetSearchParam } from '../../components/use-set-search-param.ts';
-import { useEndpointRun } from '../../components/use-endpoint-run.ts';
+import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
 import { ComparePanel, labelOf } from './components/compare-panel.tsx';
 import { DomainSpotlight } from './components/domain-spotlight.tsx';
 import { CountryPicker, LanguagePicker } from './components/locale-picker.tsx';
@@ -23,10 +23,11 @@ const NO_RESULTS: never[] = [];
 const PICKERS = { country: CountryPicker, language: LanguagePicker };
 
 export default function SearchPage() {
-  const run = useEndpointRun(ENDPOINTS.search, searchQueries.results);
+  const request = useEndpointRun(ENDPOINTS.search, searchQueries.results);
+  const { form, shown: answer } = request;
   const [searchParams] = useSearchParams();
   const { data: meta } = useQuery(metaQueries.current());
-  const results = run.data?.data.organic_results;
+  const results = answer.data?.data.organic_results;
   const shown = useRenderLimit(results ?? NO_RESULTS);
   const spot = searchParams.get('spot') ?? '';
   const domain = normalizeDomain(spot);
@@ -34,10 +35,10 @@ export default function SearchPage() {
   // View-only settings (spotlight, comparison pair) share the page URL with the form.
   const setViewParam = useSetSearchParam();
 
-  const label = run.dataParams ? labelOf(run.dataParams) : null;
+  const label = answer.params ? labelOf(answer.params) : null;
   // The same object while the form is unchanged: the comparison form is memoised, so a Run
   // or an answer does not re-render it.
-  const { isValid, values } = run;
+  const { isValid, values } = form;
   const primary = useMemo(
     () => (isValid ? pickParams(ENDPOINTS.search, values) : null),
     [isValid, values],
@@ -59,7 +60,7 @@ export default function SearchPage() {
                 key={q}
                 type="button"
                 className="btn-chip"
-                onClick={() => run.setValue('query', q)}
+                onClick={() => form.setValue('query', q)}
               >
                 {q}
               </button>
@@ -68,25 +69,18 @@ export default function SearchPage() {
         )}
       </div>
       <RequestPanel
-        run={run}
-        raw={run.data?.raw}
+        request={request}
+        raw={answer.data?.raw}
         inputs={PICKERS}
-        belowForm={
-          <ComparePanel
-            primary={primary}
-            vsCountry={searchParams.get('vs_country') ?? ''}
-            vsLanguage={searchParams.get('vs_language') ?? ''}
-            onChange={setViewParam}
-          />
-        }
+        belowForm={<ComparePanel primary={primary} />}
       >
-        {results && run.data && (
+        {results && answer.data && (
           <section aria-label="Search results" className="space-y-3">
             <div className="flex flex-wrap items-center justify-between gap-3">
               <ResultsHeader
                 count={results.length}
-                meta={run.data.meta}
-                fromCache={run.fromCache}
+                meta={answer.data.meta}
+                fromCache={answer.fromCache}
               />
               {label && (
                 <ExportButtons
@@ -102,7 +96,7 @@ export default function SearchPage() {
                       label: 'Export JSON',
                       name: resultsFileName(label, 'json'),
                       type: 'application/json',
-                      text: () => JSON.stringify(run.data?.raw, null, 2),
+                      text: () => JSON.stringify(answer.data?.raw, null, 2),
                     },
                   ]}
                 />

@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Params } from '../../api/endpoint-query.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import type { ShortsResponse } from '../../api/schemas.ts';
-import { useBestKnownCost } from '../../api/measured-costs.ts';
-import { pickParams } from '../../api/params.ts';
+import { useBestKnownCost } from '../../workspace/costs/measured-costs.ts';
+import { pickParams, type Params, sameParams } from '../../api/params.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
-import { RequestPanel } from '../../components/request-panel.tsx';
-import { useEndpointRun } from '../../components/use-endpoint-run.ts';
+import { RequestPanel } from '../../workspace/request/request-panel.tsx';
+import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
 import { useEndpointRuns } from '../../components/use-endpoint-runs.ts';
-import { sameParams } from '../../components/use-param-form.ts';
 import { useSetSearchParam } from '../../components/use-set-search-param.ts';
 import { costLabel } from '../../lib/cost.ts';
 import { GalleryToolbar } from './components/gallery-toolbar.tsx';
@@ -71,7 +69,8 @@ function chainedPages<S extends { params: Params; data?: { data: ShortsResponse 
 }
 
 export default function ShortsPage() {
-  const run = useEndpointRun(SPEC, shortsQueries.results);
+  const request = useEndpointRun(SPEC, shortsQueries.results);
+  const { form, run } = request;
   // Pages appended by "Load more": reads of the same endpoint, each sent only on that click.
   const more = useEndpointRuns(SPEC, shortsQueries.results);
   const cost = costLabel(useBestKnownCost('shorts'));
@@ -86,8 +85,8 @@ export default function ShortsPage() {
     text: searchParams.get(FILTER_PARAMS.text) ?? '',
   };
 
-  const base = run.data;
-  const baseParams = run.dataParams;
+  const base = request.shown.data;
+  const baseParams = request.shown.params;
   const baseStart = startOf(baseParams ?? {});
   const appended =
     base && baseParams ? chainedPages(base, baseParams, more.slots) : ([] as typeof more.slots);
@@ -121,7 +120,8 @@ export default function ShortsPage() {
   // Next / Previous page put `start` in the form (and the page URL), then run it once
   // the form shows it: the request is the one the URL describes.
   const pendingRef = useRef<Params | null>(null);
-  const { values, run: runForm } = run;
+  const { values } = form;
+  const runForm = run.start;
   useEffect(() => {
     const wanted = pendingRef.current;
     if (wanted && sameParams(pickParams(SPEC, values), wanted)) {
@@ -137,7 +137,7 @@ export default function ShortsPage() {
     if (sameParams(pickParams(SPEC, values), pendingRef.current)) {
       pendingRef.current = null;
       runForm();
-    } else run.setValues(patch);
+    } else form.setValues(patch);
   };
 
   const loadMore = () => {
@@ -151,7 +151,7 @@ export default function ShortsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Short videos</h1>
-      <RequestPanel run={run} raw={base?.raw}>
+      <RequestPanel request={request} raw={base?.raw}>
         {html !== null && (
           <HtmlAnswer
             html={html}

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { fetchJson } from '../../api/side-fetch.ts';
 import { parseInbox, type Delivery } from './lib/deliveries.ts';
 
 /** How often the sandbox inbox is read while a job waits for its delivery. */
@@ -12,11 +13,8 @@ export const webhookQueries = {
   inbox: () =>
     queryOptions({
       queryKey: ['webhook', 'sandbox-inbox'] as const,
-      queryFn: async ({ signal }): Promise<Delivery[]> => {
-        const res = await fetch('/api/_sandbox/inbox', { signal });
-        if (!res.ok) throw new Error(`The sandbox inbox answered HTTP ${res.status}.`);
-        return parseInbox(await res.json());
-      },
+      queryFn: async ({ signal }): Promise<Delivery[]> =>
+        parseInbox(await fetchJson('/api/_sandbox/inbox', signal)),
       staleTime: 0,
       retry: 1,
     }),

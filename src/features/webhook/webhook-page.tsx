@@ -1,11 +1,11 @@
 import { useMutationState, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { endpointMutationKey, type Params } from '../../api/endpoint-query.ts';
-import { useBestKnownCost } from '../../api/measured-costs.ts';
+import { endpointMutationKey } from '../../api/endpoint-query.ts';
+import { useBestKnownCost } from '../../workspace/costs/measured-costs.ts';
 import { metaQueries } from '../../api/meta-queries.ts';
 import type { EndpointResult } from '../../api/requests.ts';
-import { RequestPanel } from '../../components/request-panel.tsx';
-import { useEndpointAction } from '../../components/use-endpoint-action.ts';
+import { RequestPanel } from '../../workspace/request/request-panel.tsx';
+import { useEndpointAction } from '../../workspace/request/use-endpoint-action.ts';
 import { costLabel } from '../../lib/cost.ts';
 import { ConfirmSubmission } from './components/confirm-submission.tsx';
 import { DeliveryInbox } from './components/delivery-inbox.tsx';
@@ -14,6 +14,7 @@ import { JobsTable } from './components/jobs-table.tsx';
 import { awaitingDelivery, matchDeliveries } from './lib/deliveries.ts';
 import { rememberJobs, useJobs, type WebhookJob } from './lib/jobs-store.ts';
 import { INBOX_POLL_MS, webhookQueries } from './queries.ts';
+import type { Params } from '../../api/params.ts';
 
 /** A job not delivered after this long is no longer waited for (e.g. the sandbox was reset). */
 const AWAIT_DELIVERY_MS = 5 * 60_000;
@@ -72,20 +73,27 @@ export default function WebhookPage() {
   }, [jobs, deliveries, inbox.dataUpdatedAt]);
 
   // Run opens the confirmation (after the form's own checks); only Confirm sends.
-  const run = {
+  const request = {
     ...action,
-    // Editing the form withdraws a pending confirmation: what is confirmed is what is sent.
-    setValue: (name: string, value: string) => {
-      setConfirming(null);
-      action.setValue(name, value);
+    form: {
+      ...action.form,
+      // Editing the form withdraws a pending confirmation: what is confirmed is what is sent.
+      setValue: (name: string, value: string) => {
+        setConfirming(null);
+        action.form.setValue(name, value);
+      },
     },
-    run: () => {
-      if (action.isRunning || !action.attemptSubmit()) return false;
-      const params = action.normalized;
-      setConfirming({ ...params, dynamic: params.dynamic === 'true' ? 'true' : 'false' });
-      return true;
+    run: {
+      ...action.run,
+      start: () => {
+        if (action.run.isRunning || !action.attemptSubmit()) return false;
+        const params = action.normalized;
+        setConfirming({ ...params, dynamic: params.dynamic === 'true' ? 'true' : 'false' });
+        return true;
+      },
     },
   };
+  const job = action.shown.data;
 
   return (
     <div className="space-y-6">
@@ -108,8 +116,8 @@ export default function WebhookPage() {
           arrives at your webhook to the job that asked for it.
         </p>
       </section>
-      <RequestPanel run={run} raw={action.data?.raw} inputs={INPUTS}>
-        {confirming && !action.isRunning && (
+      <RequestPanel request={request} raw={job?.raw} inputs={INPUTS}>
+        {confirming && !action.run.isRunning && (
           <ConfirmSubmission
             params={confirming}
             cost={cost}
@@ -119,13 +127,12 @@ export default function WebhookPage() {
             }}
           />
         )}
-        {action.data && (
+        {job && (
           <p
             role="status"
             className="rounded border border-emerald-300 bg-emerald-50 p-3 dark:bg-emerald-950/40"
           >
-            Job submitted:{' '}
-            <code data-testid="job-sid">{action.data.data.sid ?? '(no id returned)'}</code>
+            Job submitted: <code data-testid="job-sid">{job.data.sid ?? '(no id returned)'}</code>
           </p>
         )}
       </RequestPanel>

@@ -1,6 +1,9 @@
 import { ENDPOINT_LIST } from '../../../api/endpoints.ts';
-import { measuredCostOf } from '../../../api/measured-costs.ts';
-import { resetMeasuredCosts, type SessionUsage } from '../../../api/session-usage.ts';
+import {
+  measuredCostOf,
+  resetMeasuredCosts,
+  type SessionUsage,
+} from '../../../api/session-usage.ts';
 import { costLabel } from '../../../lib/cost.ts';
 
 /**

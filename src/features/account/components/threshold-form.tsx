@@ -3,7 +3,7 @@ import { formatNumber } from '../../../lib/format.ts';
 import {
   setLowCreditThreshold,
   useLowCreditThreshold,
-} from '../../../session/low-credit-threshold.ts';
+} from '../../../workspace/costs/low-credit-threshold.ts';
 
 /** The low-credit threshold: below it the header pill warns, the tab title shows the number and a banner says so once. */
 export function ThresholdForm() {

@@ -1,4 +1,4 @@
-import { bestKnownCost } from '../../../api/measured-costs.ts';
+import { bestKnownCost } from '../../../api/session-usage.ts';
 import type { SessionUsage, UsageReading } from '../../../api/session-usage.ts';
 import { ENDPOINTS, type EndpointId } from '../../../api/endpoints.ts';
 import type { CostEstimate } from '../../../lib/cost.ts';

@@ -1,7 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
-import type { Params } from '../../../api/endpoint-query.ts';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { fileDate, fileSlug } from '../../../lib/download.ts';
 import {
@@ -17,6 +16,7 @@ import { rankSuggestions } from '../lib/suggestions.ts';
 import { useBatchRun } from '../use-batch-run.ts';
 import { BatchControls } from './batch-controls.tsx';
 import { KeywordTable } from './keyword-table.tsx';
+import type { Params } from '../../../api/params.ts';
 
 /** "query a" … "query z" (and 0–9): the suggestions of every letter merged into one keyword table. */
 export function KeywordExpansion({ params }: { params: Params | null }) {

@@ -1,10 +1,9 @@
-import { useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
-import type { Params } from '../../../api/endpoint-query.ts';
-import { ENDPOINTS, type EndpointSpec, type ParamSpec } from '../../../api/endpoints.ts';
-import { pickParams, validateParams } from '../../../api/params.ts';
+import { useId, useMemo } from 'react';
+import { ENDPOINTS } from '../../../api/endpoints.ts';
+import type { Params } from '../../../api/params.ts';
+import { secondLocaleForm, secondLocaleParams } from '../../../api/second-locale.ts';
 import { ParamForm } from '../../../components/param-form.tsx';
+import { useParamForm } from '../../../components/use-param-form.ts';
 import { uniqueTo } from '../lib/locale-diff.ts';
 import { rankSuggestions, type Suggestion } from '../lib/suggestions.ts';
 import { useBatchRun } from '../use-batch-run.ts';
@@ -15,27 +14,8 @@ const spec = ENDPOINTS.autocomplete;
 const countryParam = spec.params.find((p) => p.name === 'country')!;
 const languageParam = spec.params.find((p) => p.name === 'language')!;
 
-// The second pair is a small form of its own, checked by the catalogue's rules, under names
-// of its own in the page URL.
-const PAIR_FORM: EndpointSpec = {
-  ...spec,
-  params: [
-    {
-      ...countryParam,
-      name: 'vs_country',
-      label: 'Second country',
-      required: true,
-      help: 'Country to compare with, e.g. gb.',
-      placeholder: 'gb',
-    },
-    {
-      ...languageParam,
-      name: 'vs_language',
-      label: 'Second language',
-      help: 'Empty: the same as above.',
-    },
-  ] satisfies ParamSpec[],
-};
+// The second pair is a small form of its own in the page URL.
+const PAIR_FORM = secondLocaleForm(spec);
 
 const localeOf = (p: Params) =>
   `${(p.country ?? countryParam.default ?? '').toUpperCase()} · ${p.language ?? languageParam.default ?? ''}`;
@@ -43,24 +23,13 @@ const localeOf = (p: Params) =>
 /** The same query for two country/language pairs side by side; what only one suggests is marked. */
 export function LocaleCompare({ params }: { params: Params | null }) {
   const id = useId();
-  const [searchParams] = useSearchParams();
-  const setViewParam = useSetSearchParam();
-  const [tried, setTried] = useState(false);
-  const pairValues = {
-    vs_country: searchParams.get('vs_country') ?? '',
-    vs_language: searchParams.get('vs_language') ?? '',
-  };
-  const check = validateParams(PAIR_FORM, pairValues);
-  const errors = tried && !check.ok ? check.errors : {};
+  const pair = useParamForm(PAIR_FORM);
+  const { isValid, values } = pair;
   const list = useMemo(() => {
-    if (!params || !check.ok) return null;
-    const b = pickParams(spec, {
-      ...params,
-      country: pairValues.vs_country,
-      language: pairValues.vs_language || (params.language ?? ''),
-    });
+    if (!params || !isValid) return null;
+    const b = secondLocaleParams(spec, params, values);
     return localeOf(params) === localeOf(b) ? null : [params, b];
-  }, [params, check.ok, pairValues.vs_country, pairValues.vs_language]);
+  }, [params, isValid, values]);
   const batch = useBatchRun(list);
   const [a, b] = batch.runs.slots;
   const listA = a?.data ? rankSuggestions(a.data.data.suggestions) : null;
@@ -68,7 +37,7 @@ export function LocaleCompare({ params }: { params: Params | null }) {
 
   const reason = !params
     ? 'Type a query above first.'
-    : !check.ok
+    : !isValid
       ? null
       : list === null
         ? 'Choose a second pair that differs from the first.'
@@ -87,17 +56,16 @@ export function LocaleCompare({ params }: { params: Params | null }) {
         aria-label="Second locale"
         onSubmit={(e) => {
           e.preventDefault();
-          setTried(true);
-          if (list) batch.start();
+          if (pair.attemptSubmit() && list) batch.start();
         }}
         className="space-y-3"
       >
         <ParamForm
           spec={PAIR_FORM}
-          values={pairValues}
-          errors={errors}
-          onChange={setViewParam}
-          onBlur={() => setTried(true)}
+          values={values}
+          errors={pair.errors}
+          onChange={(name, value) => pair.setValue(name, value, { replace: true })}
+          onBlur={pair.markTouched}
         />
         <BatchControls batch={batch} action="Compare locales" disabledReason={reason} submit />
       </form>

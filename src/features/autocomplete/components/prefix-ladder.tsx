@@ -1,10 +1,10 @@
 import { useId, useMemo } from 'react';
-import type { Params } from '../../../api/endpoint-query.ts';
 import { newAtStep, prefixesOf } from '../lib/ladder.ts';
 import { rankSuggestions } from '../lib/suggestions.ts';
 import { useBatchRun } from '../use-batch-run.ts';
 import { BatchControls } from './batch-controls.tsx';
 import { MarkedValues } from './marked-values.tsx';
+import type { Params } from '../../../api/params.ts';
 
 const TOP = 5;
 

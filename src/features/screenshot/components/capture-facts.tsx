@@ -2,8 +2,8 @@ import type { ResponseMeta } from '../../../api/client.ts';
 import { extensionForMediaType } from '../../../api/endpoints.ts';
 import { formatBytes, formatDuration, formatNumber, pluralCredits } from '../../../lib/format.ts';
 import { captureLabel, formatName } from '../lib/capture-label.ts';
-import type { Params } from '../../../api/endpoint-query.ts';
 import type { PixelSize } from '../lib/image-size.ts';
+import type { Params } from '../../../api/params.ts';
 
 export interface CaptureFactsProps {
   blob: Blob;

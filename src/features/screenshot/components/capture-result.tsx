@@ -1,10 +1,10 @@
-import type { Params } from '../../../api/endpoint-query.ts';
 import { useObjectUrl } from '../../../components/use-object-url.ts';
 import { captureFileName } from '../lib/capture-label.ts';
 import { CaptureFacts } from './capture-facts.tsx';
 import { CaptureImage } from './capture-image.tsx';
 import { useImageSize } from './use-image-size.ts';
 import type { ImageCapture } from './use-session-captures.ts';
+import type { Params } from '../../../api/params.ts';
 
 export interface CaptureResultProps {
   capture: ImageCapture;

@@ -1,13 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { Params } from '../../../api/endpoint-query.ts';
 import { ENDPOINTS } from '../../../api/endpoints.ts';
-import { pickParams } from '../../../api/params.ts';
+import { pickParams, type Params, sameParams } from '../../../api/params.ts';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { RequestProgress } from '../../../components/request-progress.tsx';
 import { useCacheStates } from '../../../components/use-cache-states.ts';
 import { useEndpointRuns } from '../../../components/use-endpoint-runs.ts';
-import { sameParams } from '../../../components/use-param-form.ts';
 import { costLabel } from '../../../lib/cost.ts';
 import { formatBytes } from '../../../lib/format.ts';
 import { captureLabel } from '../lib/capture-label.ts';

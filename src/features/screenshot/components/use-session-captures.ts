@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Params } from '../../../api/endpoint-query.ts';
 import type { ImageResult } from '../../../api/requests.ts';
 import { useCacheSnapshot } from '../../../components/use-cache-states.ts';
 import { screenshotQueries } from '../queries.ts';
+import type { Params } from '../../../api/params.ts';
 
 export type ImageCapture = Extract<ImageResult, { kind: 'image' }>;
 

@@ -1,11 +1,11 @@
 import { assumedDefault, ENDPOINTS, extensionForMediaType } from '../../../api/endpoints.ts';
 import { fileSlug } from '../../../lib/download.ts';
 import type { PixelSize } from './image-size.ts';
-
-type Params = Readonly<Record<string, string>>;
+import type { ParamValues } from '../../../api/params.ts';
 
 const spec = ENDPOINTS.screenshot;
-const value = (params: Params, name: string) => params[name] ?? assumedDefault(spec, name) ?? '';
+const value = (params: ParamValues, name: string) =>
+  params[name] ?? assumedDefault(spec, name) ?? '';
 
 export function hostOf(url: string | undefined): string {
   try {
@@ -16,7 +16,7 @@ export function hostOf(url: string | undefined): string {
 }
 
 /** What distinguishes one capture from another: "example.com · WebP q60 · 390×844 · full page". */
-export function captureLabel(params: Params): string {
+export function captureLabel(params: ParamValues): string {
   const format = value(params, 'format');
   const name = formatName(format);
   const lossy = format === 'jpg' || format === 'webp';
@@ -39,7 +39,11 @@ export function formatName(format: string): string {
 }
 
 /** A download name from host, pixel size and format: `example-com-1280x800-full.png`. */
-export function captureFileName(params: Params, size: PixelSize | undefined, mediaType: string) {
+export function captureFileName(
+  params: ParamValues,
+  size: PixelSize | undefined,
+  mediaType: string,
+) {
   const w = size?.width ?? value(params, 'width');
   const h = size?.height ?? value(params, 'height');
   const full = params.fullPage === 'true' ? '-full' : '';

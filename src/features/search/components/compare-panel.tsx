@@ -1,7 +1,8 @@
 import { memo, useId, useMemo, useState } from 'react';
-import { ENDPOINTS, type EndpointSpec, type ParamSpec } from '../../../api/endpoints.ts';
-import { useBestKnownCost } from '../../../api/measured-costs.ts';
-import { pickParams, validateParams } from '../../../api/params.ts';
+import { ENDPOINTS } from '../../../api/endpoints.ts';
+import { useBestKnownCost } from '../../../workspace/costs/measured-costs.ts';
+import type { Params } from '../../../api/params.ts';
+import { secondLocaleForm, secondLocaleParams } from '../../../api/second-locale.ts';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { ExternalLink } from '../../../components/external-link.tsx';
@@ -9,13 +10,12 @@ import { ParamForm } from '../../../components/param-form.tsx';
 import { RequestProgress } from '../../../components/request-progress.tsx';
 import { useCacheStates } from '../../../components/use-cache-states.ts';
 import { useEndpointRuns } from '../../../components/use-endpoint-runs.ts';
+import { useParamForm } from '../../../components/use-param-form.ts';
 import { costLabel } from '../../../lib/cost.ts';
 import { comparisonFileName, comparisonToCsv, type SearchLabel } from '../lib/export.ts';
 import { describeChange, diffRanks, type RankedLink } from '../lib/rank-diff.ts';
 import { searchQueries } from '../queries.ts';
 import { CountryPicker, LanguagePicker } from './locale-picker.tsx';
-
-type Params = Record<string, string>;
 
 const spec = ENDPOINTS.search;
 const countryParam = spec.params.find((p) => p.name === 'country')!;
@@ -29,27 +29,8 @@ export const labelOf = (p: Params): SearchLabel => ({
 const sameLabel = (a: SearchLabel, b: SearchLabel) =>
   a.query === b.query && a.country === b.country && a.language === b.language;
 
-// The second pair is a small form of its own, checked by the catalogue's own rules under
-// names of its own in the page URL; the shared form renders it.
-const PAIR_FORM: EndpointSpec = {
-  ...spec,
-  params: [
-    {
-      ...countryParam,
-      name: 'vs_country',
-      label: 'Second country',
-      required: true,
-      help: 'Country to compare with.',
-      placeholder: 'gb',
-    },
-    {
-      ...languageParam,
-      name: 'vs_language',
-      label: 'Second language',
-      help: 'Empty: the same as above.',
-    },
-  ] satisfies ParamSpec[],
-};
+// The second pair is a small form of its own in the page URL; the shared form renders it.
+const PAIR_FORM = secondLocaleForm(spec);
 const PAIR_PICKERS = { vs_country: CountryPicker, vs_language: LanguagePicker };
 
 const pairText = (l: SearchLabel) => `${l.country.toUpperCase()} · ${l.language}`;
@@ -57,32 +38,16 @@ const pairText = (l: SearchLabel) => `${l.country.toUpperCase()} · ${l.language
 export interface ComparePanelProps {
   /** The search form's parameters, trimmed; null while the form is invalid. */
   primary: Params | null;
-  vsCountry: string;
-  vsLanguage: string;
-  onChange: (name: 'vs_country' | 'vs_language', value: string) => void;
 }
 
 /** The same query for a second country/language pair, side by side, with rank changes by link. */
-export const ComparePanel = memo(function ComparePanel({
-  primary,
-  vsCountry,
-  vsLanguage,
-  onChange,
-}: ComparePanelProps) {
+export const ComparePanel = memo(function ComparePanel({ primary }: ComparePanelProps) {
   const id = useId();
   const runs = useEndpointRuns(spec, searchQueries.results);
   const cost = useBestKnownCost(spec.id);
   const [tried, setTried] = useState(false);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-
-  const pairValues = { vs_country: vsCountry, vs_language: vsLanguage };
-  const pairCheck = validateParams(PAIR_FORM, pairValues);
-  const pairErrors = Object.fromEntries(
-    Object.entries(pairCheck.ok ? {} : pairCheck.errors).filter(([k]) => tried || touched.has(k)),
-  );
-  const b = primary
-    ? pickParams(spec, { ...primary, country: vsCountry, language: vsLanguage })
-    : null;
+  const pair = useParamForm(PAIR_FORM);
+  const b = primary ? secondLocaleParams(spec, primary, pair.values) : null;
   const samePair = primary !== null && b !== null && sameLabel(labelOf(primary), labelOf(b));
   const states = useCacheStates(
     primary && b ? [primary, b].map((p) => searchQueries.results(p).queryKey) : [],
@@ -91,7 +56,8 @@ export const ComparePanel = memo(function ComparePanel({
 
   const run = () => {
     setTried(true);
-    if (!primary || !b || !pairCheck.ok || samePair || runs.isRunning) return;
+    const pairValid = pair.attemptSubmit();
+    if (!primary || !b || !pairValid || samePair || runs.isRunning) return;
     runs.run([primary, b]);
   };
   const [qa, qb] = runs.slots;
@@ -125,10 +91,10 @@ export const ComparePanel = memo(function ComparePanel({
       >
         <ParamForm
           spec={PAIR_FORM}
-          values={pairValues}
-          errors={pairErrors}
-          onChange={(name, value) => onChange(name as 'vs_country' | 'vs_language', value)}
-          onBlur={(name) => setTouched((t) => new Set(t).add(name))}
+          values={pair.values}
+          errors={pair.errors}
+          onChange={(name, value) => pair.setValue(name, value, { replace: true })}
+          onBlur={pair.markTouched}
           inputs={PAIR_PICKERS}
         />
         <div className="flex flex-wrap items-center gap-3">
@@ -140,7 +106,7 @@ export const ComparePanel = memo(function ComparePanel({
               Fix the search form above first.
             </p>
           )}
-          {tried && primary && pairCheck.ok && samePair && (
+          {tried && primary && pair.isValid && samePair && (
             <p className="text-sm text-red-700 dark:text-red-400">
               Choose a country or language that differs from the search above.
             </p>

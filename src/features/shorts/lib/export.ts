@@ -1,6 +1,7 @@
 import { toCsv, type CsvCell } from '../../../lib/csv.ts';
 import { fileDate, fileSlug } from '../../../lib/download.ts';
 import type { GalleryVideo } from './videos.ts';
+import type { ParamValues } from '../../../api/params.ts';
 
 const COLUMNS = [
   'position',
@@ -44,10 +45,7 @@ export function videosToCsv(videos: readonly GalleryVideo[]): string {
 }
 
 /** The loaded videos as the service sent them (logos included), with the request that found them. */
-export function videosToJson(
-  videos: readonly GalleryVideo[],
-  params: Readonly<Record<string, string>>,
-): string {
+export function videosToJson(videos: readonly GalleryVideo[], params: ParamValues): string {
   return JSON.stringify(
     { search_parameters: params, short_videos_results: videos.map((v) => v.raw) },
     null,
@@ -56,7 +54,7 @@ export function videosToJson(
 }
 
 export function shortsFileName(
-  params: Readonly<Record<string, string>>,
+  params: ParamValues,
   ext: 'csv' | 'json' | 'html',
   now?: Date,
 ): string {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Params } from '../../../api/endpoint-query.ts';
+import type { Params } from '../../../api/params.ts';
 
 interface ConfirmSubmissionProps {
   params: Params;

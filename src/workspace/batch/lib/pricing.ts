@@ -1,5 +1,5 @@
 import { ENDPOINT_LIST, type EndpointId } from '../../../api/endpoints.ts';
-import { bestKnownCost, measuredCostOf } from '../../../api/measured-costs.ts';
+import { bestKnownCost, measuredCostOf } from '../../../api/session-usage.ts';
 import { getSessionUsage, type SessionUsage } from '../../../api/session-usage.ts';
 import { costLabel } from '../../../lib/cost.ts';
 import { formatNumber, pluralCredits } from '../../../lib/format.ts';

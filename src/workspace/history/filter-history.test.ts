@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { HistoryEntry } from '../../../session/history-store.ts';
+import type { HistoryEntry } from './history-store.ts';
 import { filterHistory, NO_FILTERS } from './filter-history.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 12);

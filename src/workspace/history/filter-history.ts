@@ -1,5 +1,5 @@
-import { ENDPOINTS, type EndpointId } from '../../../api/endpoints.ts';
-import type { HistoryEntry, HistoryStatus } from '../../../session/history-store.ts';
+import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
+import type { HistoryEntry, HistoryStatus } from './history-store.ts';
 
 export type CostFilter = 'any' | 'paid' | 'free' | 'unknown';
 export type DateFilter = 'any' | 'hour' | 'day' | 'week' | 'month';

@@ -1,9 +1,8 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
-import { isApiError } from '../api/errors.ts';
-import { addHistoryEntry, type HistoryEntry } from '../session/history-store.ts';
-
-type Params = Record<string, string>;
+import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
+import { isApiError } from '../../api/errors.ts';
+import type { Params } from '../../api/params.ts';
+import { addHistoryEntry, type HistoryEntry } from './history-store.ts';
 
 const isEndpointId = (value: unknown): value is EndpointId =>
   typeof value === 'string' && Object.hasOwn(ENDPOINTS, value);

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { HistoryList } from '../../components/history-list.tsx';
-import { SnapshotOpener } from '../../components/snapshot-opener.tsx';
+import { HistoryList } from './history-list.tsx';
+import { SnapshotOpener } from '../snapshots/snapshot-opener.tsx';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
-import { clearHistory, HISTORY_CAP } from '../../session/history-store.ts';
-import { useHistory } from '../../session/use-history.ts';
-import { HistoryFiltersForm } from './components/history-filters.tsx';
-import { filterHistory, NO_FILTERS, type HistoryFilters } from './lib/filter-history.ts';
+import { clearHistory, HISTORY_CAP } from './history-store.ts';
+import { useHistory } from './history-store.ts';
+import { HistoryFiltersForm } from './history-filters.tsx';
+import { filterHistory, NO_FILTERS, type HistoryFilters } from './filter-history.ts';
 
 /** Every request sent from this browser: search, filter, star, delete, and reopen for free. */
 export default function HistoryPage() {

@@ -1,3 +1,6 @@
+import { createStoredStore, useStore } from '../../lib/store.ts';
+import type { Params } from '../../api/params.ts';
+
 /**
  * The request history: every request the dashboard sent, kept in this browser
  * (`localStorage`) so it outlives the tab. Parameters only, never the key: entries are
@@ -13,7 +16,7 @@ export interface HistoryEntry {
   id: string;
   /** The catalogue id of the endpoint (its view). */
   endpoint: string;
-  params: Record<string, string>;
+  params: Params;
   /** When the request was sent (ms since the epoch). */
   at: number;
   durationMs: number;
@@ -29,58 +32,32 @@ export interface HistoryEntry {
   starred: boolean;
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let memory: HistoryEntry[] = [];
-let cached: { raw: string | null; entries: HistoryEntry[] } | null = null;
-
-function storage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 const isEntry = (value: unknown): value is HistoryEntry =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as HistoryEntry).id === 'string' &&
   typeof (value as HistoryEntry).endpoint === 'string' &&
   typeof (value as HistoryEntry).at === 'number' &&
-  typeof (value as HistoryEntry).params === 'object';
+  typeof (value as HistoryEntry).params === 'object' &&
+  (value as HistoryEntry).params !== null;
 
-/** The entries, newest first. The same array until something changes (for useSyncExternalStore). */
-export function getHistory(): HistoryEntry[] {
-  const s = storage();
-  if (!s) return memory;
-  const raw = s.getItem(STORAGE_KEY);
-  if (cached?.raw === raw) return cached.entries;
-  let entries: HistoryEntry[] = [];
-  try {
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(parsed)) entries = parsed.filter(isEntry);
-  } catch {
-    // A corrupt store starts over rather than breaking the page.
-  }
-  cached = { raw, entries };
-  return entries;
-}
+/** The entries, newest first; another tab's changes arrive too. */
+const historyStore = createStoredStore<HistoryEntry[]>({
+  storage: 'local',
+  key: STORAGE_KEY,
+  parse: (text) => {
+    const parsed: unknown = text === null ? [] : JSON.parse(text);
+    return Array.isArray(parsed) ? parsed.filter(isEntry) : [];
+  },
+  serialize: (entries) => JSON.stringify(entries),
+  // Over the storage quota: keep the newer half rather than nothing.
+  shrink: (entries) => entries.slice(0, Math.ceil(entries.length / 2)),
+});
 
-function write(entries: HistoryEntry[]) {
-  const s = storage();
-  if (!s) {
-    memory = entries;
-  } else {
-    try {
-      s.setItem(STORAGE_KEY, JSON.stringify(entries));
-    } catch {
-      // Over the storage quota: keep the newer half rather than nothing.
-      s.setItem(STORAGE_KEY, JSON.stringify(entries.slice(0, Math.ceil(entries.length / 2))));
-    }
-  }
-  listeners.forEach((l) => l());
-}
+const getHistory = historyStore.get;
+/** The request history, newest first, re-rendering when it changes (in this tab or another). */
+export const useHistory = (): HistoryEntry[] => useStore(historyStore);
+const write = historyStore.set;
 
 /** Keeps at most `cap` entries: the oldest unstarred are dropped first. */
 export function capEntries(entries: HistoryEntry[], cap = HISTORY_CAP): HistoryEntry[] {
@@ -113,17 +90,4 @@ export function deleteHistoryEntry(id: string): void {
 
 export function clearHistory(): void {
   write([]);
-}
-
-export function subscribeHistory(listener: Listener): () => void {
-  listeners.add(listener);
-  // Another tab's change arrives as a storage event.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEY || event.key === null) listener();
-  };
-  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
-  };
 }

@@ -1,14 +1,10 @@
 import { Link } from 'react-router';
-import { endpointQueryKey } from '../api/endpoint-query.ts';
-import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../api/endpoints.ts';
-import { requestHref, requestLabel } from '../api/request-link.ts';
-import { formatDuration, formatNumber, pluralCredits } from '../lib/format.ts';
-import {
-  deleteHistoryEntry,
-  toggleHistoryStar,
-  type HistoryEntry,
-} from '../session/history-store.ts';
-import { useCacheStates, type CacheState } from './use-cache-states.ts';
+import { endpointQueryKey } from '../../api/endpoint-query.ts';
+import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../../api/endpoints.ts';
+import { requestHref, requestLabel } from '../../api/request-link.ts';
+import { formatDuration, formatNumber, pluralCredits } from '../../lib/format.ts';
+import { deleteHistoryEntry, toggleHistoryStar, type HistoryEntry } from './history-store.ts';
+import { useCacheStates, type CacheState } from '../../components/use-cache-states.ts';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,47 +1,22 @@
 import type { ComponentType, ReactNode } from 'react';
-import { useAccount } from '../api/account-queries.ts';
-import type { Params } from '../api/endpoint-query.ts';
-import type { EndpointSpec } from '../api/endpoints.ts';
-import { useBestKnownCost } from '../api/measured-costs.ts';
-import type { ParamErrors } from '../api/params.ts';
-import type { WithMeta } from '../api/requests.ts';
-import { costLabel, creditsAfter } from '../lib/cost.ts';
-import { useApiKey } from '../session/use-api-key.ts';
-import { ErrorPanel } from './error-panel.tsx';
-import type { FieldProps } from './param-field.tsx';
-import { ParamForm } from './param-form.tsx';
-import { RequestInspector } from './request-inspector.tsx';
-import { RequestProgress } from './request-progress.tsx';
-import { SnapshotActions } from './snapshot-actions.tsx';
-import { SnapshotBanner } from './snapshot-banner.tsx';
-
-/** What the panel needs of a view's request: `useEndpointRun` (reads) and `useEndpointAction` (actions). */
-export interface PanelRun<T extends WithMeta> {
-  spec: EndpointSpec;
-  values: Params;
-  setValue: (name: string, value: string) => void;
-  markTouched: (name: string) => void;
-  errors: ParamErrors;
-  wire: [string, string][] | null;
-  run: () => boolean;
-  runAgain: () => void;
-  cancel: () => void;
-  error: unknown;
-  data: T | undefined;
-  dataParams: Params | null;
-  showingPrevious: boolean;
-  isRunning: boolean;
-  cancelled: boolean;
-  fromCache: boolean;
-  formCached: boolean;
-  /** When the cached answer arrived (reads). */
-  answeredAt?: number;
-  /** `data` comes from an opened snapshot file, saved then (reads only). */
-  snapshotSavedAt?: Date | null;
-}
+import { useAccount } from '../costs/use-account.ts';
+import { useBestKnownCost } from '../costs/measured-costs.ts';
+import type { WithMeta } from '../../api/requests.ts';
+import { costLabel, creditsAfter } from '../../lib/cost.ts';
+import { useApiKey } from '../../session/use-api-key.ts';
+import { ErrorPanel } from '../../components/error-panel.tsx';
+import type { FieldProps } from '../../components/param-field.tsx';
+import { ParamForm } from '../../components/param-form.tsx';
+import { RequestInspector } from '../../components/request-inspector.tsx';
+import { RequestProgress } from '../../components/request-progress.tsx';
+import { SnapshotActions } from '../snapshots/snapshot-actions.tsx';
+import { SnapshotBanner } from '../snapshots/snapshot-banner.tsx';
+import type { ViewRequest } from './view-request.ts';
+import type { Params } from '../../api/params.ts';
 
 export interface RequestPanelProps<T extends WithMeta> {
-  run: PanelRun<T>;
+  /** The view's request: `useEndpointRun` (reads) or `useEndpointAction` (actions). */
+  request: ViewRequest<T>;
   /** The untouched response body for the inspector. */
   raw?: unknown;
   inputs?: Partial<Record<string, ComponentType<FieldProps>>>;
@@ -71,7 +46,7 @@ export interface RequestPanelProps<T extends WithMeta> {
 
 const answeredTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function describeParams(params: Record<string, string> | null): string {
+function describeParams(params: Params | null): string {
   const entries = Object.entries(params ?? {});
   return entries.length
     ? entries.map(([k, v]) => `${k}=${v}`).join(', ')
@@ -80,7 +55,7 @@ function describeParams(params: Record<string, string> | null): string {
 
 /** The shared request panel: generated form, Run with its cost, progress, errors, results, inspector. */
 export function RequestPanel<T extends WithMeta>({
-  run,
+  request,
   raw,
   inputs,
   actions,
@@ -89,13 +64,14 @@ export function RequestPanel<T extends WithMeta>({
   stageClassName,
   children,
 }: RequestPanelProps<T>) {
-  const { spec, error } = run;
+  const { spec, form, run, shown } = request;
+  const { error, data } = shown;
   const apiKey = useApiKey();
   const account = useAccount();
   const creditsLeft = account.data?.summary.creditsLeft;
   // Published, else measured from the account ("≈ 10 credits (measured)"), else unknown.
   const knownCost = useBestKnownCost(spec.id);
-  const after = run.formCached
+  const after = form.cached
     ? 'already in this session: 0 credits'
     : creditsAfter(knownCost, creditsLeft);
   const cost = costLabel(knownCost);
@@ -108,15 +84,15 @@ export function RequestPanel<T extends WithMeta>({
         className="space-y-3 rounded border border-slate-200 dark:border-slate-700 p-3"
         onSubmit={(e) => {
           e.preventDefault();
-          run.run();
+          run.start();
         }}
       >
         <ParamForm
           spec={spec}
-          values={run.values}
-          errors={run.errors}
-          onChange={run.setValue}
-          onBlur={run.markTouched}
+          values={form.values}
+          errors={form.errors}
+          onChange={form.setValue}
+          onBlur={form.markTouched}
           inputs={inputs}
         />
         <div className="flex flex-wrap items-center gap-3">
@@ -152,26 +128,26 @@ export function RequestPanel<T extends WithMeta>({
               : 'You cancelled the request. The service may still finish it and charge it; your form and earlier results are kept.'}
           </p>
         )}
-        {run.data && run.snapshotSavedAt && <SnapshotBanner savedAt={run.snapshotSavedAt} />}
-        {run.data && !run.isRunning && !run.snapshotSavedAt && (
+        {data && shown.savedAt && <SnapshotBanner savedAt={shown.savedAt} />}
+        {data && !run.isRunning && !shown.savedAt && (
           <p className="flex flex-wrap items-center gap-3 text-sm" data-testid="result-source">
-            {run.showingPrevious ? (
+            {shown.earlier ? (
               <span className="text-slate-600 dark:text-slate-400">
-                Showing the earlier result for {describeParams(run.dataParams)}.
+                Showing the earlier result for {describeParams(shown.params)}.
               </span>
-            ) : run.fromCache ? (
+            ) : shown.fromCache ? (
               <>
                 <span className="rounded bg-emerald-100 px-2 py-0.5 font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-200">
                   cached · 0 credits
                 </span>
                 <span className="text-slate-600 dark:text-slate-400">
                   This exact request already ran
-                  {run.answeredAt ? (
+                  {shown.answeredAt ? (
                     <>
                       {' '}
                       at{' '}
-                      <time dateTime={new Date(run.answeredAt).toISOString()}>
-                        {answeredTime.format(run.answeredAt)}
+                      <time dateTime={new Date(shown.answeredAt).toISOString()}>
+                        {answeredTime.format(shown.answeredAt)}
                       </time>
                     </>
                   ) : (
@@ -182,7 +158,7 @@ export function RequestPanel<T extends WithMeta>({
                 <button
                   type="button"
                   className="btn-secondary"
-                  onClick={run.runAgain}
+                  onClick={run.again}
                   disabled={run.isRunning}
                 >
                   Run again ({cost})
@@ -195,22 +171,22 @@ export function RequestPanel<T extends WithMeta>({
                 {spec.kind === 'action' ? 'Submitted' : 'Fresh result'} · {cost}
               </span>
             )}
-            {run.dataParams && !run.showingPrevious && (
-              <SnapshotActions spec={spec} params={run.dataParams} data={run.data} />
+            {shown.params && !shown.earlier && (
+              <SnapshotActions spec={spec} params={shown.params} data={data} />
             )}
           </p>
         )}
         {error != null && (
           <ErrorPanel
             error={error}
-            onRetry={run.runAgain}
+            onRetry={run.again}
             retryLabel={`Try again · ${cost}`}
             retryDisabled={run.isRunning}
           />
         )}
         {children}
       </div>
-      <RequestInspector spec={spec} wire={run.wire} meta={run.data?.meta} error={error} raw={raw} />
+      <RequestInspector spec={spec} wire={form.wire} meta={data?.meta} error={error} raw={raw} />
     </div>
   );
 }

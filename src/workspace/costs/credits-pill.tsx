@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useAccount } from '../api/account-queries.ts';
-import { formatNumber } from '../lib/format.ts';
-import { useLowCreditThreshold } from '../session/low-credit-threshold.ts';
-import { useApiKey } from '../session/use-api-key.ts';
+import { useAccount } from './use-account.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { useLowCreditThreshold } from './low-credit-threshold.ts';
+import { useApiKey } from '../../session/use-api-key.ts';
 
 /** Without a threshold of the user's, the pill warns below this share of the plan. */
 const DEFAULT_LOW_SHARE = 0.1;

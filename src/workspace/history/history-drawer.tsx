@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ENDPOINT_LIST } from '../api/endpoints.ts';
-import { useHistory } from '../session/use-history.ts';
+import { ENDPOINT_LIST } from '../../api/endpoints.ts';
+import { useHistory } from './history-store.ts';
 
 // Built only while the drawer is open, and it brings the request code (cache keys): it
 // loads then, not with the first paint (docs/benchmarks.md).

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { requestHref } from '../api/request-link.ts';
-import { MAX_SNAPSHOT_BYTES, readSnapshot } from '../api/snapshot.ts';
-import { formatBytes } from '../lib/format.ts';
+import { requestHref } from '../../api/request-link.ts';
+import { MAX_SNAPSHOT_BYTES, readSnapshot } from './snapshot-file.ts';
+import { formatBytes } from '../../lib/format.ts';
 import { showSnapshot } from './snapshot-store.ts';
 
 /**

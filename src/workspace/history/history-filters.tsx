@@ -1,5 +1,5 @@
-import { ENDPOINT_LIST } from '../../../api/endpoints.ts';
-import type { HistoryFilters } from '../lib/filter-history.ts';
+import { ENDPOINT_LIST } from '../../api/endpoints.ts';
+import type { HistoryFilters } from './filter-history.ts';
 
 const field = 'flex flex-col gap-1 text-sm';
 const input =

@@ -1,7 +1,12 @@
-import { maskedRequestUrl, type ResponseMeta } from './client.ts';
-import { ENDPOINTS, isRasterImageType, type EndpointId, type ReadEndpointId } from './endpoints.ts';
-import { pickParams, validateParams } from './params.ts';
-import type { ImageResult, JsonResult } from './requests.ts';
+import { maskedRequestUrl, type ResponseMeta } from '../../api/client.ts';
+import {
+  ENDPOINTS,
+  isRasterImageType,
+  type EndpointId,
+  type ReadEndpointId,
+} from '../../api/endpoints.ts';
+import { pickParams, validateParams, type Params } from '../../api/params.ts';
+import type { ImageResult, JsonResult } from '../../api/requests.ts';
 
 /**
  * A snapshot: one request (never the key) and its answer, saved as a JSON file so it can be
@@ -17,7 +22,7 @@ export interface SnapshotFile {
   format: typeof SNAPSHOT_FORMAT;
   version: 1;
   savedAt: string;
-  request: { endpoint: string; params: Record<string, string> };
+  request: { endpoint: string; params: Params };
   response: {
     status: number;
     contentType: string;
@@ -59,7 +64,7 @@ type AnyResult = JsonResult<unknown> | ImageResult;
 /** A snapshot ready to show: its request and an answer shaped like a live one. */
 export interface OpenSnapshot {
   endpoint: ReadEndpointId;
-  params: Record<string, string>;
+  params: Params;
   savedAt: Date;
   result: AnyResult;
 }
@@ -82,7 +87,7 @@ function fromBase64(base64: string, type: string): Blob {
 /** The file for a result on screen. */
 export async function createSnapshot(
   endpoint: ReadEndpointId,
-  params: Record<string, string>,
+  params: Params,
   result: AnyResult,
   now = new Date(),
 ): Promise<SnapshotFile> {

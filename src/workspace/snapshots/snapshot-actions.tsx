@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import type { EndpointSpec, ReadEndpointId } from '../api/endpoints.ts';
-import { requestHref } from '../api/request-link.ts';
-import type { ImageResult, JsonResult } from '../api/requests.ts';
-import { createSnapshot } from '../api/snapshot.ts';
-import { downloadText, fileDate, fileSlug } from '../lib/download.ts';
-import { CopyButton } from './copy-button.tsx';
+import type { EndpointSpec, ReadEndpointId } from '../../api/endpoints.ts';
+import { requestHref } from '../../api/request-link.ts';
+import type { ImageResult, JsonResult } from '../../api/requests.ts';
+import { createSnapshot } from './snapshot-file.ts';
+import { downloadText, fileDate, fileSlug } from '../../lib/download.ts';
+import { CopyButton } from '../../components/copy-button.tsx';
+import type { Params } from '../../api/params.ts';
 
 /** "Copy link" (the view URL with its parameters, never the key) and "Save snapshot". */
 export function SnapshotActions({
@@ -13,7 +14,7 @@ export function SnapshotActions({
   data,
 }: {
   spec: EndpointSpec;
-  params: Record<string, string>;
+  params: Params;
   data: unknown;
 }) {
   const [saving, setSaving] = useState(false);

@@ -1,0 +1,15 @@
+import type { EndpointId } from '../../api/endpoints.ts';
+import type { OpenSnapshot } from './snapshot-file.ts';
+import { createStore, useStore } from '../../lib/store.ts';
+
+/** The snapshot open in this tab, if any: its view shows it in place of a live answer. */
+const openSnapshot = createStore<OpenSnapshot | null>(null);
+
+export const showSnapshot = (snapshot: OpenSnapshot) => openSnapshot.set(snapshot);
+export const closeSnapshot = () => openSnapshot.set(null);
+
+/** The open snapshot when it belongs to this endpoint's view. */
+export function useOpenSnapshot(endpoint: EndpointId): OpenSnapshot | null {
+  const snapshot = useStore(openSnapshot);
+  return snapshot?.endpoint === endpoint ? snapshot : null;
+}
