@@ -42,6 +42,9 @@ export async function startTestSandbox(): Promise<TestSandbox> {
     hold.waiting = () => serve(req, res);
     hold.drop = () => res.destroy();
   });
+  // Idle connections are closed by the client only: one the server closed as idle just as the
+  // client reused it failed the next request with ECONNRESET (seen on a loaded machine).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   current = { origin };

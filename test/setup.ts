@@ -50,6 +50,8 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // A test's env (e.g. a 300 ms client timeout) must not reach the next test of its file.
+  vi.unstubAllEnvs();
   // Paid requests outlive their view by design; they must not outlive their test.
   abortAllRequests();
   forgetRequests();

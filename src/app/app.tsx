@@ -1,6 +1,9 @@
 import { StrictMode, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider, type createBrowserRouter } from 'react-router';
+import type { createBrowserRouter } from 'react-router';
+// The DOM build of RouterProvider: it can render a URL update at once (flushSync), which the
+// form fields need (use-param-form.ts, decision 039).
+import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './provider.tsx';
 import type { ResultPersistence } from './result-persistence.ts';
 

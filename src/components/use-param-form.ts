@@ -31,7 +31,11 @@ export function useParamForm(spec: EndpointSpec) {
   /**
    * Sets several fields in one URL update (two `setValue` calls in a row would each start
    * from the same URL, and the second would undo the first). `replace` keeps typing from
-   * piling up history entries.
+   * piling up history entries. The fields show the URL, so its update renders at once
+   * (`flushSync`), not in the router's default transition: a controlled field whose value
+   * arrives a render later is put back to the old value meanwhile, so a key typed before
+   * that render lands is lost and the caret jumps to the end (on a phone, whole letters went
+   * missing at normal typing speed). Decision 039.
    */
   const setValues = useCallback(
     (patch: Params, { replace }: { replace: boolean }) => {
@@ -44,7 +48,7 @@ export function useParamForm(spec: EndpointSpec) {
           }
           return next;
         },
-        { replace },
+        { replace, flushSync: true },
       );
     },
     [setSearchParams],

@@ -16,7 +16,8 @@ export function useSetSearchParam(): (name: string, value: string | null) => voi
           else next.delete(name);
           return next;
         },
-        { replace: true },
+        // Rendered at once, not in the router's transition: see use-param-form.ts.
+        { replace: true, flushSync: true },
       ),
     [setSearchParams],
   );

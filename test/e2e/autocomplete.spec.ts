@@ -17,10 +17,14 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     const box = page.getByRole('combobox', { name: /Query/ });
     await box.pressSequentially('coffee', { delay: 60 });
+    await expect(box).toHaveValue('coffee');
     const region = page.getByRole('region', { name: 'Suggestions' });
     await expect(region).toHaveAttribute('data-query', 'coffee');
     await expect(region.getByRole('listitem').first()).toBeVisible();
-    await expect(page.getByTestId('request-count')).toHaveText(/^1 request sent this session/);
+    // One request per pause in the typing: on a loaded machine the browser itself may pause
+    // between two keys, so how many that took is not fixed here (test/integration/autocomplete
+    // checks one per pause on a fake clock).
+    await expect(page.getByTestId('request-count')).toHaveText(/^\d+ requests? sent this session/);
     await expect(page).toHaveURL(/query=coffee/);
 
     // The popup: arrow keys, then Enter puts the suggestion in the field.
