@@ -42,8 +42,9 @@ export async function startTestSandbox(): Promise<TestSandbox> {
     hold.waiting = () => serve(req, res);
     hold.drop = () => res.destroy();
   });
-  // Idle connections are closed by the client only: one the server closed as idle just as the
-  // client reused it failed the next request with ECONNRESET (seen on a loaded machine).
+  // The server never closes an idle connection itself: the test's client does. A test that
+  // blocks its event loop for seconds (linting, a long render) made both sides' idle timers
+  // fire at once, and the next request met a socket the server had just closed (ECONNRESET).
   server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

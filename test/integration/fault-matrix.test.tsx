@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import type { FaultInit } from '../../src/sandbox/state.ts';
 import { renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
@@ -246,6 +246,10 @@ afterAll(() => {
   const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(' | ');
   console.log(['Fault matrix (views × faults)', line(header), ...rows.map(line)].join('\n'));
 });
+
+// A fault's build-time settings (the 300 ms client timeout) are its own: left stubbed, every
+// later fault ran with them, and failed as a timeout whenever the machine was slow.
+afterEach(() => vi.unstubAllEnvs());
 
 describe.each(FAULTS.map((f) => [f.name, f] as const))('fault: %s', (_name, fault) => {
   const views = VIEWS.filter((v) => !fault.notFor?.includes(v.name));

@@ -39,7 +39,7 @@ function start(
     limit: 4,
     cap: null,
     unitCost: () => unit.credits,
-    isCached: () => false,
+    cachedAt: () => undefined,
     send: (cell, signal) =>
       requestEndpoint(cell.endpoint, cell.params, { apiKey: 'demo-key', signal }),
     policy: batchRunPolicy(() => isFreeRequest(cells[0]!.endpoint, unit), 20),
@@ -80,6 +80,21 @@ describe('a batch run against the sandbox', () => {
     batch.resume(200);
     await again;
     expect(await paid()).toHaveLength(10);
+  });
+
+  test('a cell already answered in this tab is shown as cached, sends nothing and costs nothing', async () => {
+    const cells = cellsOf(['coffee', 'tea', 'milk']);
+    const answeredAt = Date.UTC(2026, 10, 24, 8);
+    const { runs, finished } = start(cells, {
+      cap: 40,
+      cachedAt: (cell) => (cell.query === 'tea' ? answeredAt : undefined),
+    });
+    const state = await finished;
+    expect(runs.get(cells[1]!.id)).toEqual({ state: 'cached', at: answeredAt });
+    expect(cellView(runs.get(cells[1]!.id), { rank: 4 }).text).toBe('cached · #4 · 0 credits');
+    // Two paid requests fill the cap of 40: the cached one took none of it.
+    expect(await paid()).toHaveLength(2);
+    expect(state).toMatchObject({ done: 2, spent: 40, held: null });
   });
 
   test('never has more requests in flight than its limit, and meets no 429 below the account’s', async () => {

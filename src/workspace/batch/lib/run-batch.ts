@@ -12,8 +12,11 @@ export interface BatchRunOptions {
   cap: number | null;
   /** Credits one request is counted at, read before each start: a cost measured meanwhile counts. */
   unitCost: () => number;
-  /** Answered in this tab's cache already: shown as cached, costs nothing, sends nothing. */
-  isCached: (cell: BatchCell) => boolean;
+  /**
+   * When this tab's cache answered the cell (ms since the epoch), or undefined: a cached cell
+   * costs nothing, sends nothing and keeps the time of its answer.
+   */
+  cachedAt: (cell: BatchCell) => number | undefined;
   /** Sends one request; resolves once its answer is kept, rejects with its ApiError. */
   send: (cell: BatchCell, signal: AbortSignal) => Promise<unknown>;
   policy: RunPolicy;
@@ -42,7 +45,7 @@ export interface BatchRun {
  * request would meet) shows the cells it keeps back as not checked until the run goes on.
  */
 export function runBatch(options: BatchRunOptions): BatchRun {
-  const { cells, send, isCached, onCell } = options;
+  const { cells, send, cachedAt, onCell } = options;
   const runs: Record<string, CellRun> = {};
   const counted = new Map<string, number>();
   const controllers = new Map<string, AbortController>();
@@ -62,15 +65,16 @@ export function runBatch(options: BatchRunOptions): BatchRun {
   };
   const heldCells = new Map<string, NotCheckedReason>();
 
-  const cost = (cell: BatchCell) => (isCached(cell) ? 0 : options.unitCost());
+  const cost = (cell: BatchCell) => (cachedAt(cell) === undefined ? options.unitCost() : 0);
   const queue: RunQueue<BatchCell> = new RunQueue(cells, {
     ...options.policy,
     limit: options.limit,
     cap: options.cap,
     cost,
     start: (cell) => {
-      if (isCached(cell)) {
-        set(cell, { state: 'cached', at: Date.now() });
+      const answeredAt = cachedAt(cell);
+      if (answeredAt !== undefined) {
+        set(cell, { state: 'cached', at: answeredAt });
         return null;
       }
       counted.set(cell.id, cost(cell));
