@@ -22,7 +22,7 @@ function markViewPainted(): void {
   for (const listener of listeners) listener();
 }
 
-/** Rendered beside each view (router.tsx): marks the first view painted, a frame after it commits. */
+/** Rendered beside the view (layout.tsx): marks the first view painted, a frame after it commits. */
 export function ViewPainted() {
   const framePainted = useAfterPaint();
   useEffect(() => {
