@@ -3,12 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
 import { loadResultPersistence } from './app/load-result-persistence.ts';
-import { createAppRouter, preloadView } from './app/router.tsx';
+import { createAppRouter, routerReady } from './app/router.tsx';
 import './index.css';
 
 const queryClient = createQueryClient();
 // Started before the first render, so stored results are read while the app loads.
 const persistence = loadResultPersistence(queryClient);
+// Creating the router starts loading the view's code.
 const router = createAppRouter();
 const container = document.getElementById('root')!;
 
@@ -22,9 +23,9 @@ function PageLive() {
 }
 
 // The first render waits for the view's code (and a tab's stored results), so it shows the
-// view itself: a prerendered copy is replaced by the same view, never by "Loading view…".
+// view itself: a prerendered copy is replaced by the same view, never by nothing.
 void Promise.all([
-  preloadView(window.location.pathname),
+  routerReady(router),
   persistence.hasStored ? persistence.restored : undefined,
 ]).then(() => {
   // A transition: React renders in slices instead of one long task (Lighthouse's blocking time).

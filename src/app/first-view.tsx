@@ -21,7 +21,7 @@ function markViewPainted(): void {
   painted.set(true);
 }
 
-/** Rendered beside each view (router.tsx): marks the first view painted, a frame after it commits. */
+/** Rendered beside the view (layout.tsx): marks the first view painted, a frame after it commits. */
 export function ViewPainted() {
   const framePainted = useAfterPaint();
   useEffect(() => {

@@ -5,7 +5,7 @@ import { ModeBadge } from './mode-badge.tsx';
 import { ENDPOINT_LIST } from '../api/endpoints.ts';
 import { useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { useApiKey } from '../session/use-api-key.ts';
-import { useFirstViewPainted } from './first-view.tsx';
+import { useFirstViewPainted, ViewPainted } from './first-view.tsx';
 import { PresenterSwitch } from './presenter-switch.tsx';
 import { Shortcuts } from './shortcuts.tsx';
 
@@ -22,8 +22,10 @@ const BackgroundRequests = lazy(() =>
   import('./background-requests.tsx').then((m) => ({ default: m.BackgroundRequests })),
 );
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded px-2 py-1 text-sm whitespace-nowrap ${isActive ? 'bg-teal-700 text-white' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`;
+// A link whose view is still loading (the router keeps the current view until it is here)
+// says so where it was clicked.
+const navClass = ({ isActive, isPending }: { isActive: boolean; isPending: boolean }) =>
+  `rounded px-2 py-1 text-sm whitespace-nowrap ${isActive ? 'bg-teal-700 text-white' : isPending ? 'animate-pulse bg-slate-100 dark:bg-slate-800' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`;
 
 export function Layout() {
   const apiKey = useApiKey();
@@ -92,9 +94,9 @@ export function Layout() {
             <BackgroundRequests />
           </Suspense>
         )}
-        <Suspense fallback={<p role="status">Loading view…</p>}>
-          <Outlet />
-        </Suspense>
+        {/* The router renders a view once its code is here (router.tsx): no fallback. */}
+        <Outlet />
+        <ViewPainted />
         {/* Below the view: it appears with the view's first answer, and above the view it
             would push that answer down just as it arrives (a layout shift). */}
         {viewPainted && (

@@ -1,43 +1,24 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
 import { ENDPOINT_LIST, type EndpointId } from '../api/endpoints.ts';
-import { ViewPainted } from './first-view.tsx';
 import { Layout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
 
 type ViewModule = () => Promise<{ default: ComponentType }>;
 
-/** A view route's `handle`: loads its view before it renders (see `preloadView`). */
-interface ViewHandle {
-  preload: () => Promise<unknown>;
-}
-
 /**
- * Each view is its own chunk (React.lazy, so the header renders at once while
- * the view loads under the layout's Suspense) and has its own error boundary.
- * Once loaded (or preloaded) the view renders directly, never through its fallback: the
- * first render of a prerendered page replaces the view's static copy with the view itself
- * (decision 024).
+ * Each view is its own chunk, loaded by the router (`lazy`) before its route renders: a
+ * navigation keeps the current view until the next one's code is here, and the app's first
+ * render waits for the router to be ready (`routerReady`), so no "Loading view…" ever shows
+ * and a prerendered copy is replaced by the view itself (decision 024). Each view has its
+ * own error boundary.
  */
-const view = (load: ViewModule) => {
-  let Loaded: ComponentType | undefined;
-  const preload = () =>
-    load().then((module) => {
-      Loaded = module.default;
-      return module;
-    });
-  const View = lazy(preload);
-  return {
-    Component: () => (
-      <>
-        {Loaded ? <Loaded /> : <View />}
-        <ViewPainted />
-      </>
-    ),
-    errorElement: <RouteError />,
-    handle: { preload } satisfies ViewHandle,
-  };
-};
+const view = (load: ViewModule) => ({
+  // The function form: the router changes a `lazy` object in place once loaded, which routers
+  // created later from the same `routes` (tests, the prerender) would then find empty.
+  lazy: async () => ({ Component: (await load()).default }),
+  errorElement: <RouteError />,
+});
 
 /**
  * The feature folder of each endpoint's view. Its route comes from the catalogue; the
@@ -57,6 +38,9 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: Layout,
+    // Until the first view's code is here the router renders nothing; the app is rendered
+    // only once it is (routerReady), so this never shows outside tests.
+    HydrateFallback: () => null,
     errorElement: <RouteError />,
     children: [
       { index: true, ...view(() => import('../features/overview/overview-page.tsx')) },
@@ -79,13 +63,16 @@ export const VIEW_PATHS: string[] = (routes[0]?.children ?? [])
   .map((route) => (route.index ? '/' : `/${route.path ?? ''}`));
 
 /**
- * Loads the code of the view at `pathname` (nothing for a path no view has). Resolves either
- * way: a view that cannot load says so through its route's error boundary when it renders.
+ * Resolves once the router has loaded the code of the view at its first location (or learned
+ * that it cannot: its route's error boundary then says so).
  */
-export function preloadView(pathname: string): Promise<void> {
-  const handle = matchRoutes(routes, pathname)?.at(-1)?.route.handle as ViewHandle | undefined;
-  return Promise.resolve(handle?.preload()).then(
-    () => undefined,
-    () => undefined,
-  );
+export function routerReady(router: DataRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }

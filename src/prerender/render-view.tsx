@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../app/app.tsx';
 import { createQueryClient } from '../app/query-client.ts';
-import { preloadView, routes, VIEW_PATHS } from '../app/router.tsx';
+import { routerReady, routes, VIEW_PATHS } from '../app/router.tsx';
 
 export { VIEW_PATHS };
 
@@ -14,11 +14,11 @@ export { VIEW_PATHS };
  * answer, so nothing that depends on the network is in it.
  */
 export async function renderView(path: string): Promise<string> {
-  await preloadView(path);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await routerReady(router);
   const container = document.createElement('div');
   document.body.append(container);
   const root = createRoot(container);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   flushSync(() => root.render(<App queryClient={createQueryClient()} router={router} />));
   const html = container.innerHTML;
   root.unmount();

@@ -31,7 +31,7 @@ describe('app shell', () => {
 
   test('the key dialog offers the sandbox demo key, masks input, reveals and clears', async () => {
     const { user } = renderApp('/', { apiKey: null });
-    await user.click(screen.getAllByRole('button', { name: 'Set API key' })[0]!);
+    await user.click((await screen.findAllByRole('button', { name: 'Set API key' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'API key' });
     const input = within(dialog).getByLabelText('Your personal key');
     expect(input).toHaveAttribute('type', 'password');
@@ -53,7 +53,7 @@ describe('app shell', () => {
 
   test('Escape closes the key dialog and returns focus', async () => {
     const { user } = renderApp('/', { apiKey: null });
-    const opener = screen.getAllByRole('button', { name: 'Set API key' })[0]!;
+    const opener = (await screen.findAllByRole('button', { name: 'Set API key' }))[0]!;
     await user.click(opener);
     await screen.findByRole('dialog');
     await user.keyboard('{Escape}');

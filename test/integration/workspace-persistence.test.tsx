@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { createStore, entries } from 'idb-keyval';
 import { describe, expect, test, vi } from 'vitest';
 import { loadResultPersistence } from '../../src/app/load-result-persistence.ts';
 import { createResultPersistence, storedResultSize } from '../../src/app/result-persistence.ts';
+import { routerReady } from '../../src/app/router.tsx';
 import { setApiKey } from '../../src/session/key-store.ts';
 import { DEMO_KEY, renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
@@ -51,7 +52,8 @@ describe('results survive a reload', () => {
 
   test('a tab that stored nothing paints at once, and visiting does not make it wait next time', async () => {
     const first = renderApp('/search?query=fresh', { persist: loadResultPersistence });
-    // Synchronously after the first render: nothing waits for IndexedDB or the persistence code.
+    // As soon as the view's code is here: nothing waits for IndexedDB or the persistence code.
+    await act(() => routerReady(first.router));
     expect(screen.getByRole('navigation', { name: 'Views' })).toBeInTheDocument();
     await screen.findByRole('button', { name: 'Search · 20 credits' });
     await first.persistence!.flush();
@@ -59,6 +61,7 @@ describe('results survive a reload', () => {
 
     const second = renderApp('/search?query=fresh', { persist: loadResultPersistence });
     expect(second.persistence!.hasStored).toBe(false);
+    await act(() => routerReady(second.router));
     expect(screen.getByRole('navigation', { name: 'Views' })).toBeInTheDocument();
   });
 
