@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -15,6 +15,8 @@ const LAYERS = [
   { name: 'session', paths: ['session'] },
   { name: 'api', paths: ['api'] },
   { name: 'components', paths: ['components', 'config'] },
+  // Cross-view features (history, batches…), each in a folder of its own.
+  { name: 'workspace', paths: ['workspace'] },
   { name: 'features', paths: ['features'] },
   { name: 'app', paths: ['app', 'main.tsx', 'index.css'] },
 ];
@@ -30,6 +32,12 @@ const SERVER_SIDE = [
     may: [...LAYERS.map((l) => l.name), 'server'],
   },
 ];
+const foldersOf = (dir) =>
+  existsSync(new URL(dir, import.meta.url))
+    ? readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
 const pathsOf = (names) =>
   [...LAYERS, ...SERVER_SIDE].filter((l) => names.includes(l.name)).flatMap((l) => l.paths);
 
@@ -47,6 +55,13 @@ const layerZones = [
     from: 'src',
     except: pathsOf([side.name, ...side.may]).map((p) => `./${p}`),
     message: `src/${side.name}/ may import only ${[side.name, ...side.may].join(', ')}.`,
+  })),
+  // A workspace feature's lib/ is pure logic (no UI), so its view, benches and tests share it.
+  ...foldersOf('src/workspace').map((name) => ({
+    target: `src/workspace/${name}/lib`,
+    from: 'src',
+    except: ['./lib', './session', './api', `./workspace/${name}/lib`],
+    message: `src/workspace/${name}/lib/ is pure logic: it may import only lib, session, api and itself.`,
   })),
   // One feature never imports another, whatever the folder is called.
   ...readdirSync(new URL('src/features', import.meta.url), { withFileTypes: true })

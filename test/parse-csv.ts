@@ -1,29 +1,6 @@
-/** Parses CSV as the app's exports write it (RFC 4180, CRLF rows), to read them back in tests. */
+import { parseCsv as parseRecords } from '../src/lib/csv.ts';
+
+/** The cells of CSV as the app's exports write it (RFC 4180, CRLF rows), to read them back in tests. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
+  return parseRecords(text, ',').map((record) => record.cells);
 }

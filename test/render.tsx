@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProvider } from '../src/app/provider.tsx';
+import { createMemoryRouter } from 'react-router';
+import { App } from '../src/app/app.tsx';
 import { createQueryClient } from '../src/app/query-client.ts';
 import type { ResultPersistence } from '../src/app/result-persistence.ts';
 import { routes } from '../src/app/router.tsx';
@@ -10,7 +10,11 @@ import { setApiKey } from '../src/session/key-store.ts';
 
 export const DEMO_KEY = 'demo-key';
 
-/** Renders the whole app at a route, with a fresh QueryClient, against the real sandbox. */
+/**
+ * Renders the whole app at a route, with a fresh QueryClient, against the real sandbox: the
+ * app's own tree (src/app/app.tsx: StrictMode and the providers), so a test sees what a
+ * developer sees, effects and refs run twice included, and a provider the app adds.
+ */
 export function renderApp(
   route: string,
   {
@@ -27,10 +31,6 @@ export function renderApp(
   const persistence = persist?.(queryClient);
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const user = userEvent.setup();
-  const view = render(
-    <AppProvider queryClient={queryClient} persistence={persistence}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
+  const view = render(<App queryClient={queryClient} router={router} persistence={persistence} />);
   return { ...view, user, router, queryClient, persistence };
 }

@@ -1,9 +1,9 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiMiddleware } from '../src/server/api-middleware.ts';
 import type { AccountShape } from '../src/sandbox/account-shapes.ts';
 import type { FaultInit } from '../src/sandbox/state.ts';
-import { ENDPOINT_LIST, type EndpointId } from '../src/api/endpoints.ts';
+import { ENDPOINT_LIST, ENDPOINTS, type EndpointId } from '../src/api/endpoints.ts';
 
 const UNPUBLISHED_COSTS_AT_ZERO = Object.fromEntries(
   ENDPOINT_LIST.filter((e) => e.cost === null).map((e) => [e.id, 0]),
@@ -17,15 +17,31 @@ export interface TestSandbox {
 
 let current: { origin: string } | undefined;
 
+interface Hold {
+  path: string;
+  /** The held request, once it has come. */
+  waiting: (() => void) | null;
+  released: boolean;
+  /** Fails the held request (the test is over): it never reaches the sandbox. */
+  drop: (() => void) | null;
+}
+let holds: Hold[] = [];
+
 /** The same middleware Vite mounts, on its own port, with no simulated latency. */
 export async function startTestSandbox(): Promise<TestSandbox> {
   const middleware = createApiMiddleware({ mode: 'sandbox', latencyMs: 0 });
-  const server: Server = createServer((req, res) =>
+  const serve = (req: IncomingMessage, res: ServerResponse) =>
     middleware(req, res, () => {
       res.statusCode = 404;
       res.end('not an API path');
-    }),
-  );
+    });
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://sandbox').pathname.replace(/\/$/, '');
+    const hold = holds.find((h) => h.path === path && !h.released && !h.waiting);
+    if (!hold) return serve(req, res);
+    hold.waiting = () => serve(req, res);
+    hold.drop = () => res.destroy();
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   current = { origin };
@@ -34,6 +50,8 @@ export async function startTestSandbox(): Promise<TestSandbox> {
     // Unpublished costs stay at 0 here (the dev sandbox charges small ones), so every test's
     // ledger follows the published costs; a test that measures costs sets them (setCosts).
     reset: async () => {
+      for (const hold of holds) hold.drop?.();
+      holds = [];
       await control('POST', '/reset', { costs: UNPUBLISHED_COSTS_AT_ZERO });
     },
     close: () =>
@@ -90,4 +108,23 @@ export const sandboxControl = {
   setAccountShape: (shape: AccountShape) => control('POST', '/account', { shape }),
   /** Every request waits `ms`, plus up to `jitterMs` more at random. */
   setLatency: (ms: number, jitterMs = 0) => control('POST', '/latency', { ms, jitterMs }),
+  /**
+   * Holds the next request to an endpoint at the sandbox's door until the returned function
+   * is called: it stays in flight for as long as the test needs, where a slow fault's delay
+   * could run out first on a loaded machine (or with StrictMode's second renders). A hold
+   * still closed when the test ends fails its request; it never reaches the sandbox.
+   */
+  hold: (id: EndpointId): (() => void) => {
+    const hold: Hold = {
+      path: `/api${ENDPOINTS[id].path}`,
+      waiting: null,
+      released: false,
+      drop: null,
+    };
+    holds.push(hold);
+    return () => {
+      hold.released = true;
+      hold.waiting?.();
+    };
+  },
 };

@@ -1,6 +1,7 @@
 import { ENDPOINTS, type EndpointId } from './endpoints.ts';
 import { ApiError, parseRetryAfter, type InvalidReason } from './errors.ts';
 import { API_KEY_HEADER, DEFAULT_MAX_BODY_BYTES, PROXY_ERROR_HEADER } from './proxy-contract.ts';
+import { readCappedBody } from './read-capped-body.ts';
 import { buildQueryString, validateParams, type ParamErrors, type ParamValues } from './params.ts';
 
 /** Longer than the upstream's own ~60 s limit, so its 410 arrives before we give up. */
@@ -133,8 +134,17 @@ export async function callEndpoint(
         durationMs: elapsed(),
       });
     }
-    const declared = Number(response.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > maxBodyBytes) {
+    let read: Uint8Array<ArrayBuffer> | 'too-large';
+    try {
+      read = await readCappedBody(response, maxBodyBytes);
+    } catch {
+      // The headers arrived but the body did not: a dropped connection or a cancel mid-body.
+      throw fail({
+        kind: controller.signal.aborted ? abortKind() : 'network',
+        durationMs: elapsed(),
+      });
+    }
+    if (read === 'too-large') {
       controller.abort();
       throw fail({
         kind: 'http',
@@ -143,16 +153,7 @@ export async function callEndpoint(
         durationMs: elapsed(),
       });
     }
-    let bytes: ArrayBuffer;
-    try {
-      bytes = await response.arrayBuffer();
-    } catch {
-      // The headers arrived but the body did not: a dropped connection or a cancel mid-body.
-      throw fail({
-        kind: controller.signal.aborted ? abortKind() : 'network',
-        durationMs: elapsed(),
-      });
-    }
+    const bytes = read;
     const contentType = response.headers.get('content-type') ?? '';
     const meta: ResponseMeta = {
       endpoint: id,
@@ -163,14 +164,6 @@ export async function callEndpoint(
       contentType,
     };
 
-    if (bytes.byteLength > maxBodyBytes) {
-      throw fail({
-        kind: 'http',
-        status: response.status,
-        proxyError: 'too-large',
-        durationMs: meta.durationMs,
-      });
-    }
     if (response.status !== 200) {
       const text = maskKey(new TextDecoder().decode(bytes), apiKey);
       const reason = response.headers.get(PROXY_ERROR_HEADER);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parseCsv } from '../../test/parse-csv.ts';
-import { csvCell, toCsv } from './csv.ts';
+import { csvCell, parseCsv as parseRecords, sniffDelimiter, toCsv } from './csv.ts';
 
 describe('csv', () => {
   test('quotes commas, quotes and line breaks', () => {
@@ -32,5 +32,32 @@ describe('csv', () => {
         },
       ),
     );
+  });
+});
+
+describe('parseCsv', () => {
+  test('reads quoted cells across lines and says where each record starts', () => {
+    const text = '\uFEFFquery,country\r\n"two\nlines",gb\n"say ""hi""",de\rlast,us';
+    expect(parseRecords(text)).toEqual([
+      { cells: ['query', 'country'], line: 1 },
+      { cells: ['two\nlines', 'gb'], line: 2 },
+      { cells: ['say "hi"', 'de'], line: 4 },
+      { cells: ['last', 'us'], line: 5 },
+    ]);
+  });
+
+  test('keeps blank lines as records and makes none after the last line end', () => {
+    expect(parseRecords('a\n\nb\n').map((r) => r.cells)).toEqual([['a'], [''], ['b']]);
+  });
+
+  test('reads files saved with semicolons or tabs', () => {
+    expect(sniffDelimiter('query;country\nkaffee;de')).toBe(';');
+    expect(sniffDelimiter('query\tcountry')).toBe('\t');
+    expect(sniffDelimiter('"a;b",c')).toBe(',');
+    expect(sniffDelimiter('query')).toBe(',');
+    expect(parseRecords('query;country\nkaffee;de').map((r) => r.cells)).toEqual([
+      ['query', 'country'],
+      ['kaffee', 'de'],
+    ]);
   });
 });

@@ -148,6 +148,7 @@ describe('sandbox', () => {
     await app.fetch(
       new Request('http://s.test/_sandbox/faults', {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ kind: 'status', status: 503, times: 2 }),
       }),
     );
@@ -157,6 +158,7 @@ describe('sandbox', () => {
     await app.fetch(
       new Request('http://s.test/_sandbox/faults', {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ kind: 'status', status: 404, endpoint: 'search' }),
       }),
     );
@@ -169,6 +171,7 @@ describe('sandbox', () => {
     await app.fetch(
       new Request('http://s.test/_sandbox/faults', {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           kind: 'status',
           status: 200,
@@ -189,6 +192,7 @@ describe('sandbox', () => {
     const res = await app.fetch(
       new Request('http://s.test/_sandbox/faults', {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ kind: 'explode' }),
       }),
     );

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import {
   assumedDefault,
   endpointForPath,
@@ -17,6 +17,7 @@ import { parseShortMediaFile, renderShortMedia, shortMediaType } from './data/sh
 import { webhookJob } from './data/webhook.ts';
 import { accountBody, ACCOUNT_SHAPES, isAccountShape } from './account-shapes.ts';
 import { parseCostChanges } from './costs.ts';
+import { reservedFailure } from './reserved-queries.ts';
 import { DEMO_KEY, SandboxState, type FaultInit, type KeyAccount } from './state.ts';
 
 export interface SandboxOptions {
@@ -65,6 +66,32 @@ const isUnreachable = (url: string | undefined) => {
 };
 
 /**
+ * The control endpoint changes credits and injects faults: its writes must be JSON from the
+ * app's own origin (or from a tool that sends no `Origin`, like curl), so a page on another
+ * site cannot reset or sabotage a demo with a form or a `text/plain` fetch. Checked here, in
+ * the app, so the sandbox behind Vite and the standalone one (`npm run sandbox`) agree.
+ */
+export const controlGuard: MiddlewareHandler = async (c, next) => {
+  const refusal = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : controlRefusal(c);
+  if (refusal) return refusal;
+  await next();
+};
+
+function controlRefusal(c: Context): Response | null {
+  const site = c.req.header('sec-fetch-site');
+  const origin = c.req.header('origin');
+  const host = c.req.header('host') ?? '';
+  if (
+    (site !== undefined && site !== 'same-origin' && site !== 'none') ||
+    (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`)
+  )
+    return c.text('The sandbox control endpoint accepts requests from this app only.', 403);
+  if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
+    return c.text('Send JSON: content-type: application/json.', 415);
+  return null;
+}
+
+/**
  * The embedded upstream: the whole interface with key checks, credit metering,
  * a concurrency cap, plain-text errors, latency and fault injection. Served at
  * both `/…` and `/api/…`, so the same app works behind the dev proxy and standalone.
@@ -73,6 +100,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = new SandboxState(options.latencyMs);
   const core = new Hono();
 
+  core.use('/_sandbox/*', controlGuard);
   core.get('/_sandbox', (c) => c.json(state.snapshot()));
   core.post('/_sandbox/reset', async (c) => {
     // An optional {"costs": {…}} applies right after the reset (the jsdom tests keep
@@ -248,6 +276,11 @@ async function handleEndpoint(
     if (isUnreachable(params.url)) {
       finish(404, cost);
       return text(c, 404);
+    }
+    const reserved = reservedFailure(params.query);
+    if (reserved) {
+      finish(reserved.status, reserved.charged ? cost : 0);
+      return text(c, reserved.status);
     }
 
     const payload = await answer(spec, params, account, c);

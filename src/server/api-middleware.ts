@@ -4,13 +4,19 @@ import { API_KEY_HEADER } from '../api/proxy-contract.ts';
 import type { SandboxExamples } from '../api/upstream-meta.ts';
 import { DEMO_KEY } from '../sandbox/state.ts';
 import { metaFor, type ApiConfig } from './config.ts';
-import { proxyRequest, withApiKey } from './proxy.ts';
+import { API_KEY_PATTERN, withApiKey, withoutApiKey } from './forwarded-query.ts';
+import { proxyRequest } from './proxy.ts';
 
 type Next = (error?: unknown) => void;
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
 
 export const META_PATH = '/api/_dashboard/meta';
 const SANDBOX_CONTROL = /^\/api\/_sandbox(\/|$|\?)/;
+
+/** `/api`, `/api/…` or `/api?…`: the API's own path segment, not `/apix` or `/api.html`. */
+export function isApiPath(url: string): boolean {
+  return /^\/api(\/|\?|$)/.test(url);
+}
 
 /**
  * The catalogue path a request names (`/search` or `/search/`), or undefined. Compared on
@@ -30,30 +36,6 @@ function setApiHeaders(res: ServerResponse): void {
   res.setHeader('cache-control', 'no-store');
   res.setHeader('x-content-type-options', 'nosniff');
   res.setHeader('content-security-policy', "default-src 'none'; sandbox");
-}
-
-/**
- * The sandbox control endpoint changes credits and injects faults: writes must be JSON
- * from the app's own origin, so a page on another site cannot reset or sabotage a demo.
- */
-function controlRefusal(req: IncomingMessage): { status: number; text: string } | null {
-  if (req.method === 'GET' || req.method === 'HEAD') return null;
-  const site = req.headers['sec-fetch-site'];
-  const origin = req.headers.origin;
-  const host = req.headers.host ?? '';
-  if (
-    (site !== undefined && site !== 'same-origin' && site !== 'none') ||
-    (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`)
-  ) {
-    return {
-      status: 403,
-      text: 'The sandbox control endpoint accepts requests from this app only.',
-    };
-  }
-  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-    return { status: 415, text: 'Send JSON: content-type: application/json.' };
-  }
-  return null;
 }
 
 function answer(
@@ -97,18 +79,17 @@ export function createApiMiddleware(config: ApiConfig): Middleware {
 
   return (req, res, next) => {
     const url = req.url ?? '';
-    if (!(url === '/api' || url.startsWith('/api/') || url.startsWith('/api?'))) return next();
+    if (!isApiPath(url)) return next();
+    setApiHeaders(res);
     if (url.split('?')[0] === META_PATH) {
       examples()
         .then((ex) => {
           res.setHeader('content-type', 'application/json');
-          res.setHeader('cache-control', 'no-store');
           res.end(JSON.stringify(metaFor(config, DEMO_KEY, ex)));
         })
         .catch(next);
       return;
     }
-    setApiHeaders(res);
     const toSandbox = () =>
       void sandbox()
         .then((listener) => listener(req, res))
@@ -117,8 +98,7 @@ export function createApiMiddleware(config: ApiConfig): Middleware {
     if (SANDBOX_CONTROL.test(url)) {
       if (config.mode === 'live')
         return answer(res, 404, 'The sandbox control endpoint exists only in sandbox mode.');
-      const refusal = controlRefusal(req);
-      if (refusal) return answer(res, refusal.status, refusal.text);
+      // Its writes are checked by the sandbox app itself (controlGuard in src/sandbox/app.ts).
       return toSandbox();
     }
 
@@ -126,7 +106,8 @@ export function createApiMiddleware(config: ApiConfig): Middleware {
     const endpointPath = allowedEndpointPath(
       (q === -1 ? url : url.slice(0, q)).slice('/api'.length),
     );
-    if (!endpointPath) return answer(res, 404, 'No API endpoint at this path.');
+    const spec = endpointPath === undefined ? undefined : endpointForPath(endpointPath);
+    if (!endpointPath || !spec) return answer(res, 404, 'No API endpoint at this path.');
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return answer(res, 405, 'The API answers GET (and HEAD) only.', { allow: 'GET, HEAD' });
     const header = req.headers[API_KEY_HEADER];
@@ -134,11 +115,15 @@ export function createApiMiddleware(config: ApiConfig): Middleware {
     const search = q === -1 ? '' : url.slice(q);
 
     if (config.mode === 'live') {
-      proxyRequest(config, req, res, { endpointPath, search, apiKey }).catch(next);
+      if (apiKey !== undefined && !API_KEY_PATTERN.test(apiKey))
+        return answer(res, 400, "The API key may hold only letters, digits, '-' and '_'.");
+      proxyRequest(config, req, res, { spec, endpointPath, search, apiKey }).catch(next);
       return;
     }
-    // The sandbox reads the key from the query string, like the live service (and curl users).
-    req.url = `/api${endpointPath}${withApiKey(search, apiKey)}`;
+    // The sandbox reads the key from the query string, like the live service (and curl users,
+    // who may still put it there in sandbox mode); the header's replaces any in the query.
+    const forwarded = apiKey === undefined ? search : withApiKey(withoutApiKey(search), apiKey);
+    req.url = `/api${endpointPath}${forwarded}`;
     toSandbox();
   };
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_MAX_BODY_BYTES } from '../api/proxy-contract.ts';
+import { UPSTREAM_TIMEOUT_MS } from './proxy.ts';
 import type { ApiMeta, SandboxExamples } from '../api/upstream-meta.ts';
 
 /** Where `/api/*` goes: the live service (API_TARGET) or the embedded sandbox. */
@@ -10,9 +11,11 @@ export type ApiConfig =
       pathMap: Readonly<Record<string, string>>;
       /** Largest upstream body forwarded (API_MAX_BODY_BYTES). */
       maxBodyBytes: number;
+      /** The whole exchange with the upstream, body included (API_TIMEOUT_MS). */
+      timeoutMs: number;
     };
 
-/** Reads API_TARGET, API_PATH_MAP and SANDBOX_LATENCY_MS; throws a message that says what to fix. */
+/** Reads API_TARGET, API_PATH_MAP, API_MAX_BODY_BYTES, API_TIMEOUT_MS and SANDBOX_LATENCY_MS; throws a message that says what to fix. */
 export function readApiConfig(env: Readonly<Record<string, string | undefined>>): ApiConfig {
   const rawTarget = env.API_TARGET?.trim();
   if (!rawTarget) {
@@ -41,12 +44,26 @@ export function readApiConfig(env: Readonly<Record<string, string | undefined>>)
       'API_TARGET must not carry credentials or a query string: the key comes from the dashboard.',
     );
   }
-  const rawMax = env.API_MAX_BODY_BYTES?.trim();
-  const maxBodyBytes = rawMax ? Number(rawMax) : DEFAULT_MAX_BODY_BYTES;
-  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) {
-    throw new Error(`API_MAX_BODY_BYTES must be a whole number of bytes, got "${rawMax}".`);
-  }
-  return { mode: 'live', target, pathMap: parsePathMap(env.API_PATH_MAP ?? ''), maxBodyBytes };
+  return {
+    mode: 'live',
+    target,
+    pathMap: parsePathMap(env.API_PATH_MAP ?? ''),
+    maxBodyBytes: positiveWhole(env, 'API_MAX_BODY_BYTES', 'bytes', DEFAULT_MAX_BODY_BYTES),
+    timeoutMs: positiveWhole(env, 'API_TIMEOUT_MS', 'milliseconds', UPSTREAM_TIMEOUT_MS),
+  };
+}
+
+function positiveWhole(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  unit: string,
+  fallback: number,
+): number {
+  const raw = env[name]?.trim();
+  const value = raw ? Number(raw) : fallback;
+  if (!(Number.isSafeInteger(value) && value > 0))
+    throw new Error(`${name} must be a whole number of ${unit}, got "${raw}".`);
+  return value;
 }
 
 /** `engine_shorts=brand_shorts, realty=brand_realty` → { engine_shorts: 'brand_shorts', realty: 'brand_realty' } */

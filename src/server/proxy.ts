@@ -1,21 +1,22 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { EndpointSpec } from '../api/endpoints.ts';
 import { PROXY_ERROR_HEADER, type ProxyErrorReason } from '../api/proxy-contract.ts';
+import { browserContentType } from './api-content-type.ts';
+import { withApiKey, withoutApiKey } from './forwarded-query.ts';
 
-/** A little longer than the dashboard client's own 90 s, so the client decides when to give up. */
-const UPSTREAM_TIMEOUT_MS = 95_000;
-const PASSED_HEADERS = ['content-type', 'cache-control', 'retry-after'];
+/**
+ * A little longer than the dashboard client's own 90 s, so the client decides when to give
+ * up; the whole exchange, body included, must end by then (deploy/nginx.conf.template: the same).
+ */
+export const UPSTREAM_TIMEOUT_MS = 95_000;
 
 export interface ProxyTarget {
   target: URL;
   pathMap: Readonly<Record<string, string>>;
   maxBodyBytes: number;
-}
-
-/** `search=…&x=1` plus the key as `api_key`, last, like the live service expects it. */
-export function withApiKey(search: string, apiKey: string | undefined): string {
-  if (!apiKey) return search;
-  const key = `api_key=${encodeURIComponent(apiKey)}`;
-  return search && search !== '?' ? `${search}&${key}` : `?${key}`;
+  /** The whole exchange with the upstream, body included (API_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 /**
@@ -34,6 +35,20 @@ export function upstreamUrl(
   return `${target.origin}${base}/${mapped}${trailing ? '/' : ''}${search}`;
 }
 
+/**
+ * All the upstream learns from the browser's request is what it asks for (`Accept`): no
+ * cookies, credentials, `Referer` or forwarding headers. `identity`, so no body inflates
+ * past the cap after it was counted (decision 030).
+ */
+export function upstreamHeaders(req: IncomingMessage, target: URL): Record<string, string> {
+  return {
+    host: target.host,
+    accept: req.headers.accept || '*/*',
+    'user-agent': 'web-data-dashboard-proxy',
+    'accept-encoding': 'identity',
+  };
+}
+
 /** An answer the proxy makes itself, marked so the client can explain it. */
 function refuse(res: ServerResponse, reason: ProxyErrorReason, text: string): void {
   res.statusCode = 502;
@@ -42,67 +57,85 @@ function refuse(res: ServerResponse, reason: ProxyErrorReason, text: string): vo
   res.end(text);
 }
 
+function send(
+  url: URL,
+  method: 'GET' | 'HEAD',
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const outgoing = request(url, { method, headers, signal }, resolve);
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
 /**
  * Forwards one allowed request to the live service. Written by hand rather than with
  * Vite's `server.proxy` because that one logs failing URLs with their query string,
  * which holds the API key (decision 003); redirects are never followed, since one to
- * another host would carry the key there, and bodies are capped.
+ * another host would carry the key there; bodies are capped and the exchange has a deadline;
+ * only an allow-list of headers passes either way (decision 030).
  */
 export async function proxyRequest(
   config: ProxyTarget,
   req: IncomingMessage,
   res: ServerResponse,
-  request: { endpointPath: string; search: string; apiKey: string | undefined },
+  request: { spec: EndpointSpec; endpointPath: string; search: string; apiKey: string | undefined },
 ): Promise<void> {
-  const url = upstreamUrl(config, request.endpointPath, withApiKey(request.search, request.apiKey));
-  const path = new URL(url).pathname;
+  // Path only in messages: the query string carries the key.
+  const path = new URL(upstreamUrl(config, request.endpointPath, '')).pathname;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), UPSTREAM_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(), config.timeoutMs);
   // The browser went away (Cancel, closed tab): stop waiting on the upstream too.
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
   try {
-    const upstream = await fetch(url, {
-      method: req.method === 'HEAD' ? 'HEAD' : 'GET',
-      redirect: 'manual',
-      signal: controller.signal,
-      headers: { accept: req.headers.accept ?? '*/*', 'user-agent': 'web-data-dashboard-proxy' },
-    });
-    if (upstream.status >= 300 && upstream.status < 400) {
-      await upstream.body?.cancel();
-      console.warn(
-        `[proxy] GET ${path}: the upstream redirected (HTTP ${upstream.status}); not followed`,
-      );
+    const search = withApiKey(withoutApiKey(request.search), request.apiKey);
+    const url = new URL(upstreamUrl(config, request.endpointPath, search));
+    const method = req.method === 'HEAD' ? 'HEAD' : 'GET';
+    const upstream = await send(
+      url,
+      method,
+      upstreamHeaders(req, config.target),
+      controller.signal,
+    );
+    const status = upstream.statusCode ?? 502;
+    if (status >= 300 && status < 400) {
+      upstream.destroy();
+      console.warn(`[proxy] GET ${path}: the upstream redirected (HTTP ${status}); not followed`);
       return refuse(
         res,
         'redirect',
-        `The service answered with a redirect (HTTP ${upstream.status}). The dashboard does not follow redirects: one to another host would carry your key there.`,
+        `The service answered with a redirect (HTTP ${status}). The dashboard does not follow redirects: one to another host would carry your key there.`,
       );
     }
     const body = await readCapped(upstream, config.maxBodyBytes);
     if (body === null) {
-      controller.abort();
+      upstream.destroy();
       return refuse(
         res,
         'too-large',
         `The answer was larger than ${Math.round(config.maxBodyBytes / 1_048_576)} MB, the most the dashboard accepts (API_MAX_BODY_BYTES).`,
       );
     }
-    res.statusCode = upstream.status;
-    for (const name of PASSED_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value) res.setHeader(name, value);
-    }
+    res.statusCode = status;
+    res.setHeader(
+      'content-type',
+      browserContentType(request.spec, upstream.headers['content-type']),
+    );
+    const retryAfter = upstream.headers['retry-after'];
+    if (retryAfter) res.setHeader('retry-after', retryAfter);
     res.setHeader('content-length', body.byteLength);
     res.end(body);
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
-    const reason =
-      error instanceof Error && error.name === 'AbortError' ? 'no answer in time' : describe(error);
-    // Path only: the query string carries the key.
+    const late = controller.signal.aborted;
+    const reason = late ? 'no answer in time' : describe(error);
     console.warn(`[proxy] GET ${path} failed: ${reason}`);
-    res.statusCode = 502;
+    res.statusCode = late ? 504 : 502;
     res.setHeader('content-type', 'text/plain; charset=utf-8');
     res.end(`The dashboard proxy could not reach ${config.target.host}: ${reason}.`);
   } finally {
@@ -110,17 +143,13 @@ export async function proxyRequest(
   }
 }
 
-/** The whole body, or null as soon as it grows past `max` bytes. */
-async function readCapped(response: Response, max: number): Promise<Buffer | null> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) {
-    await response.body?.cancel();
-    return null;
-  }
-  if (!response.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
+/** The whole body, or null as soon as it is declared or grows past `max` bytes. */
+async function readCapped(response: IncomingMessage, max: number): Promise<Buffer | null> {
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > max) return null;
+  const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of response.body) {
+  for await (const chunk of response as AsyncIterable<Buffer>) {
     size += chunk.byteLength;
     if (size > max) return null;
     chunks.push(chunk);
@@ -129,8 +158,7 @@ async function readCapped(response: Response, max: number): Promise<Buffer | nul
 }
 
 function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
-  return (
-    cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : 'unknown error')
-  );
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string') return code;
+  return error instanceof Error ? error.message : 'unknown error';
 }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin, PreviewServer } from 'vite';
-import { createApiMiddleware } from './api-middleware.ts';
+import { createApiMiddleware, isApiPath, type Middleware } from './api-middleware.ts';
 import { readApiConfig, type ApiConfig } from './config.ts';
 import { PAGE_HEADERS } from './security-headers.ts';
 import { serveViewPages } from './view-pages.ts';
@@ -11,6 +11,17 @@ const describeUpstream = (config: ApiConfig) =>
   config.mode === 'live'
     ? `live upstream ${config.target.host}`
     : 'the built-in sandbox (key: demo-key)';
+
+/**
+ * The pages' security headers on every path but the API's own (`/api`, `/api/…`), whose
+ * answers carry their own, stricter ones: `/apix` or `/api.html` is a page like any other.
+ */
+export const pageHeaders: Middleware = (req, res, next) => {
+  if (!isApiPath(req.url ?? '')) {
+    for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
+  }
+  next();
+};
 
 /**
  * Mounts `/api/*` (sandbox or live proxy) into both `vite` and `vite preview`. Preview,
@@ -29,13 +40,7 @@ export function apiPlugin(env: Readonly<Record<string, string | undefined>>): Pl
       );
     },
     configurePreviewServer(server: PreviewServer) {
-      server.middlewares.use((req, res, next) => {
-        // `/api` answers carry their own, stricter headers.
-        if (!req.url?.startsWith('/api')) {
-          for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
-        }
-        next();
-      });
+      server.middlewares.use(pageHeaders);
       server.middlewares.use(
         serveViewPages(resolve(server.config.root, server.config.build.outDir)),
       );

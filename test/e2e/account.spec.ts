@@ -64,8 +64,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(confirm).toContainText('https://example.com/pricing');
     const axe = await seriousAxeIssues(page, `webhook confirmation (${colorScheme})`);
     await confirm.getByRole('button', { name: 'Confirm and submit' }).click();
-    const sid = (await page.getByTestId('job-sid').textContent()) ?? '';
-    expect(sid).toMatch(/^[0-9a-f-]{36}$/);
+    const jobSid = page.getByTestId('job-sid');
+    await expect(jobSid).toHaveText(/^[0-9a-f-]{36}$/);
+    const sid = (await jobSid.textContent()) ?? '';
     const delivery = page.getByRole('list', { name: 'Deliveries' }).getByRole('listitem');
     await expect(delivery).toContainText(sid, { timeout: 10_000 });
     await expect(delivery).toContainText('your job for https://example.com/pricing');

@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import {
+  appLive,
   collectConsoleErrors,
-  confirmIfAsked,
+  confirmSubmission,
   enterDemoKey,
+  isActionView,
   resetSandbox,
   seriousAxeIssues,
 } from './helpers.ts';
@@ -40,6 +42,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await enterDemoKey(page);
     for (const route of ROUTES) {
       await page.goto(route);
+      // The live view, not its prerendered picture (decision 024).
+      await appLive(page);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByTestId('credits-pill')).toHaveText(/credits left/);
       expect(await seriousAxeIssues(page, route)).toEqual([]);
@@ -122,7 +126,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     for (const [route, button, shown] of runs) {
       await page.goto(route);
       await page.getByRole('button', { name: button }).click();
-      await confirmIfAsked(page);
+      if (isActionView(route)) await confirmSubmission(page);
       await shown(page);
       expect(await seriousAxeIssues(page, route)).toEqual([]);
     }

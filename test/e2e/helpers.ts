@@ -59,10 +59,91 @@ export async function sandboxControl(
 /** Puts the sandbox back to its starting state (credits, faults, latency). */
 export const resetSandbox = (request: APIRequestContext) => sandboxControl(request, '/reset', {});
 
-/** Actions ask for a confirmation before they send (webhook jobs): gives it when asked. */
-export async function confirmIfAsked(page: Page): Promise<void> {
-  const confirm = page.getByRole('button', { name: /^Confirm and submit/ });
-  if (await confirm.isVisible()) await confirm.click();
+/** A view whose request is an action (a webhook job): Run asks for a confirmation, nothing is cached. */
+export const isActionView = (route: string): boolean => route.startsWith('/webhook');
+
+/**
+ * Presses the view's Run button (the one in its form that names its cost) and, on an action's
+ * view, the confirmation it then asks for. Which view asks is known, not looked for: a check
+ * of whether the confirmation is on screen yet would race its render.
+ */
+export async function pressRun(page: Page, route: string): Promise<void> {
+  await page
+    .getByRole('form', { name: /parameters$/ })
+    .getByRole('button', { name: / · / })
+    .first()
+    .click();
+  if (isActionView(route)) await confirmSubmission(page);
+}
+
+/** Gives an action's confirmation (webhook jobs); waits for it to be asked. */
+export async function confirmSubmission(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Confirm and submit/ }).click();
+}
+
+/** Requests that spend credits: every /api path but the account and the sandbox's own routes. */
+const METERED = /^\/api\/(?!account\b|_)/;
+
+/**
+ * Holds the page's next metered request in the network until the returned function is called,
+ * so the view stays in its loading state for as long as a check of that state takes, however
+ * loaded the machine (a sandbox delay can run out first, and the check then sees the results).
+ */
+export async function holdNextRequest(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => METERED.test(url.pathname),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return release;
+}
+
+/**
+ * The layout shifts the page has had so far, once what it is showing has been laid out and
+ * painted (two frames) and the observer has been handed every pending entry; for pages that
+ * ran {@link recordLayoutShifts} first. Each shift as "value sources".
+ */
+export async function layoutShifts(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const w = window as unknown as { __shifts: { take: () => string[] } };
+    return w.__shifts.take();
+  });
+}
+
+/** Starts recording the page's layout shifts (not caused by input) from its first paint on. */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const seen: string[] = [];
+    const describe = (e: Shift) =>
+      `${e.value.toFixed(5)} ${e.sources
+        .map(
+          (s) =>
+            `${s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : s.node?.textContent} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`,
+        )
+        .join(' | ')}`;
+    const keep = (entries: PerformanceEntryList) => {
+      for (const e of entries as Shift[]) if (!e.hadRecentInput) seen.push(describe(e));
+    };
+    const observer = new PerformanceObserver((list) => keep(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    (window as unknown as { __shifts: { take: () => string[] } }).__shifts = {
+      take: () => {
+        keep(observer.takeRecords());
+        return [...seen];
+      },
+    };
+  });
 }
 
 /**

@@ -1,31 +1,25 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { nginxMissing, startNginx, type RunningNginx } from '../contract/nginx-runner.ts';
 
-// Production serving (decisions 013, 014): Debian's nginx with deploy/nginx.conf.template,
+// Production serving (decisions 013, 014, 030): Debian's nginx with deploy/nginx.conf.template,
 // serving the build and proxying /api to the sandbox run standalone as the "live" service.
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+// test/contract/boundary.test.ts holds the proxy's contract against a hostile upstream.
 const NGINX_PORT = Number(process.env.E2E_PORT ?? 4174) + 100;
 const SANDBOX_PORT = NGINX_PORT + 1;
 const DIST = resolve(process.env.E2E_OUT_DIR ?? 'dist');
 const BASE = `http://127.0.0.1:${NGINX_PORT}`;
 
-// Locally nginx may be missing (the test says so); CI installs it and requires it.
-test.skip(!existsSync(NGINX) && !process.env.CI, `no nginx at ${NGINX} (apt-get install -y nginx)`);
+// Locally nginx (or its njs module) may be missing (the test says so); CI installs it and
+// requires it.
+const missing = nginxMissing();
+test.skip(Boolean(missing) && !process.env.CI, missing ?? '');
 test.describe.configure({ mode: 'serial' });
 
 let sandbox: ChildProcess | undefined;
-let nginx: ChildProcess | undefined;
-let prefix = '';
-
-function render(template: string, values: Record<string, string>): string {
-  return template.replace(
-    /\$\{(API_UPSTREAM|API_HOST|DIST_DIR|LISTEN|ACCESS_LOG)\}/g,
-    (_, name: string) => values[name]!,
-  );
-}
+let nginx: RunningNginx | undefined;
 
 function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<void> {
   return new Promise((ok, fail) => {
@@ -40,18 +34,6 @@ function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<void> {
   });
 }
 
-async function waitForPort(url: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 test.beforeAll(async () => {
   sandbox = spawn(
     process.execPath,
@@ -59,49 +41,20 @@ test.beforeAll(async () => {
     { env: { ...process.env, SANDBOX_PORT: String(SANDBOX_PORT), SANDBOX_LATENCY_MS: '20' } },
   );
   await waitForOutput(sandbox, /Sandbox API on/);
-
-  prefix = mkdtempSync(join(tmpdir(), 'dashboard-nginx-'));
-  for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(prefix, dir));
-  const server = render(readFileSync('deploy/nginx.conf.template', 'utf8'), {
-    API_UPSTREAM: `http://127.0.0.1:${SANDBOX_PORT}`,
-    API_HOST: `127.0.0.1:${SANDBOX_PORT}`,
-    DIST_DIR: DIST,
-    LISTEN: `127.0.0.1:${NGINX_PORT}`,
-    ACCESS_LOG: join(prefix, 'access.log'),
+  nginx = await startNginx({
+    upstream: `http://127.0.0.1:${SANDBOX_PORT}`,
+    dist: DIST,
+    listen: `127.0.0.1:${NGINX_PORT}`,
   });
-  writeFileSync(
-    join(prefix, 'nginx.conf'),
-    `user root;
-daemon off;
-worker_processes 1;
-pid ${prefix}/nginx.pid;
-error_log ${prefix}/error.log;
-events {}
-http {
-  include /etc/nginx/mime.types;
-  client_body_temp_path ${prefix}/body;
-  proxy_temp_path ${prefix}/proxy;
-  fastcgi_temp_path ${prefix}/fastcgi;
-  uwsgi_temp_path ${prefix}/uwsgi;
-  scgi_temp_path ${prefix}/scgi;
-${server}
-}
-`,
-  );
-  nginx = spawn(NGINX, ['-p', prefix, '-c', join(prefix, 'nginx.conf')]);
-  await waitForPort(`${BASE}/`);
 });
 
-test.afterAll(() => {
-  nginx?.kill();
+test.afterAll(async () => {
+  await nginx?.stop();
   sandbox?.kill();
 });
 
 test('the shipped config passes nginx -t', () => {
-  const check = spawnSync(NGINX, ['-t', '-p', prefix, '-c', join(prefix, 'nginx.conf')], {
-    encoding: 'utf8',
-  });
-  expect(check.stderr).toContain('test is successful');
+  expect(nginx!.check()).toContain('test is successful');
 });
 
 test('behind nginx: a view’s path gets its prerendered page, any other path the app’s shell', async ({
@@ -160,10 +113,11 @@ test('behind nginx: a deep link loads, a search runs, and the key reaches no log
   }));
   for (const [where, value] of Object.entries(traces))
     expect(value, where).not.toContain('demo-key');
-  const accessLog = readFileSync(join(prefix, 'access.log'), 'utf8');
+  const accessLog = readFileSync(join(nginx!.prefix, 'access.log'), 'utf8');
   expect(accessLog).toContain('"GET /api/search"');
-  expect(accessLog).not.toContain('demo-key');
-  expect(accessLog).not.toContain('api_key');
+  const logs = nginx!.logs();
+  expect(logs).not.toContain('demo-key');
+  expect(logs).not.toContain('api_key');
 });
 
 test('behind nginx: only the seven endpoints, by GET, with strict headers', async ({ request }) => {

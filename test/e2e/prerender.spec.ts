@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { appLive, collectConsoleErrors, enterDemoKey } from './helpers.ts';
+import {
+  appLive,
+  collectConsoleErrors,
+  enterDemoKey,
+  layoutShifts,
+  recordLayoutShifts,
+} from './helpers.ts';
 
 // Each view's page arrives with the view already in it (decision 024): a picture of the view,
 // inert, which the app replaces with the live view once its code has loaded.
@@ -36,23 +42,13 @@ test('the app takes each view over where it stands: the same heading, no layout 
   page,
 }) => {
   const errors = collectConsoleErrors(page);
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
-    w.__shift = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number })[])
-        w.__shift += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShifts(page);
   for (const [path, heading] of VIEWS) {
     await page.goto(path);
     await expect(page.locator('#root:not([inert]) main h1'), path).toHaveText(heading);
     // The server says which upstream it is (the header's badge; the sandbox's sample queries).
     await expect(page.getByText('SANDBOX', { exact: true })).toBeVisible();
-    expect(
-      await page.evaluate(() => (window as unknown as { __shift: number }).__shift),
-      path,
-    ).toBe(0);
+    expect(await layoutShifts(page), path).toEqual([]);
   }
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { collectConsoleErrors, enterDemoKey, resetSandbox, seriousAxeIssues } from './helpers.ts';
+import {
+  collectConsoleErrors,
+  enterDemoKey,
+  layoutShifts,
+  recordLayoutShifts,
+  resetSandbox,
+  seriousAxeIssues,
+} from './helpers.ts';
 
 const SEATTLE = 'https://www.realty.example/homes/seattle-wa_rb/';
 const BULK = 'https://www.realty.example/homes/los-angeles-ca_rb/?demo=10000';
@@ -17,13 +24,25 @@ async function showListings(page: Page, url: string) {
   return { map, list: page.getByRole('listbox', { name: 'Listings' }) };
 }
 
+/**
+ * Zooms in one step with the map's own control and waits until the markers of the new view are
+ * drawn: the cluster layer writes its counts (data-clusters, -points, -pins) when a draw is
+ * complete, so they are taken away first and their return is that draw's end.
+ */
+async function zoomIn(page: Page, map: Locator) {
+  await map.evaluate((el: HTMLElement) => {
+    delete el.dataset.clusters;
+    delete el.dataset.points;
+    delete el.dataset.pins;
+  });
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(map).toHaveAttribute('data-pins', /^\d+$/);
+}
+
 /** Zooms in with the map's own control until single listings show their price pins. */
 async function zoomToPins(page: Page, map: Locator) {
-  for (let i = 0; i < 6; i++) {
-    if (Number(await map.getAttribute('data-pins')) > 0) return;
-    await page.getByRole('button', { name: 'Zoom in' }).click();
-    await page.waitForTimeout(400);
-  }
+  for (let i = 0; i < 6 && (await map.getAttribute('data-pins')) === '0'; i++)
+    await zoomIn(page, map);
   await expect(map).toHaveAttribute('data-pins', /^[1-9]\d*$/);
 }
 
@@ -62,10 +81,10 @@ test('a listing page shows clusters with counts, canvas dots and the offline bas
   await expect(list.getByRole('option').first()).toBeVisible();
 
   const clusters = page.getByTestId('cluster');
-  expect(await clusters.count()).toBeGreaterThan(0);
+  await expect(clusters).not.toHaveCount(0);
   for (const text of await clusters.allTextContents()) expect(text).toMatch(/^\d+$/);
   await expect(page.locator('.leaflet-overlay-pane canvas')).toHaveCount(1);
-  expect(Number(await map.getAttribute('data-points'))).toBeGreaterThan(0);
+  await expect(map).toHaveAttribute('data-points', /^[1-9]\d*$/);
 
   await expect(page.getByTestId('listing-map')).toHaveAttribute('data-basemap', 'offline');
   await expect(page.getByText('Offline basemap: map tiles could not load')).toBeVisible();
@@ -208,11 +227,10 @@ test('the 10,000-listing page renders as clusters that account for every placed 
   expect(clustered + singles + notOnMap).toBe(10_000);
   expect(await page.getByTestId('cluster').count()).toBeLessThan(400);
 
-  // Panning and zooming stays quick: a zoom step redraws in well under a second.
-  const started = Date.now();
-  await page.getByRole('button', { name: 'Zoom in' }).click();
-  await expect.poll(async () => Number(await map.getAttribute('data-clusters')) > 0).toBe(true);
-  expect(Date.now() - started).toBeLessThan(2000);
+  // A zoom step draws the closer view's clusters (how quickly is the bench's map pan/zoom
+  // figure: a time limit here would fail on a loaded machine, not on a slow map).
+  await zoomIn(page, map);
+  await expect(map).toHaveAttribute('data-clusters', /^[1-9]\d*$/);
 });
 
 test('the exports carry the place and the date and hold the filtered listings', async ({
@@ -271,10 +289,13 @@ test('the empty view fetches the outlines ahead but asks for no map tile (offlin
     tiles.push(route.request().url());
     return route.abort('internetdisconnected');
   });
-  const outlines = page.waitForRequest(/countries-110m.*\.json/, { timeout: 10_000 });
+  const outlines = page.waitForResponse(/countries-110m.*\.json/, { timeout: 10_000 });
   await page.goto('/realty');
-  await outlines;
-  await page.waitForTimeout(500);
+  // The outlines are the last of the view's work ahead (the map code loads, then the spare map
+  // is built and the outlines fetched in one idle moment); a tile probe or a tile layer would
+  // have asked before them. Once they are in and the page is idle again, nothing is left to ask.
+  await (await outlines).finished();
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null))));
   expect(tiles).toEqual([]);
   expect(errors).toEqual([]);
 });
@@ -298,26 +319,7 @@ test('on a phone on a slow network, nothing on screen moves while the listings a
     await new Promise((r) => setTimeout(r, 1500));
     await route.continue();
   });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shifts: string[] };
-    w.__shifts = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
-      })[])
-        if (!e.hadRecentInput)
-          w.__shifts.push(
-            `${e.value.toFixed(5)} ${e.sources
-              .map(
-                (s) =>
-                  `${s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : s.node?.textContent} ${JSON.stringify(s.previousRect)} → ${JSON.stringify(s.currentRect)}`,
-              )
-              .join(' | ')}`,
-          );
-    }).observe({ type: 'layout-shift' });
-  });
+  await recordLayoutShifts(page);
   await page.goto('/');
   await enterDemoKey(page);
   await page.goto(`/realty?url=${encodeURIComponent(SEATTLE)}`);
@@ -326,8 +328,17 @@ test('on a phone on a slow network, nothing on screen moves while the listings a
     timeout: 30_000,
   });
   await expect(page.locator('.leaflet-container')).toHaveAttribute('data-outlines', 'drawn');
-  await page.waitForTimeout(500);
-  expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual(
-    [],
-  );
+  // Every picture on screen in (a photo that arrived without a reserved size would move the
+  // list); lazy ones below the fold never load.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.images].every((img) => {
+          const r = img.getBoundingClientRect();
+          return img.complete || r.bottom < 0 || r.top > innerHeight || r.width === 0;
+        }),
+      ),
+    )
+    .toBe(true);
+  expect(await layoutShifts(page)).toEqual([]);
 });

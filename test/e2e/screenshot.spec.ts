@@ -30,10 +30,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Capture · 5 credits' }).click();
     const img = page.getByRole('img', { name: 'Screenshot of https://example.com/pricing' });
     await expect(img).toBeVisible();
-    // Decoded by the browser: the bytes are a real 1366×768 image, shown from memory.
-    expect(
-      await img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight]),
-    ).toEqual([1366, 768]);
+    // Decoded by the browser: the bytes are a real 1366×768 image, shown from memory. (It has
+    // its size reserved, so it is visible before it has decoded: the decode is waited for.)
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight]))
+      .toEqual([1366, 768]);
     expect(await img.getAttribute('src')).toMatch(/^blob:/);
     await expect(fact(page, 'Pixels')).toHaveText('1366 × 768');
     await expect(fact(page, 'Format')).toHaveText('PNG (image/png)');
@@ -74,6 +75,7 @@ test('a 1280×20000 full page opens as a scaled whole page, actual size on deman
   await page.getByRole('button', { name: /^Capture ·/ }).click();
   const img = page.getByRole('img', { name: /^Screenshot of/ });
   await expect(fact(page, 'Pixels')).toHaveText('1280 × 20000');
+  await expect(img).toBeVisible();
   await expect(page.getByRole('button', { name: 'Whole page' })).toHaveAttribute(
     'aria-pressed',
     'true',

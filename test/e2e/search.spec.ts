@@ -21,8 +21,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     await page.getByRole('button', { name: 'Search · 20 credits' }).click();
     const results = page.getByRole('list', { name: 'Organic results' });
-    await expect(results.locator(':scope > li').first()).toBeVisible();
-    expect(await results.locator(':scope > li').count()).toBeGreaterThanOrEqual(9);
+    await expect.poll(() => results.locator(':scope > li').count()).toBeGreaterThanOrEqual(9);
     await expect(page.getByTestId('results-header')).toHaveText(/^\d+ results · .+ · 20 credits$/);
     await expect(page.getByTestId('credits-pill')).toHaveText('99,980 credits left');
 

@@ -31,7 +31,9 @@ test('results survive a reload (a screenshot too), and history reopens a search 
   // A reload keeps the paid answers: the screenshot's bytes come back from IndexedDB.
   await page.reload();
   await expect(shot).toBeVisible();
-  expect(await shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(page.getByTestId('result-source')).toContainText('cached · 0 credits');
 
   await page

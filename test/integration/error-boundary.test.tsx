@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
 import { describe, expect, test } from 'vitest';
-import { AppProvider } from '../../src/app/provider.tsx';
+import { App } from '../../src/app/app.tsx';
 import { createQueryClient } from '../../src/app/query-client.ts';
 import { Layout } from '../../src/app/layout.tsx';
 import { RouteError } from '../../src/app/route-error.tsx';
@@ -25,11 +25,7 @@ describe('per-view error boundary', () => {
       ],
       { initialEntries: ['/broken'] },
     );
-    render(
-      <AppProvider queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
+    render(<App queryClient={createQueryClient()} router={router} />);
     expect(
       await screen.findByRole('heading', { name: 'This view stopped working.' }),
     ).toBeInTheDocument();

@@ -13,7 +13,7 @@ describe('the run model', () => {
     const { user } = renderApp('/search?query=retry');
     await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
     const alert = await screen.findByRole('alert');
-    await sandboxControl.fault({ kind: 'slow', delayMs: 800 });
+    const release = sandboxControl.hold('search');
     await user.click(within(alert).getByRole('button', { name: 'Try again · 20 credits' }));
     expect(await screen.findByText(/can take up to a minute/)).toBeInTheDocument();
     // Every way to send again is off while the retry runs.
@@ -21,7 +21,8 @@ describe('the run model', () => {
       expect(button).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Search · 20 credits' })).toBeDisabled();
     await user.type(screen.getByLabelText(/^Query/), '{Enter}');
-    expect(await screen.findByRole('list', { name: 'Organic results' }, { timeout: 10_000 }));
+    release();
+    expect(await screen.findByRole('list', { name: 'Organic results' }));
     expect((await callsTo('/search')).map((c) => c.status)).toEqual([503, 200]);
   });
 
@@ -31,12 +32,13 @@ describe('the run model', () => {
     await user.click(run);
     await screen.findByText('Fresh result · 20 credits');
     await user.click(run);
-    await sandboxControl.fault({ kind: 'slow', delayMs: 800 });
+    const release = sandboxControl.hold('search');
     await user.click(await screen.findByRole('button', { name: 'Run again (20 credits)' }));
     expect(await screen.findByText(/can take up to a minute/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Run again/ })).not.toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Query/), '{Enter}');
-    expect(await screen.findByText('Fresh result · 20 credits', {}, { timeout: 10_000 }));
+    release();
+    expect(await screen.findByText('Fresh result · 20 credits'));
     expect(await callsTo('/search')).toHaveLength(2);
   });
 
@@ -50,7 +52,7 @@ describe('the run model', () => {
   });
 
   test('a paid request keeps running when its view is left, and its result waits there', async () => {
-    await sandboxControl.fault({ kind: 'slow', delayMs: 700 });
+    const release = sandboxControl.hold('search');
     const { user } = renderApp('/search?query=background&vs_country=de');
     await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
     await screen.findByText(/can take up to a minute/);
@@ -61,7 +63,8 @@ describe('the run model', () => {
     ).toHaveTextContent(
       'Search “background” is still running in the background; its result will be kept.',
     );
-    const open = await screen.findByRole('link', { name: 'Open the result' }, { timeout: 10_000 });
+    release();
+    const open = await screen.findByRole('link', { name: 'Open the result' });
     // The way back is the page as it was left, comparison pair included.
     expect(open).toHaveAttribute('href', '/search?query=background&vs_country=de');
     await user.click(open);
@@ -75,14 +78,16 @@ describe('the run model', () => {
   });
 
   test('a request still running when its view comes back shows its progress, then its result', async () => {
-    await sandboxControl.fault({ kind: 'slow', delayMs: 700 });
+    const release = sandboxControl.hold('search');
     const { user, router } = renderApp('/search?query=return');
     await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
     await screen.findByText(/can take up to a minute/);
     await act(() => router.navigate('/account'));
+    await screen.findByRole('heading', { level: 1, name: 'Account' });
     await act(() => router.navigate(-1));
     expect(await screen.findByText(/can take up to a minute/)).toBeInTheDocument();
-    expect(await screen.findByText('Fresh result · 20 credits', {}, { timeout: 10_000 }));
+    release();
+    expect(await screen.findByText('Fresh result · 20 credits'));
     expect(await callsTo('/search')).toHaveLength(1);
   });
 
@@ -129,7 +134,7 @@ describe('the run model', () => {
   });
 
   test('a webhook submission cannot be sent twice while it runs', async () => {
-    await sandboxControl.fault({ kind: 'slow', delayMs: 600 });
+    const release = sandboxControl.hold('webhook');
     const { user } = renderApp('/webhook?url=https%3A%2F%2Fexample.com%2F');
     const submit = await screen.findByRole('button', { name: 'Submit job · unknown cost' });
     await user.click(submit);
@@ -137,7 +142,8 @@ describe('the run model', () => {
     await screen.findByText(/can take up to a minute/);
     expect(submit).toBeDisabled();
     await user.type(screen.getByLabelText(/^Page to scrape/), '{Enter}');
-    await screen.findByTestId('job-sid', {}, { timeout: 10_000 });
+    release();
+    await screen.findByTestId('job-sid');
     expect(await callsTo('/webhook')).toHaveLength(1);
   });
 

@@ -58,6 +58,10 @@ const forbidden: [string, string, string][] = [
   ['src/sandbox/app.ts', '../features/search/search-page.tsx', 'src/sandbox/'],
   ['src/sandbox/app.ts', '../server/config.ts', 'src/sandbox/'],
   ['src/server/proxy.ts', '../app/layout.tsx', 'src/server/'],
+  // A workspace feature's lib/ is pure logic; the workspace sits between components and features.
+  ['src/workspace/batch/lib/pivot.ts', '../../../components/copy-button.tsx', 'pure logic'],
+  ['src/workspace/batch/batch-page.tsx', '../../features/search/search-page.tsx', 'src/workspace/'],
+  ['src/components/copy-button.tsx', '../workspace/batch/lib/matrix.ts', 'src/components/'],
   // Only tests import the test infrastructure.
   ['src/lib/format.ts', '../../test/render.tsx', 'Only tests'],
   // Tests follow their folder's rule.
@@ -90,8 +94,8 @@ describe('layer rules', { timeout: 30_000 }, () => {
     ['src/features/search/search-page.tsx', '../../api/errors.ts'],
     ['src/features/search/search-page.tsx', '../../lib/format.ts'],
     ['src/features/search/search-page.tsx', '../../session/key-store.ts'],
-    ['src/features/search/search-page.tsx', './lib/links.ts'],
-    ['src/features/search/components/result-card.tsx', '../../../features/search/lib/links.ts'],
+    ['src/features/search/search-page.tsx', './lib/rank-diff.ts'],
+    ['src/features/search/components/result-card.tsx', '../../../features/search/lib/rank-diff.ts'],
     ['src/components/x.tsx', './copy-button.tsx'],
     ['src/app/layout.tsx', '../features/search/search-page.tsx'],
     ['src/main.tsx', './app/layout.tsx'],
@@ -101,6 +105,10 @@ describe('layer rules', { timeout: 30_000 }, () => {
     ['src/server/config.ts', '../api/upstream-meta.ts'],
     ['src/server/proxy.ts', '../sandbox/app.ts'],
     ['src/lib/csv.test.ts', '../../test/render.tsx'],
+    ['src/workspace/batch/lib/matrix.ts', '../../../api/params.ts'],
+    ['src/workspace/batch/lib/matrix.ts', './intake.ts'],
+    ['src/workspace/batch/batch-page.tsx', '../../components/copy-button.tsx'],
+    ['src/features/search/search-page.tsx', '../../workspace/batch/lib/matrix.ts'],
   ])('%s may import %s', async (file, target) => {
     expect(await lintAs(file, `import type { X } from '${target}';\nexport type Y = X;\n`)).toEqual(
       [],

@@ -15,7 +15,7 @@ import { DomainSpotlight } from './components/domain-spotlight.tsx';
 import { CountryPicker, LanguagePicker } from './components/locale-picker.tsx';
 import { ResultCard } from './components/result-card.tsx';
 import { ResultsHeader } from './components/results-header.tsx';
-import { linkOnDomain, normalizeDomain } from './lib/links.ts';
+import { linkOnDomain, normalizeDomain } from '../../lib/links.ts';
 import { resultsFileName, resultsToCsv } from './lib/export.ts';
 import { searchQueries } from './queries.ts';
 

@@ -166,6 +166,45 @@ describe('organicResults', () => {
     expect(fr.map((r) => r.link)).not.toEqual(en.map((r) => r.link));
   });
 
+  test('Wikipedia answers from the subdomain of the results’ language', () => {
+    const wikiHosts = (language: string) =>
+      SEARCH_SAMPLE_QUERIES.flatMap((query) =>
+        organicResults({ query, language })
+          .map((r) => new URL(r.link).host)
+          .filter((h) => h.endsWith('wikipedia.org')),
+      );
+    expect(wikiHosts('en').length).toBeGreaterThan(0);
+    expect(new Set(wikiHosts('en'))).toEqual(new Set(['en.wikipedia.org']));
+    expect(new Set(wikiHosts('fr'))).toEqual(new Set(['fr.wikipedia.org']));
+    expect(new Set(wikiHosts('pt-BR'))).toEqual(new Set(['pt.wikipedia.org']));
+  });
+
+  test('across a batch of locales most domains are shared at moved ranks, and local ones come and go', () => {
+    const locales = [
+      { country: 'us', language: 'en' },
+      { country: 'gb', language: 'en' },
+      { country: 'de', language: 'de' },
+      { country: 'fr', language: 'fr' },
+    ];
+    for (const query of SEARCH_SAMPLE_QUERIES) {
+      const pages = locales.map((l) =>
+        organicResults({ query, ...l }).map((r) => ({
+          domain: new URL(r.link).host.replace(/^(www|en|de|fr)\./, ''),
+          rank: r.rank,
+        })),
+      );
+      const domains = pages.map((p) => new Set(p.map((r) => r.domain)));
+      const inAll = [...domains[0]!].filter((d) => domains.every((set) => set.has(d)));
+      const onlySome = new Set(domains.flatMap((set) => [...set])).size - inAll.length;
+      // Most of a page is shared by every locale, and some of it is not.
+      expect(inAll.length).toBeGreaterThanOrEqual(4);
+      expect(onlySome).toBeGreaterThan(0);
+      const rankOf = (page: (typeof pages)[number], d: string) =>
+        page.find((r) => r.domain === d)!.rank;
+      expect(inAll.some((d) => new Set(pages.map((p) => rankOf(p, d))).size > 1)).toBe(true);
+    }
+  });
+
   test('the same link has the same content in every country', () => {
     const byLink = new Map<string, OrganicResultRecord>();
     for (const country of COUNTRIES) {

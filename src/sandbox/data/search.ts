@@ -8,6 +8,8 @@
  *   local sites, so comparing two countries shows rank changes *and* links unique to one side.
  * - A result's content (title, snippet, date, sitelinks, missing terms) is seeded by query + link
  *   only, never by country: the same link reads the same everywhere, so diffs by link are honest.
+ * - A site may answer from a subdomain of the results' language (Wikipedia: fr.wikipedia.org for
+ *   French), so a batch pivot sees one domain rank with another URL in another locale.
  */
 import { createRng } from '../random.ts';
 import type { Rng } from '../random.ts';
@@ -69,6 +71,8 @@ interface Site {
   kind: SiteKind;
   /** Defaults to `www.<domain>`. */
   host?: string;
+  /** The host is `<language>.<domain>` (the results' language, en by default), like Wikipedia's. */
+  hostByLanguage?: boolean;
   /** How likely the site ranks for an arbitrary query (weight in the base draw). */
   weight?: number;
   /** Title templates of its own, for sites whose titles are instantly recognisable. */
@@ -81,7 +85,7 @@ const GLOBAL_SITES: readonly Site[] = [
     domain: 'wikipedia.org',
     name: 'Wikipedia',
     kind: 'encyclopedia',
-    host: 'en.wikipedia.org',
+    hostByLanguage: true,
     weight: 6,
     titles: ['{Query} - Wikipedia'],
   },
@@ -536,7 +540,10 @@ function shuffled<T>(rng: Rng, items: readonly T[]): T[] {
   return out;
 }
 
-function hostOf(site: Site): string {
+function hostOf(site: Site, language: string): string {
+  // A language tag's first part names the subdomain: pt-BR reads pt.wikipedia.org.
+  const primary = language.split('-')[0] ?? '';
+  if (site.hostByLanguage) return `${/^[a-z]{2,3}$/.test(primary) ? primary : 'en'}.${site.domain}`;
   return site.host ?? `www.${site.domain}`;
 }
 
@@ -593,8 +600,8 @@ function buildSitelinks(
   return titles.map((title) => ({ title, link: linkFor(host, [...root, slugify(title)]) }));
 }
 
-function buildCandidate(query: NormalisedQuery, site: Site): Candidate {
-  const host = hostOf(site);
+function buildCandidate(query: NormalisedQuery, site: Site, language: string): Candidate {
+  const host = hostOf(site, language);
   const segments = pathFor(query, site);
   const link = linkFor(host, segments);
   const rng = createRng(`search-result|${query.text}|${link}`);
@@ -659,13 +666,13 @@ function weightedOrder(rng: Rng, sites: readonly Site[], weight: (s: Site) => nu
 }
 
 /** The candidates every country draws from, best first; depends on the query alone. */
-function baseCandidates(query: NormalisedQuery): Candidate[] {
+function baseCandidates(query: NormalisedQuery, language: string): Candidate[] {
   const rng = createRng(`search-base|${query.text}`);
   const sites = weightedOrder(rng, GLOBAL_SITES, (s) => siteWeight(s, query.words)).slice(
     0,
     BASE_SIZE,
   );
-  return sites.map((site) => buildCandidate(query, site));
+  return sites.map((site) => buildCandidate(query, site, language));
 }
 
 function localSites(country: string, language: string): Site[] {
@@ -717,7 +724,7 @@ export function organicResults(params: SearchParams): OrganicResultRecord[] {
   // Country-dependent order: a head start for better base ranks plus seeded noise, so neighbours
   // swap and a few results drop out while the top stays broadly stable. Results that miss query
   // words rank lower, as they do on real engines.
-  const scored = baseCandidates(query)
+  const scored = baseCandidates(query, language)
     .map((candidate, i) => {
       const penalty = candidate.missing.length > 0 ? 4 : 0;
       return { candidate, score: -i - penalty + rng.next() * 5 };
@@ -730,7 +737,7 @@ export function organicResults(params: SearchParams): OrganicResultRecord[] {
   // Local results slot in anywhere below the top result.
   const locals = shuffled(rng, localSites(country, language)).slice(0, localCount);
   for (const site of locals) {
-    page.splice(rng.int(1, page.length), 0, buildCandidate(query, site));
+    page.splice(rng.int(1, page.length), 0, buildCandidate(query, site, language));
   }
 
   return page.map((candidate, i) => ({ ...candidate, rank: i + 1 }));

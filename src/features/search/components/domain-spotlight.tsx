@@ -1,16 +1,6 @@
 import { useId } from 'react';
 import type { OrganicResult } from '../../../api/schemas.ts';
-import { linkOnDomain, normalizeDomain } from '../lib/links.ts';
-
-/** Ranks of the results on a domain, best first. */
-export function spotlightRanks(results: readonly OrganicResult[], domain: string): number[] {
-  const d = normalizeDomain(domain);
-  if (!d) return [];
-  return results
-    .map((r, i) => (linkOnDomain(r.link, d) ? (r.rank ?? i + 1) : null))
-    .filter((n): n is number => n !== null)
-    .sort((a, b) => a - b);
-}
+import { domainRanks, normalizeDomain } from '../../../lib/links.ts';
 
 export function DomainSpotlight({
   value,
@@ -23,7 +13,7 @@ export function DomainSpotlight({
 }) {
   const id = useId();
   const domain = normalizeDomain(value);
-  const ranks = spotlightRanks(results, value);
+  const ranks = domainRanks(results, value);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium">

@@ -1,5 +1,5 @@
 import type { OrganicResult } from '../../../api/schemas.ts';
-import { linkKey } from './links.ts';
+import { linkKey } from '../../../lib/links.ts';
 
 export type RankChange = 'up' | 'down' | 'same' | 'new' | 'dropped';
 

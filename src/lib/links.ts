@@ -1,3 +1,10 @@
+/**
+ * Domains and links as people mean them: `www.` is not part of a domain, a domain covers its
+ * subdomains (shop.example.com is on example.com), and a link's identity ignores its fragment,
+ * a trailing slash and the case of its host. The search view's domain spotlight and the batch
+ * pivot both read ranks through these, so a domain ranks the same in both.
+ */
+
 /** The host of a link without a leading "www.", lower case; null when it is not an http(s) URL. */
 export function hostOf(link: string | undefined): string | null {
   if (!link) return null;
@@ -35,4 +42,33 @@ export function linkKey(link: string): string {
   } catch {
     return link.trim();
   }
+}
+
+/** A result as the rank lookups read it: its link and, when the answer gives one, its rank. */
+export interface RankedLink {
+  link?: string;
+  rank?: number;
+}
+
+/**
+ * The results on a domain (typed as a person types it: "www.Example.com", a URL…), best rank
+ * first, with their links. A result without a rank takes its place in the list (1-based).
+ */
+export function domainMatches(
+  results: readonly RankedLink[],
+  domain: string,
+): { rank: number; link: string }[] {
+  const d = normalizeDomain(domain);
+  if (!d) return [];
+  const matches: { rank: number; link: string }[] = [];
+  results.forEach((r, i) => {
+    if (r.link !== undefined && linkOnDomain(r.link, d))
+      matches.push({ rank: r.rank ?? i + 1, link: r.link });
+  });
+  return matches.sort((a, b) => a.rank - b.rank);
+}
+
+/** Ranks of the results on a domain, best first (the domain spotlight's summary). */
+export function domainRanks(results: readonly RankedLink[], domain: string): number[] {
+  return domainMatches(results, domain).map((m) => m.rank);
 }

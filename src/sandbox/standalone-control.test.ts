@@ -1,0 +1,59 @@
+// @vitest-environment node
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createSandbox } from './app.ts';
+
+// `npm run sandbox` serves the hono app alone (src/sandbox/serve.ts): no Vite middleware in
+// front, so the app itself must refuse control writes from other sites.
+let server: ServerType;
+let origin: string;
+
+beforeAll(async () => {
+  const { app } = createSandbox({ latencyMs: 0 });
+  await new Promise<void>((ready) => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => ready());
+  });
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+const creditsUsed = async () =>
+  (
+    (await (await fetch(`${origin}/_sandbox`)).json()) as {
+      accounts: Record<string, { requestUsed: number }>;
+    }
+  ).accounts['demo-key']?.requestUsed;
+
+test.each([
+  [
+    'a form post from another site',
+    'application/x-www-form-urlencoded',
+    'https://evil.example',
+    403,
+  ],
+  ['a text/plain fetch from another site', 'text/plain', 'https://evil.example', 403],
+  ['JSON from another site', 'application/json', 'https://evil.example', 403],
+  ['a text/plain write from no site at all', 'text/plain', undefined, 415],
+])('the standalone sandbox refuses %s', async (_, type, from, status) => {
+  const res = await fetch(`${origin}/_sandbox/credits`, {
+    method: 'POST',
+    headers: { 'content-type': type, ...(from ? { origin: from } : {}) },
+    body: '{"used":99999}',
+  });
+  expect(res.status).toBe(status);
+  expect(await creditsUsed()).toBe(0);
+});
+
+test('the standalone sandbox takes JSON from its own origin and from curl', async () => {
+  for (const from of [origin, undefined]) {
+    const res = await fetch(`${origin}/_sandbox/credits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(from ? { origin: from } : {}) },
+      body: '{"used":7}',
+    });
+    expect(res.status).toBe(200);
+  }
+  expect(await creditsUsed()).toBe(7);
+});

@@ -1,0 +1,32 @@
+/**
+ * The query string the upstream gets: the browser's own, byte for byte, less any `api_key`
+ * it carries, plus the key from the `X-Api-Key` header, last. deploy/api-response.js
+ * applies the same rules in nginx (decision 030); test/contract runs both.
+ */
+
+/** Keys are letters, digits, `-` and `_`: anything else could change the query it is put in. */
+export const API_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/** `api%5Fkey` and `API_KEY` are the same parameter to a lenient upstream: compare decoded. */
+function namesTheKey(part: string): boolean {
+  const name = part.split('=', 1)[0] ?? '';
+  const decoded = name
+    .replace(/\+/g, ' ')
+    .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return decoded.trim().toLowerCase() === 'api_key';
+}
+
+/** `?query=x&api_key=k&b` → `?query=x&b`; `?api_key=k` → ``. */
+export function withoutApiKey(search: string): string {
+  const query = search.startsWith('?') ? search.slice(1) : search;
+  const kept = query.split('&').filter((part) => !namesTheKey(part));
+  const joined = kept.join('&');
+  return joined ? `?${joined}` : '';
+}
+
+/** `search=…&x=1` plus the key as `api_key`, last, like the live service expects it. */
+export function withApiKey(search: string, apiKey: string | undefined): string {
+  if (!apiKey) return search;
+  const key = `api_key=${encodeURIComponent(apiKey)}`;
+  return search && search !== '?' ? `${search}&${key}` : `?${key}`;
+}

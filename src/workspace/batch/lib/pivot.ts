@@ -1,0 +1,218 @@
+import {
+  domainMatches,
+  hostOf,
+  linkKey,
+  linkOnDomain,
+  normalizeDomain,
+} from '../../../lib/links.ts';
+import { cellView, type CellRuns, type CellView } from './cells.ts';
+import { localeKey, type Locale } from './locale.ts';
+import type { BatchCell } from './matrix.ts';
+import { resultRows, type BatchAnswer, type ResultRow } from './results.ts';
+
+/** Competitor domains shown beside the target, at most. */
+export const MAX_COMPETITORS = 5;
+
+export interface PivotInput {
+  cells: readonly BatchCell[];
+  /** The columns, in order. */
+  locales: readonly Locale[];
+  runs: CellRuns;
+  /** The answer kept for an answered or cached cell. */
+  answer: (cell: BatchCell) => BatchAnswer | undefined;
+  /** The domain whose ranks the pivot shows, as typed ("www.example.com", a URL…). */
+  target: string;
+  /** The URL the user expects to rank; a cell whose ranking URL differs is flagged. */
+  expectedUrl?: string;
+  competitors?: readonly string[];
+}
+
+export interface PivotCell {
+  /** The request at this keyword and locale; undefined when the batch has none there. */
+  cell: BatchCell | undefined;
+  view: CellView;
+  /** The target's best rank, or null (not in the results, or no answer). */
+  rank: number | null;
+  /** The URL that ranks there. */
+  link: string | null;
+  /** An expected URL was given and another URL of the domain ranks. */
+  unexpectedUrl: boolean;
+  /** Each competitor's best rank in the same answer (null: not in it, or no answer). */
+  competitors: (number | null)[];
+}
+
+export interface KeywordSpread {
+  best: number | null;
+  worst: number | null;
+  /** Places between the best and worst locale where it ranks. */
+  range: number | null;
+  /** Locales that answered without the target in the results. */
+  unranked: number;
+}
+
+export interface PivotRow {
+  query: string;
+  cells: PivotCell[];
+  spread: KeywordSpread;
+}
+
+export interface LocaleSummary {
+  locale: Locale;
+  /** Keywords with an answer at this locale: the base of the shares. */
+  answered: number;
+  ranked: number;
+  averageRank: number | null;
+  /** Share of the answered keywords where the target is in the top 3 (0–1), null without answers. */
+  top3: number | null;
+  top10: number | null;
+}
+
+export interface Pivot {
+  target: string;
+  competitors: string[];
+  locales: Locale[];
+  rows: PivotRow[];
+  summaries: LocaleSummary[];
+}
+
+/** The competitor domains as the pivot uses them: bare, distinct, not the target, at most five. */
+export function pivotCompetitors(target: string, competitors: readonly string[]): string[] {
+  const own = normalizeDomain(target);
+  const out: string[] = [];
+  for (const raw of competitors) {
+    const domain = normalizeDomain(raw);
+    if (domain && domain !== own && !out.includes(domain)) out.push(domain);
+  }
+  return out.slice(0, MAX_COMPETITORS);
+}
+
+/**
+ * A page's identity for "is this the URL I expected": the link as comparisons read it (no
+ * fragment, trailing slash, `www.` or host case) and no scheme either, since people type
+ * `example.com/page` and engines list the https copy of an http page.
+ */
+function pageKey(url: string): string {
+  const trimmed = url.trim();
+  return linkKey(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`).replace(
+    /^[a-z][a-z0-9+.-]*:\/\//i,
+    '',
+  );
+}
+
+const bestOf = (results: readonly ResultRow[], domain: string) => domainMatches(results, domain)[0];
+
+/**
+ * Keywords as rows, locales as columns, for a target domain: its best rank per cell (the domain
+ * and its subdomains, as the search view's spotlight reads them), the URL that ranks, and the
+ * competitors' ranks from the same answers (free: nothing is sent again).
+ */
+export function buildPivot(input: PivotInput): Pivot {
+  const target = normalizeDomain(input.target);
+  const competitors = pivotCompetitors(target, input.competitors ?? []);
+  const expected = input.expectedUrl?.trim() ? pageKey(input.expectedUrl) : null;
+  const byKey = new Map(input.cells.map((c) => [`${c.query}\n${localeKey(c.locale)}`, c]));
+  const queries = [...new Set(input.cells.map((c) => c.query))];
+
+  const rows = queries.map((query): PivotRow => {
+    const cells = input.locales.map((locale): PivotCell => {
+      const cell = byKey.get(`${query}\n${localeKey(locale)}`);
+      const run = cell ? input.runs[cell.id] : undefined;
+      const answer =
+        cell && run && (run.state === 'answered' || run.state === 'cached')
+          ? input.answer(cell)
+          : undefined;
+      if (!cell || !answer) {
+        return {
+          cell,
+          view: cellView(run),
+          rank: null,
+          link: null,
+          unexpectedUrl: false,
+          competitors: competitors.map(() => null),
+        };
+      }
+      const results = resultRows(answer, cell.params);
+      const best = target ? bestOf(results, target) : undefined;
+      return {
+        cell,
+        view: cellView(run, target ? (best ?? null) : undefined),
+        rank: best?.rank ?? null,
+        link: best?.link ?? null,
+        unexpectedUrl: expected !== null && best !== undefined && pageKey(best.link) !== expected,
+        competitors: competitors.map((d) => bestOf(results, d)?.rank ?? null),
+      };
+    });
+    return { query, cells, spread: spreadOf(cells) };
+  });
+
+  const summaries = input.locales.map((locale, i): LocaleSummary => {
+    const column = rows.map((r) => r.cells[i]!).filter((c) => hasAnswer(c.view));
+    const ranks = column.flatMap((c) => (c.rank === null ? [] : [c.rank]));
+    const share = (top: number) =>
+      column.length === 0 ? null : ranks.filter((r) => r <= top).length / column.length;
+    return {
+      locale,
+      answered: column.length,
+      ranked: ranks.length,
+      averageRank: ranks.length === 0 ? null : ranks.reduce((a, b) => a + b, 0) / ranks.length,
+      top3: share(3),
+      top10: share(10),
+    };
+  });
+
+  return { target, competitors, locales: [...input.locales], rows, summaries };
+}
+
+const hasAnswer = (view: CellView) =>
+  view.kind === 'ranked' ||
+  view.kind === 'unranked' ||
+  view.kind === 'answered' ||
+  view.kind === 'cached';
+
+function spreadOf(cells: readonly PivotCell[]): KeywordSpread {
+  const answered = cells.filter((c) => hasAnswer(c.view));
+  const ranks = answered.flatMap((c) => (c.rank === null ? [] : [c.rank]));
+  const best = ranks.length === 0 ? null : Math.min(...ranks);
+  const worst = ranks.length === 0 ? null : Math.max(...ranks);
+  return {
+    best,
+    worst,
+    range: best === null || worst === null ? null : worst - best,
+    unranked: answered.length - ranks.length,
+  };
+}
+
+/**
+ * Domains that rank most often in the answers' top 10 (then best on average), the target and
+ * its subdomains left out: the competitors a person would likely pick first.
+ */
+export function suggestCompetitors(
+  cells: readonly BatchCell[],
+  runs: CellRuns,
+  answer: (cell: BatchCell) => BatchAnswer | undefined,
+  target: string,
+  count = MAX_COMPETITORS,
+): string[] {
+  const own = normalizeDomain(target);
+  const seen = new Map<string, { times: number; rankSum: number }>();
+  for (const cell of cells) {
+    const state = runs[cell.id]?.state;
+    const found = state === 'answered' || state === 'cached' ? answer(cell) : undefined;
+    if (!found) continue;
+    const domains = new Map<string, number>();
+    for (const r of resultRows(found, cell.params)) {
+      const domain = hostOf(r.link);
+      if (!domain || r.rank > 10 || (own && linkOnDomain(r.link, own)) || domains.has(domain))
+        continue;
+      domains.set(domain, r.rank);
+    }
+    for (const [domain, rank] of domains) {
+      const entry = seen.get(domain) ?? { times: 0, rankSum: 0 };
+      seen.set(domain, { times: entry.times + 1, rankSum: entry.rankSum + rank });
+    }
+  }
+  return [...seen]
+    .sort(([, a], [, b]) => b.times - a.times || a.rankSum / a.times - b.rankSum / b.times)
+    .slice(0, count)
+    .map(([domain]) => domain);
+}
