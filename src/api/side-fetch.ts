@@ -1,4 +1,14 @@
-import { ApiError } from './errors.ts';
+import type { ApiErrorInit } from './errors.ts';
+
+/**
+ * An ApiError for a failed side request. Its texts load only when something fails: the
+ * server's description of its upstream is read at startup, and the error module is too big
+ * for the page's first code (the initial JavaScript budget, decision 020).
+ */
+async function failure(init: ApiErrorInit): Promise<never> {
+  const { ApiError } = await import('./errors.ts');
+  throw new ApiError(init);
+}
 
 /**
  * GETs JSON that is not a catalogued endpoint (the dashboard server's own description of its
@@ -10,15 +20,15 @@ export async function fetchJson(path: string, signal: AbortSignal): Promise<unkn
   try {
     res = await fetch(path, { signal });
   } catch {
-    throw new ApiError({ kind: signal.aborted ? 'aborted' : 'network', endpoint: path });
+    return failure({ kind: signal.aborted ? 'aborted' : 'network', endpoint: path });
   }
   const text = await res.text();
   if (!res.ok)
-    throw new ApiError({ kind: 'http', endpoint: path, status: res.status, bodyExcerpt: text });
+    return failure({ kind: 'http', endpoint: path, status: res.status, bodyExcerpt: text });
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ApiError({
+    return failure({
       kind: 'invalid-response',
       invalid: 'malformed',
       endpoint: path,
