@@ -2,8 +2,9 @@ import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * A component inside a view whose code loads on its own, and renders at once when that code
- * is already here. (Views themselves are loaded by the router before they render: router.tsx.) React's `lazy` suspends on its first render even when the module loaded long before
- * (it only learns so from a promise), which flashes the fallback and moves the page (a layout
+ * is already here. (Views themselves are loaded by the router before they render: router.tsx.)
+ * React's `lazy` suspends on its first render even when the module loaded long before (it only
+ * learns so from a promise), which flashes the fallback and moves the page (a layout
  * shift) just as results arrive; views preload while a request travels, so "already here" is
  * the usual case. A failed load is retried by the next `preload`; meanwhile `failed` shows,
  * or without it the error goes to the nearest error boundary.
