@@ -65,7 +65,7 @@ async function recordAccountScript(user: Rendered['user']): Promise<string> {
   return downloads[0]!.text();
 }
 
-const player = () => screen.getByRole('region', { name: /Search “|Account/ });
+const player = () => screen.getByRole('region', { name: 'Demo player' });
 const press = (key: string) => fireEvent.keyDown(document.body, { key });
 
 // A test that fails mid-play must not leave the next one playing (nothing could be sent).

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { requestHref } from '../../api/request-link.ts';
 import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
@@ -66,7 +66,6 @@ function useShowStep(script: DemoScript | null, playback: Playback): string | nu
 export function DemoPlayer() {
   const playback = usePlayback();
   const [script, setScript] = useState<DemoScript | null>(null);
-  const titleId = useId();
   const region = useRef<HTMLElement>(null);
   const queryClient = useQueryClient();
   /** Which live replay is being asked about: every step, or the one on screen. */
@@ -135,7 +134,7 @@ export function DemoPlayer() {
     <section
       ref={region}
       tabIndex={-1}
-      aria-labelledby={titleId}
+      aria-label="Demo player"
       className="fixed inset-x-0 bottom-0 z-40 border-t-4 border-violet-500 bg-white/95 p-4 shadow-2xl outline-none dark:bg-slate-900/95"
     >
       <div className="mx-auto max-w-5xl space-y-2">
@@ -146,9 +145,7 @@ export function DemoPlayer() {
             ? ' · live: this step ran for real'
             : ' · from the recording: nothing is sent'}
         </p>
-        <h2 id={titleId} className="text-xl font-semibold">
-          {step?.title}
-        </h2>
+        <h2 className="text-xl font-semibold">{step?.title}</h2>
         <p aria-live="polite" className="text-lg">
           {step?.caption}
         </p>
