@@ -6,7 +6,10 @@ const TONES = {
   warning: 'border-amber-300 bg-amber-50 shadow-md dark:border-amber-700 dark:bg-amber-950',
 } as const;
 
-/** One item of a list of things the page tells (a polite live region), with its Dismiss button. */
+/**
+ * One item of a list of things the page tells: its words in a polite live region (the item
+ * stays a list item), then its Dismiss button.
+ */
 export function DismissibleStatus({
   tone,
   onDismiss,
@@ -17,11 +20,10 @@ export function DismissibleStatus({
   children: ReactNode;
 }) {
   return (
-    <li
-      role="status"
-      className={`flex flex-wrap items-center gap-3 rounded border p-2 text-sm ${TONES[tone]}`}
-    >
-      {children}
+    <li className={`flex flex-wrap items-center gap-3 rounded border p-2 text-sm ${TONES[tone]}`}>
+      <div role="status" className="flex flex-wrap items-center gap-3">
+        {children}
+      </div>
       <button type="button" className="btn-secondary ml-auto" onClick={onDismiss}>
         Dismiss
       </button>
