@@ -5,7 +5,7 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import { defaultShouldDehydrateQuery, type QueryClient } from '@tanstack/react-query';
-import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, entries, get, update, type UseStore } from 'idb-keyval';
 import type { ResponseMeta } from '../api/client.ts';
 import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
 import { jsonResult, type JsonResult } from '../api/requests.ts';
@@ -158,18 +158,34 @@ function indexedDbPersister(store: UseStore, maxBytes: number): Persister {
       // Without a key there is nothing worth keeping, and no id is made for nothing.
       if (!getApiKey()) return;
       const sizes = new Map<Query, number>();
-      const all = client.clientState.queries.filter(keptSinceCleared).map((q) => {
+      const fresh = client.clientState.queries.map((q) => {
         const { data, size } = encode(q.state.data);
         const stored = { ...q, state: { ...q.state, data } };
         sizes.set(stored, size);
         return stored;
       });
-      const queries = newestWithin(all, {
-        size: (q) => sizes.get(q) ?? 0,
-        time: (q) => q.state.dataUpdatedAt,
-        maxBytes,
-      });
-      await set(recordKey(), { ...client, clientState: { ...client.clientState, queries } }, store);
+      // Read and written in one transaction: a tab opened as a copy of this one (same id) may
+      // have stored answers this one does not hold, and keeps them; of two versions of one
+      // answer, the newer.
+      await update(
+        recordKey(),
+        (stored: unknown) => {
+          const byHash = new Map<string, Query>();
+          const before = isReadable(stored) ? stored.clientState.queries.filter(isQuery) : [];
+          for (const q of [...before, ...fresh]) {
+            const other = byHash.get(q.queryHash);
+            if (!other || other.state.dataUpdatedAt <= q.state.dataUpdatedAt)
+              byHash.set(q.queryHash, q);
+          }
+          const queries = newestWithin([...byHash.values()].filter(keptSinceCleared), {
+            size: (q) => sizes.get(q) ?? storedSize(q.state.data),
+            time: (q) => q.state.dataUpdatedAt,
+            maxBytes,
+          });
+          return { ...client, clientState: { ...client.clientState, queries } };
+        },
+        store,
+      );
     },
     restoreClient: async () => {
       // Reading must not make an id: a tab that stored nothing has nothing to wait for.

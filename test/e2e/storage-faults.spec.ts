@@ -29,6 +29,25 @@ const storedResults = (page: Page) =>
       }),
   );
 
+/** The requests whose answers the dashboard keeps in this browser's IndexedDB (their query hashes). */
+const storedRequests = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('web-data-dashboard');
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const all = open.result.transaction('results').objectStore('results').getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as { clientState?: { queries?: { queryHash: string }[] } }[]).flatMap(
+                (r) => r.clientState?.queries?.map((q) => q.queryHash) ?? [],
+              ),
+            );
+        };
+      }),
+  );
+
 test('IndexedDB full: the paid answer shows, a notice says it will not survive a reload, history and snapshots work', async ({
   page,
 }) => {
@@ -199,4 +218,34 @@ test('a key cleared in one tab: the other keeps its key and what it shows, is to
   await a.goto('/search?query=second+tab');
   await expect(a.getByRole('button', { name: 'Search · 20 credits' })).toBeEnabled();
   await expect(a.getByRole('list', { name: 'Organic results' })).toBeHidden();
+});
+
+test('a tab opened from another shares its key and stored results: what either stores survives a reload of both', async ({
+  page,
+}) => {
+  const a = page;
+  await a.goto('/search?query=one');
+  await enterDemoKey(a);
+  await a.getByRole('button', { name: 'Search · 20 credits' }).click();
+  await expect(a.getByText('Fresh result · 20 credits')).toBeVisible();
+  // window.open copies the tab's sessionStorage: the same key, the same stored results' id.
+  const [b] = await Promise.all([
+    a.context().waitForEvent('page'),
+    a.evaluate(() => void window.open('/search?query=two')),
+  ]);
+  await expect(b.getByTestId('credits-pill')).toHaveText(/credits left/);
+  await b.getByRole('button', { name: 'Search · 20 credits' }).click();
+  await expect(b.getByText('Fresh result · 20 credits')).toBeVisible();
+  await expect.poll(() => storedRequests(b)).toContainEqual(expect.stringContaining('"two"'));
+
+  // The first tab, which never saw "two", stores its next answer under the same id.
+  await a.getByLabel(/^Query/).fill('three');
+  await a.getByRole('button', { name: 'Search · 20 credits' }).click();
+  await expect(a.getByText('Fresh result · 20 credits')).toBeVisible();
+  await expect.poll(() => storedRequests(a)).toContainEqual(expect.stringContaining('"three"'));
+
+  await b.reload();
+  await expect(b.getByTestId('result-source')).toContainText('cached · 0 credits');
+  await a.reload();
+  await expect(a.getByTestId('result-source')).toContainText('cached · 0 credits');
 });
