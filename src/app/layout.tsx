@@ -85,6 +85,11 @@ export function Layout() {
                 </NavLink>
               </li>
             ))}
+            <li>
+              <NavLink to="/batch" className={navClass}>
+                Batch
+              </NavLink>
+            </li>
           </ul>
         </nav>
       </header>

@@ -30,6 +30,8 @@ export interface HistoryEntry {
   /** How many results the answer held, when it is a list. */
   results: number | null;
   starred: boolean;
+  /** A batch (workspace/batch) is one entry for all its requests: its id and how many cells it has. */
+  batch?: { id: string; cells: number };
 }
 
 const isEntry = (value: unknown): value is HistoryEntry =>
@@ -78,6 +80,14 @@ export function capEntries(entries: HistoryEntry[], cap = HISTORY_CAP): HistoryE
 export function addHistoryEntry(entry: Omit<HistoryEntry, 'id' | 'starred'>): void {
   const id = `${entry.at.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   write(capEntries([{ ...entry, id, starred: false }, ...getHistory()]));
+}
+
+/** Adds a batch's entry, or updates it in place (keeping its star) as the batch goes on. */
+export function putBatchEntry(entry: Omit<HistoryEntry, 'id' | 'starred'> & { batch: { id: string } }): void {
+  const entries = getHistory();
+  const old = entries.find((e) => e.batch?.id === entry.batch.id);
+  if (!old) return addHistoryEntry(entry);
+  write(entries.map((e) => (e === old ? { ...entry, id: old.id, starred: old.starred } : e)));
 }
 
 export function toggleHistoryStar(id: string): void {
