@@ -42,8 +42,9 @@ describe('the batch view', () => {
     expect(plan).toHaveTextContent(
       'The cap: stops the run after 2 requests; the other 4 would cost 80 credits more',
     );
-    expect(screen.getByRole('button', { name: /^Run batch · 6 requests · 6 × 20 = 120 credits/ }))
-      .toBeEnabled();
+    expect(
+      screen.getByRole('button', { name: /^Run batch · 6 requests · 6 × 20 = 120 credits/ }),
+    ).toBeEnabled();
     expect(await searches()).toHaveLength(0);
   });
 

@@ -65,8 +65,8 @@ export default function BatchPage() {
       <h1 className="text-2xl font-semibold">Batch</h1>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         Many queries in one or more locales, one request per query and locale. The price and a cap
-        come before the first request; every answer is kept the moment it arrives, so a reload
-        loses nothing and nothing is paid twice.
+        come before the first request; every answer is kept the moment it arrives, so a reload loses
+        nothing and nothing is paid twice.
       </p>
       <NewBatchForm
         draft={draft}
@@ -80,8 +80,8 @@ export default function BatchPage() {
       />
       {state.status === 'missing' && (
         <p role="status">
-          That batch is not stored in this tab any more (batches last as long as their answers:
-          a day, in the tab that ran them).
+          That batch is not stored in this tab any more (batches last as long as their answers: a
+          day, in the tab that ran them).
         </p>
       )}
       {state.batch && <BatchResults state={state} batch={state.batch} session={session} />}

@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
-import type { BatchSession, BatchState } from './batch-session.ts';
+import { spentAgainstCap, type BatchSession, type BatchState } from './batch-session.ts';
 import { cellsToResume, cellsToRetry, creditsSpent, type CellKind } from './lib/cells.ts';
 import type { BatchCell } from './lib/matrix.ts';
+import { countedCost } from './lib/pricing.ts';
+import { useSessionUsage } from '../costs/measured-costs.ts';
 import { runCost } from './new-batch-form.tsx';
 import { readCap } from './use-batch-draft.ts';
 import { useBatchAccount, useBatchPlan } from './use-batch-plan.ts';
@@ -86,7 +88,8 @@ function SendAgain({
   const retry = cellsToRetry(cells, state.runs, { interrupted: withInterrupted });
   const interrupted = cells.filter((c) => state.runs[c.id]?.state === 'interrupted').length;
   // The cap is the batch's: what it spent already counts.
-  const left = cap === null ? null : Math.max(0, cap - creditsSpent(state.runs));
+  const unit = countedCost(endpoint, useSessionUsage()).credits;
+  const left = cap === null ? null : Math.max(0, cap - spentAgainstCap(state.runs, unit));
   const resumePlan = useBatchPlan(endpoint, resume, left);
   const retryPlan = useBatchPlan(endpoint, retry, left);
   const send = (list: readonly BatchCell[]) => session.run(list, account.limit(concurrency));
@@ -189,8 +192,8 @@ export function BatchQueue({
       {state.live && held === 'cap' && <CapHold state={state} session={session} />}
       {state.live && held === 'fatal' && (
         <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-          The service refused a request in a way every other one would meet too (a wrong key, or
-          no credits left): the run holds, and the cells it did not send are not checked.
+          The service refused a request in a way every other one would meet too (a wrong key, or no
+          credits left): the run holds, and the cells it did not send are not checked.
         </p>
       )}
       {!state.live && <SendAgain state={state} session={session} cells={cells} />}

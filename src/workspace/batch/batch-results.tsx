@@ -70,8 +70,8 @@ export function BatchResults({
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {formatNumber(matrix.cells.length)} {ENDPOINTS[definition.endpoint].title} requests:{' '}
         {formatNumber(queries)} queries × {formatNumber(matrix.locales.length)} locales, created{' '}
-        {time.format(batch.createdAt)}. Each answer is kept in this tab and opens in its view for
-        0 credits.
+        {time.format(batch.createdAt)}. Each answer is kept in this tab and opens in its view for 0
+        credits.
       </p>
       <BatchQueue state={state} session={session} counts={counts} />
       <CellCounts counts={counts} />

@@ -38,6 +38,15 @@ const EMPTY: BatchState = {
 /** How often the view hears of cell changes while a run goes: a render per answer is wasted work. */
 const NOTIFY_MS = 100;
 
+/**
+ * What a batch has spent as its cap counts it: what its cells were charged, and an interrupted
+ * cell at its cost (it may have been charged: the cap errs towards spending less).
+ */
+export function spentAgainstCap(runs: CellRuns, unit: number): number {
+  const interrupted = Object.values(runs).filter((r) => r.state === 'interrupted').length;
+  return creditsSpent(runs) + interrupted * unit;
+}
+
 const newId = () =>
   `${Date.now().toString(36)}-${Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) =>
     b.toString(16).padStart(2, '0'),
@@ -148,7 +157,7 @@ export class BatchSession {
     const { endpoint, cap } = batch.definition;
     const unit = () => countedCost(endpoint);
     // The cap is the batch's: what it spent before this run counts against it.
-    this.spentBefore = creditsSpent(this.runs);
+    this.spentBefore = spentAgainstCap(this.runs, unit().credits);
     this.store.set({ ...state, live: true, startedAt: state.startedAt ?? Date.now() });
     // The queue reports as it is made (every cell waits, cached ones are done at once).
     let made = false;
@@ -182,6 +191,18 @@ export class BatchSession {
     this.engine = engine;
     made = true;
     onProgress(engine.state());
+  }
+
+  /**
+   * The page goes away: nothing more is sent or reported, and what was stored stays as it was
+   * (running cells read as interrupted when the batch is opened again). Tests stand in for a
+   * reload with it.
+   */
+  stop(): void {
+    this.engine?.stop();
+    this.engine = null;
+    clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   pause = () => this.engine?.pause();

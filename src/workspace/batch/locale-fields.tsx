@@ -29,7 +29,8 @@ export function LocaleFields({
     <fieldset className="space-y-2">
       <legend className="text-sm font-medium">Locales</legend>
       <p id={`${id}-help`} className="text-xs text-slate-600 dark:text-slate-400">
-        Each query is asked once in each locale. Empty parts are the service&apos;s default (us, en).
+        Each query is asked once in each locale. Empty parts are the service&apos;s default (us,
+        en).
       </p>
       <ul className="space-y-2">
         {locales.map((l, i) => {
@@ -70,7 +71,10 @@ export function LocaleFields({
                 </button>
               )}
               {problems.length > 0 && (
-                <p id={`${fieldId}-error`} className="basis-full text-sm text-red-700 dark:text-red-400">
+                <p
+                  id={`${fieldId}-error`}
+                  className="basis-full text-sm text-red-700 dark:text-red-400"
+                >
                   {problems.join(' ')}
                 </p>
               )}

@@ -120,12 +120,7 @@ export function NewBatchForm({
           ))}
         </div>
       </fieldset>
-      <QueryIntake
-        draft={draft}
-        intake={read.intake}
-        change={change}
-        handoffNote={handoffNote}
-      />
+      <QueryIntake draft={draft} intake={read.intake} change={change} handoffNote={handoffNote} />
       <LocaleFields
         endpoint={draft.endpoint}
         locales={draft.locales}
@@ -177,7 +172,9 @@ export function NewBatchForm({
               onChange={(e) => change({ concurrency: e.target.value })}
               className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
             >
-              <option value="">{account.allowed} (your plan&apos;s concurrency, one kept free)</option>
+              <option value="">
+                {account.allowed} (your plan&apos;s concurrency, one kept free)
+              </option>
               {Array.from({ length: account.allowed - 1 }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
                   {n}
@@ -191,9 +188,7 @@ export function NewBatchForm({
         <button type="submit" className="btn-primary" disabled={blocked !== null}>
           Run batch · {requests(plan.toSend)} · {runCost(plan)}
         </button>
-        {blocked && (
-          <span className="text-sm text-slate-600 dark:text-slate-400">{blocked}</span>
-        )}
+        {blocked && <span className="text-sm text-slate-600 dark:text-slate-400">{blocked}</span>}
       </div>
     </form>
   );

@@ -5,7 +5,6 @@ import type { BatchDefinition } from './lib/definition.ts';
 import { localeLabel } from './lib/locale.ts';
 import { MAX_COMPETITORS, type Pivot } from './lib/pivot.ts';
 
-
 /** The competitors as typed: one field, commas or spaces between domains. */
 export const competitorsOf = (text: string) =>
   text
@@ -120,7 +119,10 @@ export function LocaleSummaries({ pivot }: { pivot: Pivot }) {
       </thead>
       <tbody>
         {pivot.summaries.map((s) => (
-          <tr key={localeLabel(s.locale)} className="border-t border-slate-200 dark:border-slate-700">
+          <tr
+            key={localeLabel(s.locale)}
+            className="border-t border-slate-200 dark:border-slate-700"
+          >
             <th scope="row" className="px-2 py-1 font-normal">
               {localeLabel(s.locale)}
             </th>

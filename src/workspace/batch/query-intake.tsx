@@ -50,7 +50,8 @@ function IntakeSummary({ intake }: { intake: Intake }) {
         <ul aria-label="Refused lines" className="list-disc pl-5 text-red-800 dark:text-red-300">
           {intake.refused.slice(0, 50).map((r) => (
             <li key={r.line}>
-              Line {r.line} <q className="break-all">{r.text.slice(0, 80)}</q>: {r.reasons.join(' ')}
+              Line {r.line} <q className="break-all">{r.text.slice(0, 80)}</q>:{' '}
+              {r.reasons.join(' ')}
             </li>
           ))}
           {intake.refused.length > 50 && <li>… and {intake.refused.length - 50} more</li>}
@@ -92,7 +93,8 @@ export function QueryIntake({
     e.target.value = '';
     if (!file) return;
     const parsed = parseDefinition(await file.text());
-    if ('errors' in parsed) return setFileProblem([`${file.name} was not loaded:`, ...parsed.errors]);
+    if ('errors' in parsed)
+      return setFileProblem([`${file.name} was not loaded:`, ...parsed.errors]);
     setFileProblem(null);
     change(draftFromDefinition(parsed.definition, file.name));
   };

@@ -53,7 +53,8 @@ const INITIAL: Omit<Draft, 'locales'> = {
 export function readCap(text: string): { cap: number | null } | { error: string } {
   const t = text.trim().replace(/[,\s_]/g, '');
   if (t === '') return { cap: null };
-  if (!/^\d+$/.test(t)) return { error: 'Write the cap as a whole number of credits, or leave it empty for none.' };
+  if (!/^\d+$/.test(t))
+    return { error: 'Write the cap as a whole number of credits, or leave it empty for none.' };
   return { cap: Number(t) };
 }
 

@@ -83,7 +83,9 @@ export function addHistoryEntry(entry: Omit<HistoryEntry, 'id' | 'starred'>): vo
 }
 
 /** Adds a batch's entry, or updates it in place (keeping its star) as the batch goes on. */
-export function putBatchEntry(entry: Omit<HistoryEntry, 'id' | 'starred'> & { batch: { id: string } }): void {
+export function putBatchEntry(
+  entry: Omit<HistoryEntry, 'id' | 'starred'> & { batch: { id: string } },
+): void {
   const entries = getHistory();
   const old = entries.find((e) => e.batch?.id === entry.batch.id);
   if (!old) return addHistoryEntry(entry);
