@@ -72,4 +72,50 @@ describe('the batch view', () => {
       within(table).getByRole('link', { name: 'Open “tea” (GB · en) in Search (0 credits)' }),
     ).toHaveAttribute('href', '/search?query=tea&country=gb&language=en');
   });
+
+  test('a batch is one history entry, which reopens it; its requests are not listed one by one', async () => {
+    const { user } = renderApp('/batch');
+    await fillBatch(user, 'coffee\nsandbox:error-500');
+    await user.click(screen.getByRole('button', { name: /^Run batch · 4 requests/ }));
+    await waitFor(() => expect(progress()).toHaveTextContent('2 done · 2 failed · 0 left'), BATCH);
+    await user.click(screen.getByRole('link', { name: 'History' }));
+    const list = await screen.findByRole('list', { name: 'Request history' }, BATCH);
+    const entries = within(list).getAllByRole('listitem');
+    expect(entries).toHaveLength(1);
+    // The 500s are counted at the published cost: the service may charge a 5xx (decision 040).
+    expect(entries[0]).toHaveTextContent(/Batch of 4 Search requests/);
+    expect(entries[0]).toHaveTextContent(/Failed.*80 credits.*2 answered/);
+    expect(entries[0]).toHaveTextContent('2 of 4 cells failed');
+    await user.click(within(entries[0]!).getByRole('link', { name: 'Batch of 4 Search requests' }));
+    await waitFor(() => expect(progress()).toHaveTextContent('2 done · 2 failed · 0 left'), BATCH);
+    expect(await searches()).toHaveLength(4);
+  });
+
+  test('Send to batch from the history fills the form with those queries and locales', async () => {
+    const { user } = renderApp('/search?query=coffee&country=de&language=de');
+    await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }, BATCH));
+    await screen.findByText('Fresh result · 20 credits', {}, BATCH);
+    await user.click(screen.getByRole('link', { name: 'History' }));
+    await user.click(await screen.findByRole('link', { name: 'Send 1 query to batch' }, BATCH));
+    expect(await screen.findByRole('textbox', { name: 'Queries' }, BATCH)).toHaveValue('coffee');
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveValue('de');
+    expect(screen.getByText('1 query from the history.')).toBeInTheDocument();
+    expect(screen.getByTestId('batch-plan')).toHaveTextContent(
+      'Already answered in this tab (free): 1',
+    );
+  });
+
+  test('Send to batch from the keyword expansion fills the Queries field with its keywords', async () => {
+    const { user } = renderApp('/autocomplete?query=coffee');
+    const section = await screen.findByRole('region', { name: 'Keyword expansion' }, BATCH);
+    await user.click(within(section).getByRole('button', { name: /^Expand · 26 requests/ }));
+    await waitFor(() => expect(within(section).queryByRole('progressbar')).toBeNull(), BATCH);
+    const link = await within(section).findByRole('link', { name: /^Send \d+ keywords to batch$/ });
+    const count = Number(/\d+/.exec(link.textContent)![0]);
+    await user.click(link);
+    const field = await screen.findByRole('textbox', { name: 'Queries' }, BATCH);
+    expect((field as HTMLTextAreaElement).value.split('\n')).toHaveLength(count);
+    expect(screen.getByTestId('intake-counts')).toHaveTextContent(`${count} queries`);
+    expect(screen.getByRole('radio', { name: 'Search' })).toBeChecked();
+  }, 40_000);
 });
