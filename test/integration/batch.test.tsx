@@ -69,7 +69,9 @@ describe('the batch view', () => {
     const table = screen.getByRole('region', { name: 'Batch cells' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
     expect(
-      within(table).getByRole('link', { name: 'Open “tea” (GB · en) in Search (0 credits)' }),
+      await within(table).findByRole('link', {
+        name: 'Open “tea” (GB · en) in Search (0 credits)',
+      }),
     ).toHaveAttribute('href', '/search?query=tea&country=gb&language=en');
   });
 
@@ -118,4 +120,35 @@ describe('the batch view', () => {
     expect(screen.getByTestId('intake-counts')).toHaveTextContent(`${count} queries`);
     expect(screen.getByRole('radio', { name: 'Search' })).toBeChecked();
   }, 40_000);
+
+  test('never has more requests in flight than the number chosen, below the account’s', async () => {
+    await sandboxControl.setLatency(20, 20);
+    const { user } = renderApp('/batch');
+    await fillBatch(user, Array.from({ length: 10 }, (_, i) => `keyword ${i + 1}`).join('\n'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'At most at once' }), '2');
+    await user.click(screen.getByRole('button', { name: /^Run batch · 20 requests/ }));
+    await waitFor(() => expect(progress()).toHaveTextContent('20 done · 0 failed · 0 left'), BATCH);
+    const ledger = await sandboxControl.ledger();
+    expect(ledger.accounts['demo-key']!.peakInFlight).toBe(2);
+    expect(ledger.calls.filter((c) => c.status === 429)).toEqual([]);
+    expect(await searches()).toHaveLength(20);
+  });
+
+  test('a paid request that failed is not sent again by itself; Retry failed sends it after saying its cost', async () => {
+    await sandboxControl.fault({ kind: 'status', status: 503, times: 1, endpoint: 'search' });
+    const { user } = renderApp('/batch');
+    await fillBatch(user, 'coffee\ntea', null);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'At most at once' }), '1');
+    await user.click(screen.getByRole('button', { name: /^Run batch · 2 requests/ }));
+    await waitFor(() => expect(progress()).toHaveTextContent('1 done · 1 failed · 0 left'), BATCH);
+    const table = screen.getByRole('region', { name: 'Batch cells' });
+    // The table follows the counts in a render of its own (a deferred value).
+    expect(
+      await within(table).findByText('failed — HTTP 503 · credits may have been spent'),
+    ).toBeVisible();
+    expect(await searches()).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Retry failed · 1 request · 20 credits' }));
+    await waitFor(() => expect(progress()).toHaveTextContent('2 done · 0 failed · 0 left'), BATCH);
+    expect((await searches()).map((c) => c.status)).toEqual([503, 200, 200]);
+  });
 });
