@@ -34,6 +34,7 @@ const ROUTES = [
   '/account',
   '/webhook',
   '/history',
+  '/batch',
 ];
 
 function mapReport(m) {

@@ -89,6 +89,9 @@ test('a 20-query × 2-locale batch runs to its cap, survives a reload with its a
   await page.getByRole('textbox', { name: 'Target domain' }).fill('wikipedia.org');
   await expect(page.getByRole('table', { name: /wikipedia\.org by locale/ })).toBeVisible();
   expect(await seriousAxeIssues(page, '/batch pivot')).toEqual([]);
+  // Every kind of cell in the dark scheme too.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousAxeIssues(page, '/batch pivot (dark)')).toEqual([]);
 
   // Each cell was paid once: 29 before the reload, 10 after; the held one never arrived.
   const ledger = (await (await request.get('/api/_sandbox')).json()) as {
