@@ -105,8 +105,11 @@ describe('a batch across a reload', () => {
     const second = await reload(first);
     await second.user.click(await screen.findByRole('textbox', { name: 'Queries' }, BATCH));
     await second.user.paste('coffee\ntea\nmilk');
-    expect(screen.getByTestId('batch-plan')).toHaveTextContent(
-      'Already answered in this tab (free): 2',
+    // The reopened batch puts its stored answers back in the cache, one at a time.
+    await waitFor(() =>
+      expect(screen.getByTestId('batch-plan')).toHaveTextContent(
+        'Already answered in this tab (free): 2',
+      ),
     );
     await second.user.click(
       screen.getByRole('button', { name: /^Run batch · 1 request · 20 credits/ }),

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useStore } from '../../lib/store.ts';
 import { openKeyDialog } from '../../session/key-dialog-store.ts';
 import { getApiKey } from '../../session/key-store.ts';
-import { batchSession } from './batch-session.ts';
+import { batchSession, useBatchState } from './batch-session.ts';
 import { BatchResults } from './batch-results.tsx';
 import { definitionRows, type BatchDefinition } from './lib/definition.ts';
 import { NewBatchForm } from './new-batch-form.tsx';
@@ -29,7 +28,9 @@ function definitionOf(draft: Draft, read: ReadDraft, limit: number): BatchDefini
  */
 export default function BatchPage() {
   const session = batchSession(useQueryClient());
-  const state = useStore(session.store);
+  const live = useBatchState(session, (s) => s.live);
+  const status = useBatchState(session, (s) => s.status);
+  const hasBatch = useBatchState(session, (s) => s.batch !== null);
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -70,7 +71,7 @@ export default function BatchPage() {
       </p>
       <NewBatchForm
         draft={draft}
-        busy={state.live}
+        busy={live}
         handoffNote={
           handoff
             ? `${handoff.queries.length} ${handoff.queries.length === 1 ? 'query' : 'queries'} from ${handoff.from}.`
@@ -78,13 +79,13 @@ export default function BatchPage() {
         }
         onRun={run}
       />
-      {state.status === 'missing' && (
+      {status === 'missing' && (
         <p role="status">
           That batch is not stored in this tab any more (batches last as long as their answers: a
           day, in the tab that ran them).
         </p>
       )}
-      {state.batch && <BatchResults state={state} batch={state.batch} session={session} />}
+      {hasBatch && <BatchResults session={session} />}
     </div>
   );
 }

@@ -1,13 +1,11 @@
 import { useId, useState } from 'react';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
 import { spentAgainstCap, type BatchSession, type BatchState } from './batch-session.ts';
-import { cellsToResume, cellsToRetry, creditsSpent, type CellKind } from './lib/cells.ts';
+import { cellsToResume, cellsToRetry, creditsSpent, type CellRuns } from './lib/cells.ts';
 import type { BatchCell } from './lib/matrix.ts';
-import { countedCost } from './lib/pricing.ts';
-import { useSessionUsage } from '../costs/measured-costs.ts';
 import { runCost } from './new-batch-form.tsx';
 import { readCap } from './use-batch-draft.ts';
-import { useBatchAccount, useBatchPlan } from './use-batch-plan.ts';
+import { useBatchAccount, useBatchPlan, useCountedCost } from './use-batch-plan.ts';
 
 const requests = (n: number) => `${formatNumber(n)} request${n === 1 ? '' : 's'}`;
 
@@ -16,6 +14,18 @@ function eta(ms: number | null): string | null {
   const s = Math.round(ms / 1000);
   if (s < 60) return `about ${s} s left`;
   return `about ${Math.floor(s / 60)} min ${s % 60} s left`;
+}
+
+/** Cells with an answer (paid or cached) and cells that failed. */
+function progressOf(cells: readonly BatchCell[], runs: CellRuns) {
+  let done = 0;
+  let failed = 0;
+  for (const cell of cells) {
+    const state = runs[cell.id]?.state;
+    if (state === 'answered' || state === 'cached') done += 1;
+    else if (state === 'failed') failed += 1;
+  }
+  return { done, failed };
 }
 
 const clock = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
@@ -88,7 +98,7 @@ function SendAgain({
   const retry = cellsToRetry(cells, state.runs, { interrupted: withInterrupted });
   const interrupted = cells.filter((c) => state.runs[c.id]?.state === 'interrupted').length;
   // The cap is the batch's: what it spent already counts.
-  const unit = countedCost(endpoint, useSessionUsage()).credits;
+  const unit = useCountedCost(endpoint).credits;
   const left = cap === null ? null : Math.max(0, cap - spentAgainstCap(state.runs, unit));
   const resumePlan = useBatchPlan(endpoint, resume, left);
   const retryPlan = useBatchPlan(endpoint, retry, left);
@@ -133,21 +143,13 @@ function SendAgain({
  * The queue of the batch: progress (done, failed, left, credits spent, time left) in a live
  * region, Pause, Resume, Cancel, what a pause or hold means, and the way on after one.
  */
-export function BatchQueue({
-  state,
-  session,
-  counts,
-}: {
-  state: BatchState;
-  session: BatchSession;
-  counts: Record<CellKind, number>;
-}) {
+export function BatchQueue({ state, session }: { state: BatchState; session: BatchSession }) {
   const batch = state.batch;
   if (!batch) return null;
   const cells = batch.matrix.cells;
   const queue = state.queue;
-  const done = counts.ranked + counts.unranked + counts.answered + counts.cached;
-  const left = cells.length - done - counts.failed;
+  const { done, failed } = progressOf(cells, state.runs);
+  const left = cells.length - done - failed;
   const spent = creditsSpent(state.runs);
   const held = queue?.held ?? null;
   return (
@@ -155,13 +157,13 @@ export function BatchQueue({
       <div role="status" aria-live="polite" className="flex flex-wrap items-center gap-3 text-sm">
         <progress
           max={cells.length}
-          value={done + counts.failed}
+          value={done + failed}
           aria-label="Batch progress"
           className="h-2 w-48 accent-teal-700"
         />
         <span className="tabular-nums" data-testid="batch-progress">
-          {formatNumber(done)} done · {formatNumber(counts.failed)} failed · {formatNumber(left)}{' '}
-          left · {pluralCredits(spent)} spent
+          {formatNumber(done)} done · {formatNumber(failed)} failed · {formatNumber(left)} left ·{' '}
+          {pluralCredits(spent)} spent
           {state.live && held === null && queue && eta(queue.etaMs) ? ` · ${eta(queue.etaMs)}` : ''}
         </span>
         {state.live && queue?.pausedUntil != null && (

@@ -1,13 +1,16 @@
-import { useDeferredValue, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { ENDPOINTS } from '../../api/endpoints.ts';
+import { useStore } from '../../lib/store.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { BatchExports } from './batch-exports.tsx';
 import { BatchQueue } from './batch-queue.tsx';
 import type { BatchSession, BatchState } from './batch-session.ts';
 import { BatchTable } from './batch-table.tsx';
 import { CellCounts } from './cell-badge.tsx';
-import { cellView, countCells } from './lib/cells.ts';
-import { buildPivot, suggestCompetitors } from './lib/pivot.ts';
+import { countCells } from './lib/cells.ts';
+import { normalizeDomain } from '../../lib/links.ts';
+import { MAX_COMPETITORS, suggestCompetitors } from './lib/pivot.ts';
+import { usePivot } from './use-pivot.ts';
 import type { OpenBatch } from './open-batch.ts';
 import { LocaleSummaries, PivotSettings } from './pivot-settings.tsx';
 
@@ -17,7 +20,12 @@ const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
  * The open batch: its queue, the counts of each kind of cell, the table (a pivot for a target
  * domain on search), the per-locale summary and the exports.
  */
-export function BatchResults({
+export function BatchResults({ session }: { session: BatchSession }) {
+  const state = useStore(session.store);
+  return state.batch && <OpenBatchResults state={state} batch={state.batch} session={session} />;
+}
+
+function OpenBatchResults({
   state,
   batch,
   session,
@@ -30,36 +38,32 @@ export function BatchResults({
   const { definition, matrix } = batch;
   const isSearch = definition.endpoint === 'search';
   const runs = state.runs;
-  // A new answer or a typed letter of the target waits for a free moment to redo the pivot.
-  const deferredRuns = useDeferredValue(runs);
-  const target = useDeferredValue(isSearch ? (definition.target ?? '') : '');
-  const expectedUrl = useDeferredValue(definition.expectedUrl);
-  const competitors = useDeferredValue(isSearch ? definition.competitors : undefined);
-  const pivot = useMemo(
-    () =>
-      buildPivot({
-        cells: matrix.cells,
-        locales: matrix.locales,
-        runs: deferredRuns,
-        answer: session.answer,
-        target,
-        expectedUrl,
-        competitors,
-      }),
-    [matrix, deferredRuns, session, target, expectedUrl, competitors],
-  );
+  const target = isSearch ? (definition.target ?? '') : '';
+  const competitors = isSearch ? definition.competitors : undefined;
+  const pivot = usePivot({
+    cells: matrix.cells,
+    locales: matrix.locales,
+    runs,
+    answer: session.answer,
+    target,
+    expectedUrl: definition.expectedUrl,
+    competitors,
+  });
+  // Each kind as the table shows it (ranked or not once there is a target).
   const counts = useMemo(
-    () => countCells(matrix.cells.map((c) => cellView(runs[c.id]))),
-    [matrix, runs],
+    () => countCells(pivot.rows.flatMap((r) => r.cells.flatMap((c) => (c.cell ? [c.view] : [])))),
+    [pivot],
   );
-  // Suggestions only once the run is over: they read every answer.
-  const suggestions = useMemo(
+  // Read once the run is over (they read every answer), not again for each letter of the target.
+  const often = useMemo(
     () =>
       isSearch && !state.live
-        ? suggestCompetitors(matrix.cells, deferredRuns, session.answer, target)
+        ? suggestCompetitors(matrix.cells, runs, session.answer, '', MAX_COMPETITORS * 2)
         : [],
-    [isSearch, state.live, matrix, deferredRuns, session, target],
+    [isSearch, state.live, matrix, runs, session],
   );
+  const own = normalizeDomain(target);
+  const suggestions = own ? often.filter((d) => d !== own && !d.endsWith(`.${own}`)) : often;
   const queries = new Set(matrix.cells.map((c) => c.query)).size;
 
   return (
@@ -73,7 +77,7 @@ export function BatchResults({
         {time.format(batch.createdAt)}. Each answer is kept in this tab and opens in its view for 0
         credits.
       </p>
-      <BatchQueue state={state} session={session} counts={counts} />
+      <BatchQueue state={state} session={session} />
       <CellCounts counts={counts} />
       {isSearch && (
         <PivotSettings

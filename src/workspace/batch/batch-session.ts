@@ -1,8 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { ACCOUNT_QUERY_KEY } from '../../api/account-key.ts';
+import { sessionUsageStore } from '../../api/session-usage.ts';
+import type { JsonResult } from '../../api/requests.ts';
 import type { QueueState } from '../../lib/run-queue.ts';
 import { createStore, type Store } from '../../lib/store.ts';
 import { subscribeApiKey } from '../../session/key-store.ts';
-import { flushBatchStorage, loadBatch, saveBatch, saveCell } from './batch-storage.ts';
+import { flushBatchStorage, loadBatch, readAnswer, saveBatch, saveCell } from './batch-storage.ts';
 import { recordBatch } from './batch-history.ts';
 import { afterReload, creditsSpent, type CellRun, type CellRuns } from './lib/cells.ts';
 import type { BatchDefinition } from './lib/definition.ts';
@@ -36,7 +40,9 @@ const EMPTY: BatchState = {
 };
 
 /** How often the view hears of cell changes while a run goes: a render per answer is wasted work. */
-const NOTIFY_MS = 100;
+const NOTIFY_MS = 200;
+/** How often the account (the credits in the header) is read again while a run goes. */
+const ACCOUNT_REFRESH_MS = 2_000;
 
 /**
  * What a batch has spent as its cap counts it: what its cells were charged, and an interrupted
@@ -70,8 +76,7 @@ export class BatchSession {
     this.queryClient = queryClient;
     // Answers under an old key are gone (the cache is cleared): so is its batch.
     subscribeApiKey(() => {
-      this.engine?.stop();
-      this.engine = null;
+      this.stop();
       this.runs = {};
       this.store.set(EMPTY);
     });
@@ -79,15 +84,29 @@ export class BatchSession {
       window.addEventListener('pagehide', () => void flushBatchStorage());
   }
 
+  /**
+   * A cell's entry in the query cache, by its key's hash, worked out once per cell: the queue
+   * asks for every waiting cell's cost (is it cached?) each time a request starts or ends.
+   */
+  private readonly hashes = new WeakMap<BatchCell, string>();
+  private entry(cell: BatchCell) {
+    let hash = this.hashes.get(cell);
+    if (hash === undefined) {
+      hash = hashKey(cellQuery(cell).queryKey);
+      this.hashes.set(cell, hash);
+    }
+    return this.queryClient.getQueryCache().get<JsonResult<unknown>>(hash)?.state;
+  }
+
   /** The answer kept for a cell (the query cache's, never a copy). */
   answer = (cell: BatchCell): BatchAnswer | undefined => {
-    const data = this.queryClient.getQueryData(cellQuery(cell).queryKey);
+    const data = this.entry(cell)?.data;
     return data ? ({ endpoint: cell.endpoint, data: data.data } as BatchAnswer) : undefined;
   };
 
   /** When this tab's cache answered the cell, or undefined. */
   cachedAt = (cell: BatchCell): number | undefined => {
-    const state = this.queryClient.getQueryState(cellQuery(cell).queryKey);
+    const state = this.entry(cell);
     return state?.data === undefined ? undefined : state.dataUpdatedAt;
   };
 
@@ -111,12 +130,31 @@ export class BatchSession {
     }
     this.runs = afterReload(loaded.runs);
     const { id: batchId, createdAt, definition } = loaded.batch;
-    this.store.set({
-      ...EMPTY,
-      status: 'ready',
-      batch: { id: batchId, createdAt, definition, matrix: matrixOf(definition) },
-      runs: { ...this.runs },
-    });
+    const batch = { id: batchId, createdAt, definition, matrix: matrixOf(definition) };
+    this.store.set({ ...EMPTY, status: 'ready', batch, runs: { ...this.runs } });
+    await this.restoreAnswers(batch, loaded.stored);
+  }
+
+  /**
+   * Puts a reopened batch's stored answers back in the query cache, with the time each
+   * arrived: the pivot reads them there, and a cell opened in its view finds its answer (for
+   * nothing). One at a time, each read in a task of its own, so the page stays responsive.
+   */
+  private async restoreAnswers(batch: OpenBatch, stored: ReadonlySet<string>) {
+    let restored = 0;
+    for (const cell of batch.matrix.cells) {
+      const run = this.runs[cell.id];
+      if (!stored.has(cell.id) || this.entry(cell)?.data !== undefined) continue;
+      if (run?.state !== 'answered' && run?.state !== 'cached') continue;
+      const answer = await readAnswer(cell);
+      if (this.store.get().batch !== batch) return;
+      if (!answer || this.entry(cell)?.data !== undefined) continue;
+      this.queryClient.setQueryData(cellQuery(cell).queryKey, answer as never, {
+        updatedAt: run.at,
+      });
+      if (++restored % 100 === 0) this.notify();
+    }
+    if (restored > 0) this.notify();
   }
 
   /** A new batch: stored at once, then run. */
@@ -155,7 +193,11 @@ export class BatchSession {
     const batch = state.batch;
     if (!batch || this.engine || cells.length === 0) return;
     const { endpoint, cap } = batch.definition;
-    const unit = () => countedCost(endpoint);
+    // Read when a cost is measured, not each time the queue asks (for every cell it holds).
+    let counted = countedCost(endpoint);
+    this.stopCounting();
+    this.stopCounting = sessionUsageStore.subscribe(() => (counted = countedCost(endpoint)));
+    const unit = () => counted;
     // The cap is the batch's: what it spent before this run counts against it.
     this.spentBefore = spentAgainstCap(this.runs, unit().credits);
     this.store.set({ ...state, live: true, startedAt: state.startedAt ?? Date.now() });
@@ -183,7 +225,14 @@ export class BatchSession {
       policy: batchRunPolicy(() => isFreeRequest(endpoint, unit())),
       onCell: (cell, run) => {
         this.runs[cell.id] = run;
-        saveCell(batch.id, cell.id, run);
+        // The answer this batch paid for is stored with it, once (the workspace's stored
+        // results leave a batch's answers out: result-persistence.ts).
+        saveCell(
+          batch.id,
+          cell.id,
+          run,
+          run.state === 'answered' ? this.entry(cell)?.data : undefined,
+        );
         this.schedule();
       },
       onProgress,
@@ -201,9 +250,12 @@ export class BatchSession {
   stop(): void {
     this.engine?.stop();
     this.engine = null;
+    this.stopCounting();
     clearTimeout(this.timer);
     this.timer = undefined;
   }
+
+  private stopCounting = () => {};
 
   pause = () => this.engine?.pause();
   cancel = () => this.engine?.cancel();
@@ -227,9 +279,19 @@ export class BatchSession {
     this.timer ??= setTimeout(() => this.notify(), NOTIFY_MS);
   }
 
+  private accountAt = 0;
+
+  /** The credits in the header follow the run, but not after every one of its requests. */
+  private refreshAccount(force = false) {
+    if (!force && Date.now() - this.accountAt < ACCOUNT_REFRESH_MS) return;
+    this.accountAt = Date.now();
+    void this.queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+  }
+
   private notify() {
     clearTimeout(this.timer);
     this.timer = undefined;
+    if (this.engine) this.refreshAccount();
     const state = this.store.get();
     this.store.set({ ...state, runs: { ...this.runs }, queue: this.queue });
   }
@@ -237,13 +299,30 @@ export class BatchSession {
   /** The run stopped (all done, cancelled, or held at the cap or by a failure every request meets). */
   private finished(queue: QueueState) {
     const held = queue.held === 'cap' || queue.held === 'fatal';
-    if (!held) this.engine = null;
+    if (!held) {
+      this.engine = null;
+      this.stopCounting();
+    }
+    this.refreshAccount(true);
     this.queue = held ? queue : null;
     this.notify();
     const state = this.store.get();
     if (!held) this.store.set({ ...state, live: false });
     if (state.batch) recordBatch(state.batch, state.runs, state.startedAt ?? Date.now());
   }
+}
+
+/**
+ * One part of a batch's state as React state: the component re-renders when that part changes,
+ * not on every cell (the page's form has no business re-rendering a few times a second).
+ */
+export function useBatchState<T>(session: BatchSession, pick: (state: BatchState) => T): T {
+  const { store } = session;
+  return useSyncExternalStore(
+    store.subscribe,
+    () => pick(store.get()),
+    () => pick(store.initial),
+  );
 }
 
 const sessions = new WeakMap<QueryClient, BatchSession>();

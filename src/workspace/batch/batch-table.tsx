@@ -1,5 +1,5 @@
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { Link } from 'react-router';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { requestHref } from '../../api/request-link.ts';
@@ -80,7 +80,13 @@ function spreadText(row: PivotRow): string {
  * target's rank when the pivot has a target). Only the rows in view are in the page, so a
  * thousand cells scroll like twenty; the box is focusable so arrow keys scroll it.
  */
-export function BatchTable({ pivot, showSpread }: { pivot: Pivot; showSpread: boolean }) {
+export const BatchTable = memo(function BatchTable({
+  pivot,
+  showSpread,
+}: {
+  pivot: Pivot;
+  showSpread: boolean;
+}) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = pivot.rows;
   // The virtualizer is read fresh on every render; nothing here memoizes what it returns.
@@ -168,4 +174,4 @@ export function BatchTable({ pivot, showSpread }: { pivot: Pivot; showSpread: bo
       </table>
     </div>
   );
-}
+});

@@ -55,78 +55,23 @@ function PlanList({ plan }: { plan: BatchPlan }) {
 }
 
 /**
- * The next batch: its endpoint, queries and locales, and its price before anything runs, with
- * a hard cap ("Stop at … credits") and how many requests go at once.
+ * The plan before Run, the cap and how many at once, and Run: a part of its own, as it follows
+ * the cache (a cell answered meanwhile is free) and the form above need not.
  */
-export function NewBatchForm({
-  draft: { draft, read, change },
+function PlanSection({
+  draft,
+  read,
+  change,
+  blocked,
   busy,
-  handoffNote,
-  onRun,
-}: {
-  draft: BatchDraft;
-  /** A batch is running in this page: one at a time. */
-  busy: boolean;
-  handoffNote: string | null;
-  onRun: (limit: number) => void;
-}) {
+}: Pick<BatchDraft, 'draft' | 'read' | 'change'> & { blocked: string | null; busy: boolean }) {
   const id = useId();
   const account = useBatchAccount();
   const cap = 'cap' in read.cap ? read.cap.cap : null;
-  const plan = useBatchPlan(draft.endpoint, read.matrix.cells, cap);
+  const plan = useBatchPlan(draft.endpoint, read.matrix.cells, cap, busy);
   const chosen = draft.concurrency === '' ? undefined : Number(draft.concurrency);
-  const blocked =
-    'error' in read.intake
-      ? 'The queries cannot be read.'
-      : read.matrix.cells.length === 0
-        ? 'Type some queries first.'
-        : read.localeErrors.some((e) => e.length > 0)
-          ? 'A locale needs fixing.'
-          : 'error' in read.cap
-            ? 'The cap needs fixing.'
-            : busy
-              ? 'A batch is running: pause and cancel it, or wait for it to end.'
-              : null;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (blocked === null) onRun(account.limit(chosen));
-  };
-
   return (
-    <form
-      aria-labelledby={`${id}-title`}
-      onSubmit={submit}
-      noValidate
-      className="space-y-4 rounded border border-slate-200 p-3 dark:border-slate-700"
-    >
-      <h2 id={`${id}-title`} className="text-lg font-semibold">
-        New batch
-      </h2>
-      <fieldset className="space-y-1">
-        <legend className="text-sm font-medium">Endpoint</legend>
-        <div className="flex flex-wrap gap-4 text-sm">
-          {BATCH_ENDPOINTS.map((e) => (
-            <label key={e} className="flex items-center gap-1">
-              <input
-                type="radio"
-                name={`${id}-endpoint`}
-                value={e}
-                checked={draft.endpoint === e}
-                onChange={() => change({ endpoint: e })}
-              />
-              {ENDPOINTS[e].title}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <QueryIntake draft={draft} intake={read.intake} change={change} handoffNote={handoffNote} />
-      <LocaleFields
-        endpoint={draft.endpoint}
-        locales={draft.locales}
-        errors={read.localeErrors}
-        onChange={(locales) => change({ locales })}
-      />
+    <>
       <section aria-labelledby={`${id}-plan`} className="space-y-2">
         <h3 id={`${id}-plan`} className="font-medium">
           Before anything runs
@@ -190,6 +135,82 @@ export function NewBatchForm({
         </button>
         {blocked && <span className="text-sm text-slate-600 dark:text-slate-400">{blocked}</span>}
       </div>
+    </>
+  );
+}
+
+/**
+ * The next batch: its endpoint, queries and locales, and its price before anything runs, with
+ * a hard cap ("Stop at … credits") and how many requests go at once.
+ */
+export function NewBatchForm({
+  draft: { draft, read, change },
+  busy,
+  handoffNote,
+  onRun,
+}: {
+  draft: BatchDraft;
+  /** A batch is running in this page: one at a time. */
+  busy: boolean;
+  handoffNote: string | null;
+  onRun: (limit: number) => void;
+}) {
+  const id = useId();
+  const account = useBatchAccount();
+  const chosen = draft.concurrency === '' ? undefined : Number(draft.concurrency);
+  const blocked =
+    'error' in read.intake
+      ? 'The queries cannot be read.'
+      : read.matrix.cells.length === 0
+        ? 'Type some queries first.'
+        : read.localeErrors.some((e) => e.length > 0)
+          ? 'A locale needs fixing.'
+          : 'error' in read.cap
+            ? 'The cap needs fixing.'
+            : busy
+              ? 'A batch is running: pause and cancel it, or wait for it to end.'
+              : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (blocked === null) onRun(account.limit(chosen));
+  };
+
+  return (
+    <form
+      aria-labelledby={`${id}-title`}
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded border border-slate-200 p-3 dark:border-slate-700"
+    >
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        New batch
+      </h2>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium">Endpoint</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          {BATCH_ENDPOINTS.map((e) => (
+            <label key={e} className="flex items-center gap-1">
+              <input
+                type="radio"
+                name={`${id}-endpoint`}
+                value={e}
+                checked={draft.endpoint === e}
+                onChange={() => change({ endpoint: e })}
+              />
+              {ENDPOINTS[e].title}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <QueryIntake draft={draft} intake={read.intake} change={change} handoffNote={handoffNote} />
+      <LocaleFields
+        endpoint={draft.endpoint}
+        locales={draft.locales}
+        errors={read.localeErrors}
+        onChange={(locales) => change({ locales })}
+      />
+      <PlanSection draft={draft} read={read} change={change} blocked={blocked} busy={busy} />
     </form>
   );
 }

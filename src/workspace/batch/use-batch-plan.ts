@@ -1,22 +1,35 @@
 import { hashKey } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef, useSyncExternalStore } from 'react';
 import { endpointQueryKey } from '../../api/endpoint-query.ts';
 import { useCacheSnapshot } from '../../components/use-cache-states.ts';
 import { useAccount } from '../costs/use-account.ts';
-import { useSessionUsage } from '../costs/measured-costs.ts';
+import { sessionUsageStore } from '../../api/session-usage.ts';
 import type { BatchEndpointId } from './lib/endpoints.ts';
 import type { BatchCell } from './lib/matrix.ts';
-import { batchConcurrency, countedCost, planBatch, type BatchPlan } from './lib/pricing.ts';
+import {
+  batchConcurrency,
+  countedCost,
+  planBatch,
+  type BatchPlan,
+  type CountedCost,
+} from './lib/pricing.ts';
 
-/** How many of `cells` this tab's cache has answered (they cost nothing), kept current. */
-export function useCachedCount(cells: readonly BatchCell[]): number {
+/**
+ * How many of `cells` this tab's cache has answered (they cost nothing), kept current; while
+ * `frozen` (a batch is running and Run waits for it), as it was, not again after each answer.
+ */
+export function useCachedCount(cells: readonly BatchCell[], frozen = false): number {
   const hashes = useMemo(
     () => cells.map((c) => hashKey(endpointQueryKey(c.endpoint, c.params))),
     [cells],
   );
-  const count = useCacheSnapshot((cache) =>
-    String(hashes.filter((h) => cache.get(h)?.state.data !== undefined).length),
-  );
+  const last = useRef<{ hashes: readonly string[]; count: string } | null>(null);
+  const count = useCacheSnapshot((cache) => {
+    if (frozen && last.current?.hashes === hashes) return last.current.count;
+    const count = String(hashes.filter((h) => cache.get(h)?.state.data !== undefined).length);
+    last.current = { hashes, count };
+    return count;
+  });
   return Number(count);
 }
 
@@ -31,20 +44,28 @@ export function useBatchAccount() {
   };
 }
 
+/**
+ * What one request of `endpoint` is counted at, as state. It re-renders only when that changes:
+ * the tab's usage changes with every request a batch sends.
+ */
+export function useCountedCost(endpoint: BatchEndpointId): CountedCost {
+  const text = useSyncExternalStore(
+    sessionUsageStore.subscribe,
+    () => JSON.stringify(countedCost(endpoint, sessionUsageStore.get())),
+    () => JSON.stringify(countedCost(endpoint, sessionUsageStore.initial)),
+  );
+  return useMemo(() => JSON.parse(text) as CountedCost, [text]);
+}
+
 /** The price of sending `cells` (the cache answers some for free), within `cap`. */
 export function useBatchPlan(
   endpoint: BatchEndpointId,
   cells: readonly BatchCell[],
   cap: number | null,
+  frozen = false,
 ): BatchPlan {
-  const usage = useSessionUsage();
+  const unit = useCountedCost(endpoint);
   const { creditsLeft } = useBatchAccount();
-  const cached = useCachedCount(cells);
-  return planBatch({
-    requests: cells.length,
-    cached,
-    unit: countedCost(endpoint, usage),
-    creditsLeft,
-    cap,
-  });
+  const cached = useCachedCount(cells, frozen);
+  return planBatch({ requests: cells.length, cached, unit, creditsLeft, cap });
 }
