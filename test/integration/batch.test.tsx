@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { captureDownloads } from '../downloads.ts';
 import { renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
 
@@ -150,5 +151,50 @@ describe('the batch view', () => {
     await user.click(screen.getByRole('button', { name: 'Retry failed · 1 request · 20 credits' }));
     await waitFor(() => expect(progress()).toHaveTextContent('2 done · 0 failed · 0 left'), BATCH);
     expect((await searches()).map((c) => c.status)).toEqual([503, 200, 200]);
+  });
+
+  test('exports the pivot, every result and the batch file, which loads back into the form', async () => {
+    const downloads = captureDownloads();
+    const { user } = renderApp('/batch');
+    await fillBatch(user, 'coffee\ntea', null);
+    await user.click(screen.getByRole('button', { name: /^Run batch · 2 requests/ }));
+    await waitFor(() => expect(progress()).toHaveTextContent('2 done · 0 failed · 0 left'), BATCH);
+    await user.type(screen.getByRole('textbox', { name: 'Target domain' }), 'wikipedia.org');
+    await screen.findByRole('table', { name: /wikipedia\.org by locale/ });
+    const files = screen.getByRole('group', { name: 'Export the batch' });
+    await user.click(within(files).getByRole('button', { name: 'Pivot CSV' }));
+    await user.click(within(files).getByRole('button', { name: 'Results JSON' }));
+    await user.click(within(files).getByRole('button', { name: 'Batch file' }));
+    const [pivot, results, definition] = downloads;
+    expect(pivot!.filename).toMatch(/^batch-pivot_wikipedia-org_\d{4}-\d{2}-\d{2}\.csv$/);
+    const pivotLines = (await pivot!.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(pivotLines[0]).toMatch(/^query,US · en rank,US · en url,US · en expected url,/);
+    expect(pivotLines.filter((l) => /^(coffee|tea),/.test(l))).toHaveLength(2);
+    const rows = JSON.parse(await results!.text()) as { query: string; country: string }[];
+    expect(new Set(rows.map((r) => r.query))).toEqual(new Set(['coffee', 'tea']));
+    expect(rows.every((r) => r.country === 'us')).toBe(true);
+
+    // The batch file fills the form again, its target kept for the next batch's pivot.
+    await user.clear(screen.getByRole('textbox', { name: 'Queries' }));
+    const file = new File([await definition!.text()], definition!.filename, {
+      type: 'application/json',
+    });
+    await user.upload(screen.getByLabelText('Load a batch file'), file);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Queries' })).toHaveValue('coffee\ntea'),
+    );
+    expect(screen.getByTestId('batch-plan')).toHaveTextContent(
+      'Already answered in this tab (free): 2',
+    );
+  });
+
+  test('an autocomplete batch shows each answer’s results in its cell', async () => {
+    const { user } = renderApp('/batch');
+    await user.click(await screen.findByRole('radio', { name: 'Autocomplete' }, BATCH));
+    await fillBatch(user, 'coffee', null);
+    await user.click(screen.getByRole('button', { name: /^Run batch · 1 request · unknown cost/ }));
+    const table = screen.getByRole('region', { name: 'Batch cells' });
+    expect(await within(table).findByText(/^\d+ results: coffee/, {}, BATCH)).toBeVisible();
+    expect(within(table).getByText(/^answered · /)).toBeVisible();
   });
 });

@@ -87,7 +87,11 @@ function OpenBatchResults({
           onChange={(change) => session.update(change)}
         />
       )}
-      <BatchTable pivot={pivot} showSpread={isSearch && pivot.target !== ''} />
+      <BatchTable
+        pivot={pivot}
+        showSpread={isSearch && pivot.target !== ''}
+        answer={pivot.target === '' ? session.answer : null}
+      />
       {isSearch && pivot.target !== '' && <LocaleSummaries pivot={pivot} />}
       <BatchExports
         batch={batch}

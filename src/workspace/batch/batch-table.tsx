@@ -5,7 +5,9 @@ import { ENDPOINTS } from '../../api/endpoints.ts';
 import { requestHref } from '../../api/request-link.ts';
 import { CellBadge } from './cell-badge.tsx';
 import { localeLabel } from './lib/locale.ts';
+import type { BatchCell } from './lib/matrix.ts';
 import type { Pivot, PivotCell, PivotRow } from './lib/pivot.ts';
+import { resultRows, type BatchAnswer } from './lib/results.ts';
 
 /** Every row is this tall, so the table scrolls without measuring a row. */
 const ROW_HEIGHT = 64;
@@ -28,9 +30,29 @@ function shortUrl(link: string): string {
   }
 }
 
-function Cell({ cell, competitors }: { cell: PivotCell; competitors: readonly string[] }) {
+/** An answer at a glance where the pivot has no target: how many results, and the first. */
+function ResultsLine({ answer, params }: { answer: BatchAnswer; params: BatchCell['params'] }) {
+  const rows = resultRows(answer, params);
+  return (
+    <span className="truncate text-xs text-slate-600 dark:text-slate-400" title={rows[0]?.title}>
+      {rows.length} result{rows.length === 1 ? '' : 's'}
+      {rows[0] ? `: ${rows[0].title}` : ''}
+    </span>
+  );
+}
+
+function Cell({
+  cell,
+  competitors,
+  answer,
+}: {
+  cell: PivotCell;
+  competitors: readonly string[];
+  answer: ((cell: BatchCell) => BatchAnswer | undefined) | null;
+}) {
   if (!cell.cell) return <span className="text-xs text-slate-500">—</span>;
   const c = cell.cell;
+  const found = answer && hasAnswer(cell) ? answer(c) : undefined;
   const label = `“${c.query}” (${localeLabel(c.locale)})`;
   return (
     <div className="flex min-w-0 flex-col gap-0.5">
@@ -55,6 +77,7 @@ function Cell({ cell, competitors }: { cell: PivotCell; competitors: readonly st
           {shortUrl(cell.link)}
         </span>
       )}
+      {found && <ResultsLine answer={found} params={c.params} />}
       {competitors.length > 0 && hasAnswer(cell) && (
         <span className="truncate text-xs text-slate-600 dark:text-slate-400">
           {competitors
@@ -83,9 +106,12 @@ function spreadText(row: PivotRow): string {
 export const BatchTable = memo(function BatchTable({
   pivot,
   showSpread,
+  answer,
 }: {
   pivot: Pivot;
   showSpread: boolean;
+  /** Without a target (autocomplete, shorts, a search pivot not set yet): each answer's results. */
+  answer: ((cell: BatchCell) => BatchAnswer | undefined) | null;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = pivot.rows;
@@ -158,7 +184,7 @@ export const BatchTable = memo(function BatchTable({
                 </th>
                 {row.cells.map((c, i) => (
                   <td key={i} className="overflow-hidden px-2 py-1">
-                    <Cell cell={c} competitors={pivot.competitors} />
+                    <Cell cell={c} competitors={pivot.competitors} answer={answer} />
                   </td>
                 ))}
                 {showSpread && <td className="px-2 py-1 text-xs">{spreadText(row)}</td>}
