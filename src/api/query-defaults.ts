@@ -3,7 +3,8 @@ import { isApiError } from './errors.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    queryMeta: { spendsCredits?: boolean };
+    /** `batch`: the id of the batch that sent the request (one history entry for all of them). */
+    queryMeta: { spendsCredits?: boolean; batch?: string };
     mutationMeta: { spendsCredits?: boolean };
   }
 }

@@ -94,6 +94,11 @@ export function Layout() {
               </li>
             ))}
             <li>
+              <NavLink to="/batch" className={navClass}>
+                Batch
+              </NavLink>
+            </li>
+            <li>
               <NavLink to="/demos" className={navClass}>
                 Demos
               </NavLink>

@@ -13,7 +13,10 @@ export function createQueryClient(): QueryClient {
   };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
-      onSettled: (_d, _e, query) => refreshAccount(query.meta?.spendsCredits),
+      // A batch refreshes the account itself, every few seconds (workspace/batch): after each
+      // of its requests, a new account request would cancel the last one, all run long.
+      onSettled: (_d, _e, query) =>
+        refreshAccount(query.meta?.spendsCredits && query.meta.batch === undefined),
     }),
     mutationCache: new MutationCache({
       onSettled: (_d, _e, _v, _c, mutation) => refreshAccount(mutation.meta?.spendsCredits),

@@ -237,7 +237,11 @@ export function createResultPersistence(
     persister,
     dehydrateOptions: {
       shouldDehydrateQuery: (query: Parameters<typeof defaultShouldDehydrateQuery>[0]) =>
-        query.meta?.spendsCredits === true && defaultShouldDehydrateQuery(query),
+        query.meta?.spendsCredits === true &&
+        // A batch stores its answers itself, a record each (workspace/batch/batch-storage.ts):
+        // here every one of a thousand answers would write the whole cache again.
+        query.meta.batch === undefined &&
+        defaultShouldDehydrateQuery(query),
       shouldDehydrateMutation: () => false,
     },
   };

@@ -5,9 +5,26 @@
  * pivot both read ranks through these, so a domain ranks the same in both.
  */
 
+/**
+ * Hosts already worked out, by link: a batch's pivot reads the same thousands of links again
+ * for each domain it looks for and on each new answer, and parsing a URL is the slow part.
+ */
+const hosts = new Map<string, string | null>();
+const MAX_HOSTS = 50_000;
+
 /** The host of a link without a leading "www.", lower case; null when it is not an http(s) URL. */
 export function hostOf(link: string | undefined): string | null {
   if (!link) return null;
+  let host = hosts.get(link);
+  if (host === undefined) {
+    if (hosts.size >= MAX_HOSTS) hosts.clear();
+    host = parseHost(link);
+    hosts.set(link, host);
+  }
+  return host;
+}
+
+function parseHost(link: string): string | null {
   try {
     const url = new URL(link);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;

@@ -9,6 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { batchReport, benchBatch } from './batch-bench.mjs';
 import { benchBundle, bundleReport } from './bundle-bench.mjs';
 import { benchLighthouse, lighthouseReport } from './lighthouse-bench.mjs';
 import { benchLarge, largeReport } from './large-bench.mjs';
@@ -34,6 +35,7 @@ const ROUTES = [
   '/account',
   '/webhook',
   '/history',
+  '/batch',
 ];
 
 function mapReport(m) {
@@ -107,6 +109,12 @@ const PARTS = [
     name: 'screenshot',
     run: ({ origin }) => benchScreenshot({ origin }),
     report: screenshotReport,
+    needs: 'server',
+  },
+  {
+    name: 'batch',
+    run: ({ origin }) => benchBatch({ origin }),
+    report: batchReport,
     needs: 'server',
   },
 ];

@@ -18,6 +18,7 @@ const ROUTES = [
   '/screenshot',
   '/account',
   '/webhook',
+  '/batch',
   '/no-such-page',
 ];
 

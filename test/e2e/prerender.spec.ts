@@ -19,6 +19,7 @@ const VIEWS: [path: string, heading: string][] = [
   ['/account', 'Account'],
   ['/webhook', 'Webhook jobs'],
   ['/history', 'Request history'],
+  ['/batch', 'Batch'],
 ];
 
 test('every view’s page shows the view before any of the app’s code has run, and nothing can be typed into it', async ({

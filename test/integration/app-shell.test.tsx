@@ -12,6 +12,7 @@ const ROUTES: [string, RegExp][] = [
   ['/screenshot', /screenshot/i],
   ['/account', /account/i],
   ['/webhook', /webhook jobs/i],
+  ['/batch', /^batch$/i],
   ['/no-such-page', /page not found/i],
 ];
 

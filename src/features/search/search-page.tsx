@@ -12,7 +12,7 @@ import { useSetSearchParam } from '../../components/use-set-search-param.ts';
 import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
 import { ComparePanel, labelOf } from './components/compare-panel.tsx';
 import { DomainSpotlight } from './components/domain-spotlight.tsx';
-import { CountryPicker, LanguagePicker } from './components/locale-picker.tsx';
+import { CountryPicker, LanguagePicker } from '../../components/locale-picker.tsx';
 import { ResultCard } from './components/result-card.tsx';
 import { ResultsHeader } from './components/results-header.tsx';
 import { linkOnDomain, normalizeDomain } from '../../lib/links.ts';

@@ -5,6 +5,7 @@ import { requestHref, requestLabel } from '../../api/request-link.ts';
 import { formatDuration, formatNumber, pluralCredits } from '../../lib/format.ts';
 import { deleteHistoryEntry, toggleHistoryStar, type HistoryEntry } from './history-store.ts';
 import { useCacheStates, type CacheState } from '../../components/use-cache-states.ts';
+import { batchHref } from '../batch/open-batch.ts';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -12,7 +13,7 @@ const isKnown = (id: string): id is EndpointId => Object.hasOwn(ENDPOINTS, id);
 
 /** The cache key of an entry's answer, for reads (actions are never cached). */
 const cacheKeyOf = (entry: HistoryEntry) =>
-  isKnown(entry.endpoint) && ENDPOINTS[entry.endpoint].kind === 'read'
+  isKnown(entry.endpoint) && ENDPOINTS[entry.endpoint].kind === 'read' && !entry.batch
     ? endpointQueryKey(entry.endpoint as ReadEndpointId, entry.params)
     : ['history-never-cached', entry.id];
 
@@ -38,7 +39,10 @@ function Entry({
   compact: boolean;
 }) {
   if (!isKnown(entry.endpoint)) return null;
-  const label = requestLabel(entry.endpoint, entry.params);
+  // A batch is one entry: it opens in the batch view, whose cells open in their view.
+  const label = entry.batch
+    ? `Batch of ${formatNumber(entry.batch.cells)} ${ENDPOINTS[entry.endpoint].title} requests`
+    : requestLabel(entry.endpoint, entry.params);
   const params = Object.entries(entry.params)
     .map(([k, v]) => `${k}=${v}`)
     .join(' · ');
@@ -46,7 +50,7 @@ function Entry({
     <li className="flex flex-wrap items-start gap-x-3 gap-y-1 py-2">
       <div className="min-w-0 flex-1">
         <Link
-          to={requestHref(entry.endpoint, entry.params)}
+          to={entry.batch ? batchHref(entry.batch.id) : requestHref(entry.endpoint, entry.params)}
           state={{ reopen: true }}
           className="btn-link font-medium"
         >
@@ -67,7 +71,8 @@ function Entry({
           <span>{creditsText(entry)}</span>
           {entry.results !== null && (
             <span>
-              {formatNumber(entry.results)} result{entry.results === 1 ? '' : 's'}
+              {formatNumber(entry.results)} {entry.batch ? 'answered' : 'result'}
+              {entry.results === 1 || entry.batch ? '' : 's'}
             </span>
           )}
           {cache === 'cached' && (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { HistoryList } from './history-list.tsx';
+import { SendRequestsToBatch } from '../batch/send-to-batch-link.tsx';
 import { SnapshotOpener } from '../snapshots/snapshot-opener.tsx';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
 import { clearHistory, HISTORY_CAP } from './history-store.ts';
@@ -36,6 +37,7 @@ export default function HistoryPage() {
               {pluralCredits(spent)}
               {unknown ? ' and some of unknown cost' : ''}
             </p>
+            <SendRequestsToBatch requests={shown} />
             <div className="ml-auto flex gap-2">
               {confirming ? (
                 <>

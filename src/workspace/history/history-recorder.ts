@@ -79,7 +79,11 @@ export function recordHistory(client: QueryClient): () => void {
   // The recorder loads after the page (decision 022): a request that started before it did is
   // timed from now, not lost.
   for (const query of client.getQueryCache().getAll())
-    if (query.state.fetchStatus === 'fetching' && readOf(query.queryKey))
+    if (
+      query.state.fetchStatus === 'fetching' &&
+      readOf(query.queryKey) &&
+      query.meta?.batch === undefined
+    )
       started.set(query.queryHash, Date.now());
 
   const stopQueries = client.getQueryCache().subscribe((event) => {
@@ -97,7 +101,8 @@ export function recordHistory(client: QueryClient): () => void {
     }
     const { action } = event;
     if (action.type === 'fetch') {
-      started.set(hash, Date.now());
+      // A batch's requests are one entry, the batch's own (workspace/batch).
+      if (query.meta?.batch === undefined) started.set(hash, Date.now());
       return;
     }
     const at = started.get(hash);

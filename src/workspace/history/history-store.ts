@@ -41,6 +41,8 @@ export interface HistoryEntry {
   starred: boolean;
   /** When `starred` last changed: of two tabs' changes, the later one stands. */
   starredAt?: number;
+  /** A batch (workspace/batch) is one entry for all its requests: its id and how many cells it has. */
+  batch?: { id: string; cells: number };
 }
 
 const isEntry = (value: unknown): value is HistoryEntry =>
@@ -59,7 +61,15 @@ const rules: SharedListRules<HistoryEntry> = {
   pick: (a, b) => {
     const [ta, tb] = [a.starredAt ?? 0, b.starredAt ?? 0];
     // Starred in the same millisecond in two tabs: starred wins, whichever tab merges.
-    return ta !== tb ? (ta > tb ? a : b) : a.starred ? a : b;
+    const star = ta !== tb ? (ta > tb ? a : b) : a.starred ? a : b;
+    // A batch's entry is updated as it runs (putBatchEntry): the copy that ran longer is newer.
+    const body =
+      a.batch && b.batch && a.durationMs !== b.durationMs
+        ? a.durationMs > b.durationMs
+          ? a
+          : b
+        : star;
+    return { ...body, starred: star.starred, starredAt: star.starredAt };
   },
   cap: capEntries,
 };
@@ -99,6 +109,20 @@ export function addHistoryEntry(entry: Omit<HistoryEntry, 'id' | 'starred'>): vo
   change((list) =>
     tidy({ ...list, items: [{ ...entry, id, starred: false }, ...list.items] }, rules),
   );
+}
+
+/** Adds a batch's entry, or updates it in place (keeping its star) as the batch goes on. */
+export function putBatchEntry(
+  entry: Omit<HistoryEntry, 'id' | 'starred'> & { batch: { id: string } },
+): void {
+  const old = historyStore.get().items.find((e) => e.batch?.id === entry.batch.id);
+  if (!old) return addHistoryEntry(entry);
+  change((list) => ({
+    ...list,
+    items: list.items.map((e) =>
+      e.id === old.id ? { ...entry, id: e.id, starred: e.starred, starredAt: e.starredAt } : e,
+    ),
+  }));
 }
 
 export function toggleHistoryStar(id: string): void {

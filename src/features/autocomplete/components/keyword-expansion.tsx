@@ -16,6 +16,8 @@ import { rankSuggestions } from '../lib/suggestions.ts';
 import { useBatchRun } from '../use-batch-run.ts';
 import { BatchControls } from './batch-controls.tsx';
 import { KeywordTable } from './keyword-table.tsx';
+import { SendToBatchLink } from '../../../workspace/batch/send-to-batch-link.tsx';
+import { localesOf } from '../../../workspace/batch/send-to-batch.ts';
 import type { Params } from '../../../api/params.ts';
 
 /** "query a" … "query z" (and 0–9): the suggestions of every letter merged into one keyword table. */
@@ -92,6 +94,15 @@ export function KeywordExpansion({ params }: { params: Params | null }) {
             <p className="text-sm">
               {rows.length} unique keywords for <q>{expandedQuery}</q>
             </p>
+            <SendToBatchLink
+              label={`Send ${rows.length} keywords to batch`}
+              handoff={{
+                endpoint: 'search',
+                queries: rows.map((r) => r.keyword),
+                locales: localesOf(params ? [params] : []),
+                from: `autocomplete's expansion of “${expandedQuery}”`,
+              }}
+            />
             <ExportButtons
               label="Export keywords"
               files={[

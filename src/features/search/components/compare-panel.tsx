@@ -15,7 +15,7 @@ import { costLabel } from '../../../lib/cost.ts';
 import { comparisonFileName, comparisonToCsv, type SearchLabel } from '../lib/export.ts';
 import { describeChange, diffRanks, type RankedLink } from '../lib/rank-diff.ts';
 import { searchQueries } from '../queries.ts';
-import { CountryPicker, LanguagePicker } from './locale-picker.tsx';
+import { CountryPicker, LanguagePicker } from '../../../components/locale-picker.tsx';
 
 const spec = ENDPOINTS.search;
 const countryParam = spec.params.find((p) => p.name === 'country')!;

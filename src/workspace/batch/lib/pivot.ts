@@ -101,15 +101,55 @@ function pageKey(url: string): string {
 
 const bestOf = (results: readonly ResultRow[], domain: string) => domainMatches(results, domain)[0];
 
+interface Reading {
+  target: string;
+  expected: string | null;
+  competitors: readonly string[];
+}
+
+interface Found {
+  best: { rank: number; link: string } | undefined;
+  unexpectedUrl: boolean;
+  competitors: (number | null)[];
+}
+
+const NOTHING_SOUGHT: Found = { best: undefined, unexpectedUrl: false, competitors: [] };
+
+/**
+ * The last reading of each answer: while a batch runs the pivot is drawn again on every few
+ * answers, and only the new ones need reading (an answer never changes).
+ */
+const lastFound = new WeakMap<object, { key: string; found: Found }>();
+
+function ranksIn(
+  answer: BatchAnswer,
+  params: Readonly<Record<string, string>>,
+  reading: Reading,
+): Found {
+  if (!reading.target && reading.competitors.length === 0) return NOTHING_SOUGHT;
+  const key = JSON.stringify([params.start ?? '', reading]);
+  const last = lastFound.get(answer.data);
+  if (last?.key === key) return last.found;
+  const results = resultRows(answer, params);
+  const { target, expected } = reading;
+  const best = target ? bestOf(results, target) : undefined;
+  const found = {
+    best,
+    unexpectedUrl: expected !== null && best !== undefined && pageKey(best.link) !== expected,
+    competitors: reading.competitors.map((d) => bestOf(results, d)?.rank ?? null),
+  };
+  lastFound.set(answer.data, { key, found });
+  return found;
+}
+
 /**
  * Keywords as rows, locales as columns, for a target domain: its best rank per cell (the domain
  * and its subdomains, as the search view's spotlight reads them), the URL that ranks, and the
  * competitors' ranks from the same answers (free: nothing is sent again).
  */
 export function buildPivot(input: PivotInput): Pivot {
-  const target = normalizeDomain(input.target);
-  const competitors = pivotCompetitors(target, input.competitors ?? []);
-  const expected = input.expectedUrl?.trim() ? pageKey(input.expectedUrl) : null;
+  const reading = readingOf(input);
+  const { target, competitors } = reading;
   const byKey = new Map(input.cells.map((c) => [`${c.query}\n${localeKey(c.locale)}`, c]));
   const queries = [...new Set(input.cells.map((c) => c.query))];
 
@@ -131,15 +171,14 @@ export function buildPivot(input: PivotInput): Pivot {
           competitors: competitors.map(() => null),
         };
       }
-      const results = resultRows(answer, cell.params);
-      const best = target ? bestOf(results, target) : undefined;
+      const found = ranksIn(answer, cell.params, reading);
       return {
         cell,
-        view: cellView(run, target ? (best ?? null) : undefined),
-        rank: best?.rank ?? null,
-        link: best?.link ?? null,
-        unexpectedUrl: expected !== null && best !== undefined && pageKey(best.link) !== expected,
-        competitors: competitors.map((d) => bestOf(results, d)?.rank ?? null),
+        view: cellView(run, target ? (found.best ?? null) : undefined),
+        rank: found.best?.rank ?? null,
+        link: found.best?.link ?? null,
+        unexpectedUrl: found.unexpectedUrl,
+        competitors: found.competitors,
       };
     });
     return { query, cells, spread: spreadOf(cells) };
@@ -160,7 +199,31 @@ export function buildPivot(input: PivotInput): Pivot {
     };
   });
 
-  return { target, competitors, locales: [...input.locales], rows, summaries };
+  return { target, competitors: [...competitors], locales: [...input.locales], rows, summaries };
+}
+
+/** What the pivot looks for, as typed into its fields. */
+function readingOf(input: PivotInput): Reading {
+  const target = normalizeDomain(input.target);
+  return {
+    target,
+    expected: input.expectedUrl?.trim() ? pageKey(input.expectedUrl) : null,
+    competitors: pivotCompetitors(target, input.competitors ?? []),
+  };
+}
+
+/**
+ * Reads cells' answers as `buildPivot` will, ahead of it (which then finds them read): a view
+ * reads a thousand answers in slices, and builds the pivot in one short step after.
+ */
+export function pivotReader(input: PivotInput): (cell: BatchCell) => void {
+  const reading = readingOf(input);
+  return (cell) => {
+    const state = input.runs[cell.id]?.state;
+    if (state !== 'answered' && state !== 'cached') return;
+    const answer = input.answer(cell);
+    if (answer) ranksIn(answer, cell.params, reading);
+  };
 }
 
 const hasAnswer = (view: CellView) =>

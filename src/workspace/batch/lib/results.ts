@@ -31,6 +31,18 @@ export function resultRows(
   answer: BatchAnswer,
   params: Readonly<Record<string, string>> = {},
 ): ResultRow[] {
+  // An answer never changes: its rows are read once (the pivot reads them on every redraw).
+  const start = params.start ?? '';
+  const known = read.get(answer.data);
+  if (known?.start === start) return known.rows;
+  const rows = readRows(answer, params);
+  read.set(answer.data, { start, rows });
+  return rows;
+}
+
+const read = new WeakMap<object, { start: string; rows: ResultRow[] }>();
+
+function readRows(answer: BatchAnswer, params: Readonly<Record<string, string>>): ResultRow[] {
   switch (answer.endpoint) {
     case 'search':
       return (answer.data.organic_results ?? []).map((r, i) =>

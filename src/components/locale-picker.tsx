@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { FieldProps } from '../../../components/param-field.tsx';
+import type { FieldProps } from './param-field.tsx';
 import {
   COUNTRIES,
   countryName,

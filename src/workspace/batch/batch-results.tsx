@@ -1,0 +1,104 @@
+import { useId, useMemo } from 'react';
+import { ENDPOINTS } from '../../api/endpoints.ts';
+import { useStore } from '../../lib/store.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { BatchExports } from './batch-exports.tsx';
+import { BatchQueue } from './batch-queue.tsx';
+import type { BatchSession, BatchState } from './batch-session.ts';
+import { BatchTable } from './batch-table.tsx';
+import { CellCounts } from './cell-badge.tsx';
+import { countCells } from './lib/cells.ts';
+import { normalizeDomain } from '../../lib/links.ts';
+import { MAX_COMPETITORS, suggestCompetitors } from './lib/pivot.ts';
+import { usePivot } from './use-pivot.ts';
+import type { OpenBatch } from './open-batch.ts';
+import { LocaleSummaries, PivotSettings } from './pivot-settings.tsx';
+
+const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The open batch: its queue, the counts of each kind of cell, the table (a pivot for a target
+ * domain on search), the per-locale summary and the exports.
+ */
+export function BatchResults({ session }: { session: BatchSession }) {
+  const state = useStore(session.store);
+  return state.batch && <OpenBatchResults state={state} batch={state.batch} session={session} />;
+}
+
+function OpenBatchResults({
+  state,
+  batch,
+  session,
+}: {
+  state: BatchState;
+  batch: OpenBatch;
+  session: BatchSession;
+}) {
+  const id = useId();
+  const { definition, matrix } = batch;
+  const isSearch = definition.endpoint === 'search';
+  const runs = state.runs;
+  const target = isSearch ? (definition.target ?? '') : '';
+  const competitors = isSearch ? definition.competitors : undefined;
+  const pivot = usePivot({
+    cells: matrix.cells,
+    locales: matrix.locales,
+    runs,
+    answer: session.answer,
+    target,
+    expectedUrl: definition.expectedUrl,
+    competitors,
+  });
+  // Each kind as the table shows it (ranked or not once there is a target).
+  const counts = useMemo(
+    () => countCells(pivot.rows.flatMap((r) => r.cells.flatMap((c) => (c.cell ? [c.view] : [])))),
+    [pivot],
+  );
+  // Read once the run is over (they read every answer), not again for each letter of the target.
+  const often = useMemo(
+    () =>
+      isSearch && !state.live
+        ? suggestCompetitors(matrix.cells, runs, session.answer, '', MAX_COMPETITORS * 2)
+        : [],
+    [isSearch, state.live, matrix, runs, session],
+  );
+  const own = normalizeDomain(target);
+  const suggestions = own ? often.filter((d) => d !== own && !d.endsWith(`.${own}`)) : often;
+  const queries = new Set(matrix.cells.map((c) => c.query)).size;
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-3">
+      <h2 id={`${id}-title`} className="text-lg font-semibold">
+        This batch
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {formatNumber(matrix.cells.length)} {ENDPOINTS[definition.endpoint].title} requests:{' '}
+        {formatNumber(queries)} queries × {formatNumber(matrix.locales.length)} locales, created{' '}
+        {time.format(batch.createdAt)}. Each answer is kept in this tab and opens in its view for 0
+        credits.
+      </p>
+      <BatchQueue state={state} session={session} />
+      <CellCounts counts={counts} />
+      {isSearch && (
+        <PivotSettings
+          key={batch.id}
+          definition={definition}
+          suggestions={suggestions}
+          onChange={(change) => session.update(change)}
+        />
+      )}
+      <BatchTable
+        pivot={pivot}
+        showSpread={isSearch && pivot.target !== ''}
+        answer={pivot.target === '' ? session.answer : null}
+      />
+      {isSearch && pivot.target !== '' && <LocaleSummaries pivot={pivot} />}
+      <BatchExports
+        batch={batch}
+        runs={runs}
+        pivot={isSearch && pivot.target !== '' ? pivot : null}
+        answer={session.answer}
+      />
+    </section>
+  );
+}

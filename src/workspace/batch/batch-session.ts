@@ -1,0 +1,338 @@
+import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { ACCOUNT_QUERY_KEY } from '../../api/account-key.ts';
+import { sessionUsageStore } from '../../api/session-usage.ts';
+import type { JsonResult } from '../../api/requests.ts';
+import type { QueueState } from '../../lib/run-queue.ts';
+import { createStore, type Store } from '../../lib/store.ts';
+import { subscribeApiKey } from '../../session/key-store.ts';
+import { flushBatchStorage, loadBatch, readAnswer, saveBatch, saveCell } from './batch-storage.ts';
+import { recordBatch } from './batch-history.ts';
+import { afterReload, creditsSpent, type CellRun, type CellRuns } from './lib/cells.ts';
+import type { BatchDefinition } from './lib/definition.ts';
+import type { BatchCell } from './lib/matrix.ts';
+import { countedCost } from './lib/pricing.ts';
+import type { BatchAnswer } from './lib/results.ts';
+import { batchRunPolicy, isFreeRequest } from './lib/run-policy.ts';
+import { runBatch, type BatchRun } from './lib/run-batch.ts';
+import { cellQuery, matrixOf, type OpenBatch } from './open-batch.ts';
+
+export interface BatchState {
+  /** `loading`: reading the stored batch; `missing`: the one asked for is not stored here. */
+  status: 'empty' | 'loading' | 'ready' | 'missing';
+  batch: OpenBatch | null;
+  runs: CellRuns;
+  /** The queue of the run going on in this page (also while paused or held), else null. */
+  queue: QueueState | null;
+  /** Whether the queue is this page's (Pause, Cancel, continue at the cap) or none runs. */
+  live: boolean;
+  /** When the first request of the batch left, for its history entry. */
+  startedAt: number | null;
+}
+
+const EMPTY: BatchState = {
+  status: 'empty',
+  batch: null,
+  runs: {},
+  queue: null,
+  live: false,
+  startedAt: null,
+};
+
+/** How often the view hears of cell changes while a run goes: a render per answer is wasted work. */
+const NOTIFY_MS = 200;
+/** How often the account (the credits in the header) is read again while a run goes. */
+const ACCOUNT_REFRESH_MS = 2_000;
+
+/**
+ * What a batch has spent as its cap counts it: what its cells were charged, and an interrupted
+ * cell at its cost (it may have been charged: the cap errs towards spending less).
+ */
+export function spentAgainstCap(runs: CellRuns, unit: number): number {
+  const interrupted = Object.values(runs).filter((r) => r.state === 'interrupted').length;
+  return creditsSpent(runs) + interrupted * unit;
+}
+
+const newId = () =>
+  `${Date.now().toString(36)}-${Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('')}`;
+
+/**
+ * The batch of one page (one per query client): its run outlives the view, as a view's request
+ * does, and stops with the page (a reload) or the key. Each cell change is stored as it happens;
+ * the view reads the state through `store`.
+ */
+export class BatchSession {
+  readonly store: Store<BatchState> = createStore(EMPTY);
+  private runs: Record<string, CellRun> = {};
+  private engine: BatchRun | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private loadingId: string | undefined | null = null;
+
+  private readonly queryClient: QueryClient;
+
+  constructor(queryClient: QueryClient) {
+    this.queryClient = queryClient;
+    // Answers under an old key are gone (the cache is cleared): so is its batch.
+    subscribeApiKey(() => {
+      this.stop();
+      this.runs = {};
+      this.store.set(EMPTY);
+    });
+    if (typeof window !== 'undefined')
+      window.addEventListener('pagehide', () => void flushBatchStorage());
+  }
+
+  /**
+   * A cell's entry in the query cache, by its key's hash, worked out once per cell: the queue
+   * asks for every waiting cell's cost (is it cached?) each time a request starts or ends.
+   */
+  private readonly hashes = new WeakMap<BatchCell, string>();
+  private entry(cell: BatchCell) {
+    let hash = this.hashes.get(cell);
+    if (hash === undefined) {
+      hash = hashKey(cellQuery(cell).queryKey);
+      this.hashes.set(cell, hash);
+    }
+    return this.queryClient.getQueryCache().get<JsonResult<unknown>>(hash)?.state;
+  }
+
+  /** The answer kept for a cell (the query cache's, never a copy). */
+  answer = (cell: BatchCell): BatchAnswer | undefined => {
+    const data = this.entry(cell)?.data;
+    return data ? ({ endpoint: cell.endpoint, data: data.data } as BatchAnswer) : undefined;
+  };
+
+  /** When this tab's cache answered the cell, or undefined. */
+  cachedAt = (cell: BatchCell): number | undefined => {
+    const state = this.entry(cell);
+    return state?.data === undefined ? undefined : state.dataUpdatedAt;
+  };
+
+  /**
+   * Opens a stored batch (the newest of this tab without an id) unless it is open already:
+   * what was running when the page went away is interrupted, what waited was never sent.
+   */
+  async open(id?: string): Promise<void> {
+    const current = this.store.get();
+    if (current.batch && (id === undefined || current.batch.id === id)) return;
+    if (this.engine || this.loadingId === (id ?? '')) return;
+    this.loadingId = id ?? '';
+    this.store.set({ ...current, status: 'loading' });
+    const loaded = await loadBatch(id);
+    this.loadingId = null;
+    // A batch started meanwhile wins.
+    if (this.store.get().batch && this.store.get().status !== 'loading') return;
+    if (!loaded) {
+      this.store.set({ ...EMPTY, status: id === undefined ? 'empty' : 'missing' });
+      return;
+    }
+    this.runs = afterReload(loaded.runs);
+    const { id: batchId, createdAt, definition } = loaded.batch;
+    const batch = { id: batchId, createdAt, definition, matrix: matrixOf(definition) };
+    this.store.set({ ...EMPTY, status: 'ready', batch, runs: { ...this.runs } });
+    await this.restoreAnswers(batch, loaded.stored);
+  }
+
+  /**
+   * Puts a reopened batch's stored answers back in the query cache, with the time each
+   * arrived: the pivot reads them there, and a cell opened in its view finds its answer (for
+   * nothing). One at a time, each read in a task of its own, so the page stays responsive.
+   */
+  private async restoreAnswers(batch: OpenBatch, stored: ReadonlySet<string>) {
+    let restored = 0;
+    for (const cell of batch.matrix.cells) {
+      const run = this.runs[cell.id];
+      if (!stored.has(cell.id) || this.entry(cell)?.data !== undefined) continue;
+      if (run?.state !== 'answered' && run?.state !== 'cached') continue;
+      const answer = await readAnswer(cell);
+      if (this.store.get().batch !== batch) return;
+      if (!answer || this.entry(cell)?.data !== undefined) continue;
+      this.queryClient.setQueryData(cellQuery(cell).queryKey, answer as never, {
+        updatedAt: run.at,
+      });
+      if (++restored % 100 === 0) this.notify();
+    }
+    if (restored > 0) this.notify();
+  }
+
+  /** A new batch: stored at once, then run. */
+  start(definition: BatchDefinition, accountLimit: number): OpenBatch {
+    this.engine?.stop();
+    this.engine = null;
+    const batch: OpenBatch = {
+      id: newId(),
+      createdAt: Date.now(),
+      definition,
+      matrix: matrixOf(definition),
+    };
+    saveBatch({ id: batch.id, createdAt: batch.createdAt, definition });
+    this.runs = {};
+    this.store.set({ ...EMPTY, status: 'ready', batch });
+    this.run(batch.matrix.cells, accountLimit);
+    return batch;
+  }
+
+  /** Pivot settings and the like: kept with the batch, and in its file. */
+  update(change: Partial<BatchDefinition>): void {
+    const state = this.store.get();
+    if (!state.batch) return;
+    const definition = { ...state.batch.definition, ...change };
+    const batch = { ...state.batch, definition };
+    saveBatch({ id: batch.id, createdAt: batch.createdAt, definition });
+    this.store.set({ ...state, batch });
+  }
+
+  /**
+   * Sends `cells` (all of a new batch, those never sent on Resume, the failed ones on Retry)
+   * through the shared queue, with the batch's cap and the concurrency it allows.
+   */
+  run(cells: readonly BatchCell[], limit: number): void {
+    const state = this.store.get();
+    const batch = state.batch;
+    if (!batch || this.engine || cells.length === 0) return;
+    const { endpoint, cap } = batch.definition;
+    // Read when a cost is measured, not each time the queue asks (for every cell it holds).
+    let counted = countedCost(endpoint);
+    this.stopCounting();
+    this.stopCounting = sessionUsageStore.subscribe(() => (counted = countedCost(endpoint)));
+    const unit = () => counted;
+    // The cap is the batch's: what it spent before this run counts against it.
+    this.spentBefore = spentAgainstCap(this.runs, unit().credits);
+    this.store.set({ ...state, live: true, startedAt: state.startedAt ?? Date.now() });
+    // The queue reports as it is made (every cell waits, cached ones are done at once).
+    let made = false;
+    const onProgress = (queue: QueueState) => {
+      if (!made) return;
+      if (this.engine !== engine) return;
+      const over = queue.active === 0 && (queue.waiting === 0 || queue.held !== null);
+      if (over && queue.held !== 'paused') this.finished(queue);
+      else this.schedule(queue);
+    };
+    const engine: BatchRun = runBatch({
+      cells,
+      limit,
+      cap: this.capLeft(cap),
+      unitCost: () => unit().credits,
+      cachedAt: this.cachedAt,
+      // Resolves once the answer is in the cache (the workspace's persister stores it from there).
+      send: (cell) =>
+        this.queryClient.fetchQuery({
+          ...cellQuery(cell),
+          meta: { spendsCredits: true, batch: batch.id },
+        }),
+      policy: batchRunPolicy(() => isFreeRequest(endpoint, unit())),
+      onCell: (cell, run) => {
+        this.runs[cell.id] = run;
+        // The answer this batch paid for is stored with it, once (the workspace's stored
+        // results leave a batch's answers out: result-persistence.ts).
+        saveCell(
+          batch.id,
+          cell.id,
+          run,
+          run.state === 'answered' ? this.entry(cell)?.data : undefined,
+        );
+        this.schedule();
+      },
+      onProgress,
+    });
+    this.engine = engine;
+    made = true;
+    onProgress(engine.state());
+  }
+
+  /**
+   * The page goes away: nothing more is sent or reported, and what was stored stays as it was
+   * (running cells read as interrupted when the batch is opened again). Tests stand in for a
+   * reload with it.
+   */
+  stop(): void {
+    this.engine?.stop();
+    this.engine = null;
+    this.stopCounting();
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private stopCounting = () => {};
+
+  pause = () => this.engine?.pause();
+  cancel = () => this.engine?.cancel();
+  setLimit = (limit: number) => this.engine?.setLimit(limit);
+
+  /** Goes on after a pause, or past the cap with a new one (null: none). */
+  resume(cap?: number | null): void {
+    if (!this.engine) return;
+    if (cap !== undefined) this.update({ cap });
+    this.engine.resume(cap === undefined ? undefined : this.capLeft(cap));
+  }
+
+  private spentBefore = 0;
+  private capLeft = (cap: number | null) =>
+    cap === null ? null : Math.max(0, cap - this.spentBefore);
+
+  private queue: QueueState | null = null;
+
+  private schedule(queue?: QueueState) {
+    if (queue) this.queue = queue;
+    this.timer ??= setTimeout(() => this.notify(), NOTIFY_MS);
+  }
+
+  private accountAt = 0;
+
+  /** The credits in the header follow the run, but not after every one of its requests. */
+  private refreshAccount(force = false) {
+    if (!force && Date.now() - this.accountAt < ACCOUNT_REFRESH_MS) return;
+    this.accountAt = Date.now();
+    void this.queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+  }
+
+  private notify() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.engine) this.refreshAccount();
+    const state = this.store.get();
+    this.store.set({ ...state, runs: { ...this.runs }, queue: this.queue });
+  }
+
+  /** The run stopped (all done, cancelled, or held at the cap or by a failure every request meets). */
+  private finished(queue: QueueState) {
+    const held = queue.held === 'cap' || queue.held === 'fatal';
+    if (!held) {
+      this.engine = null;
+      this.stopCounting();
+    }
+    this.refreshAccount(true);
+    this.queue = held ? queue : null;
+    this.notify();
+    const state = this.store.get();
+    if (!held) this.store.set({ ...state, live: false });
+    if (state.batch) recordBatch(state.batch, state.runs, state.startedAt ?? Date.now());
+  }
+}
+
+/**
+ * One part of a batch's state as React state: the component re-renders when that part changes,
+ * not on every cell (the page's form has no business re-rendering a few times a second).
+ */
+export function useBatchState<T>(session: BatchSession, pick: (state: BatchState) => T): T {
+  const { store } = session;
+  return useSyncExternalStore(
+    store.subscribe,
+    () => pick(store.get()),
+    () => pick(store.initial),
+  );
+}
+
+const sessions = new WeakMap<QueryClient, BatchSession>();
+
+/** The batch session of a page (its query client). */
+export function batchSession(queryClient: QueryClient): BatchSession {
+  let session = sessions.get(queryClient);
+  if (!session) {
+    session = new BatchSession(queryClient);
+    sessions.set(queryClient, session);
+  }
+  return session;
+}
