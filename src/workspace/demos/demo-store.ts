@@ -22,6 +22,8 @@ let loading: Promise<void> | null = null;
 
 /** The scripts as they are now, read from IndexedDB the first time (none when storage fails). */
 export async function loadDemos(): Promise<DemoScript[]> {
+  // No IndexedDB at all (the build's prerender in node): no scripts, and nothing to tell.
+  if (typeof indexedDB === 'undefined') loading ??= Promise.resolve().then(() => scripts.set([]));
   loading ??= values<DemoScript>(idb())
     .then((stored) => stored.filter((s) => Array.isArray(s?.steps)))
     .catch(() => {
