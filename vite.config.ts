@@ -29,12 +29,14 @@ function staticallyFromEntry(graph: ModuleGraph): Set<string> {
  * combination of views: a view then loads as its own chunk plus this one, not twenty
  * requests (each a round trip on a phone; decision 022). Left out: what the entry already
  * loads, modules loaded on their own (the response schemas, the JSON tree: dynamic imports
- * stay separate chunks whatever the group says), and packages.
+ * stay separate chunks whatever the group says), the interop code (`interop/` folders: pasted
+ * requests, exports), which no view loads with itself, and packages.
  */
 function viewSharedChunk(id: string, inEntry: () => Set<string>): string | null {
   if (
     !/[\\/]src[\\/](components|workspace|lib|api|session)[\\/]/.test(id) ||
-    /schemas\.ts$/.test(id)
+    /schemas\.ts$/.test(id) ||
+    /[\\/]interop[\\/]/.test(id)
   )
     return null;
   return inEntry().has(id) ? null : 'view-shared';

@@ -21,6 +21,10 @@ const KeyDialog = lazy(() => import('./key-dialog.tsx').then((m) => ({ default: 
 const BackgroundRequests = lazy(() =>
   import('./background-requests.tsx').then((m) => ({ default: m.BackgroundRequests })),
 );
+// A request pasted into a view's form (curl or URL): nobody pastes before the view is there.
+const PasteRequests = lazy(() =>
+  import('../workspace/interop/paste-requests.tsx').then((m) => ({ default: m.PasteRequests })),
+);
 
 // A link whose view is still loading (the router keeps the current view until it is here)
 // says so where it was clicked.
@@ -92,6 +96,7 @@ export function Layout() {
         {viewPainted && (
           <Suspense fallback={null}>
             <BackgroundRequests />
+            <PasteRequests />
           </Suspense>
         )}
         {/* The router renders a view once its code is here (router.tsx): no fallback. */}

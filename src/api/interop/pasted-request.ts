@@ -1,4 +1,4 @@
-import { clip, readPastedCommand } from '../../lib/pasted-command.ts';
+import { clip, readPastedCommand } from '../../lib/interop/pasted-command.ts';
 import { ENDPOINT_LIST, type EndpointId, type EndpointSpec, type ParamSpec } from '../endpoints.ts';
 import { parseBoolean, type Params } from '../params.ts';
 import { API_KEY_HEADER, API_KEY_PATTERN } from '../proxy-contract.ts';
