@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import { prerenderPlugin } from './src/prerender/vite-plugin.ts';
+import { openApiPlugin } from './src/server/openapi-plugin.ts';
 import { apiPlugin } from './src/server/vite-plugin.ts';
 
 interface ModuleGraph {
@@ -52,7 +53,7 @@ export default defineConfig(({ mode }) => {
     return entryModules.ids;
   };
   return {
-    plugins: [react(), tailwindcss(), apiPlugin(env), prerenderPlugin()],
+    plugins: [react(), tailwindcss(), apiPlugin(env), prerenderPlugin(), openApiPlugin()],
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
     build: {

@@ -25,7 +25,7 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   const [active, setActive] = useState(0);
   const [pasteRefused, setPasteRefused] = useState<string | null>(null);
   const { data: meta } = useQuery(metaQueries.current());
-  const shown = matchCommands(paletteCommands(history, presenter), text);
+  const shown = matchCommands(paletteCommands(history, presenter, meta), text);
   const current = Math.min(active, Math.max(shown.length - 1, 0));
   // The input is the dialog's one control (options are reached through it): Tab stays on
 
