@@ -5,7 +5,7 @@ import type { HistoryEntry } from '../workspace/history/history-store.ts';
 import { openKeyDialog } from '../session/key-dialog-store.ts';
 import { setPresenterMode } from '../session/presenter-mode.ts';
 import type { ApiMeta } from '../api/meta-queries.ts';
-import { downloadOpenApi } from '../workspace/interop/downloads.ts';
+import { downloadOpenApi, downloadPostmanCollection } from '../workspace/interop/downloads.ts';
 
 export interface Command {
   id: string;
@@ -64,6 +64,12 @@ export function paletteCommands(
             'application/json',
           ),
       },
+    },
+    {
+      id: 'export-postman',
+      label: 'Export history (Postman collection)',
+      group: 'Actions',
+      run: { action: () => void downloadPostmanCollection('Request history', history, meta) },
     },
     {
       id: 'openapi',

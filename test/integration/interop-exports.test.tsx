@@ -1,8 +1,9 @@
+import { PostmanValidator } from '@har-sdk/validator';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { captureDownloads } from '../downloads.ts';
-import { renderApp } from '../render.tsx';
+import { DEMO_KEY, renderApp } from '../render.tsx';
 
 describe('taking requests out of the dashboard', () => {
   test('the account view downloads the OpenAPI document for this server, and it validates', async () => {
@@ -15,5 +16,48 @@ describe('taking requests out of the dashboard', () => {
     const doc = JSON.parse(await downloads[0]!.text()) as { servers: { url: string }[] };
     expect(doc.servers).toEqual([{ url: `${window.location.origin}/api` }]);
     expect(await new Validator().validate(doc)).toEqual({ valid: true });
+  });
+
+  test('the history page exports the entries shown as a Postman collection, the key as a variable', async () => {
+    const entry = (id: string, endpoint: string, params: Record<string, string>) => ({
+      id,
+      endpoint,
+      params,
+      at: Date.now(),
+      durationMs: 200,
+      status: 'ok',
+      credits: 20,
+      results: 10,
+      starred: false,
+    });
+    window.localStorage.setItem(
+      'web-data-dashboard.history',
+      JSON.stringify([
+        entry('a', 'search', { query: 'oolong', country: 'gb' }),
+        entry('b', 'screenshot', { url: 'https://example.com/', format: 'webp' }),
+        entry('c', 'retired_endpoint', { query: 'gone' }),
+      ]),
+    );
+    const downloads = captureDownloads();
+    const { user } = renderApp('/history');
+    await user.click(await screen.findByRole('button', { name: 'Postman collection' }));
+    await waitFor(() =>
+      expect(downloads.map((d) => d.filename)).toEqual([
+        expect.stringMatching(/^request-history-\d{4}-\d{2}-\d{2}\.postman_collection\.json$/),
+      ]),
+    );
+    const text = await downloads[0]!.text();
+    expect(text).not.toContain(DEMO_KEY);
+    const collection = JSON.parse(text) as {
+      item: { name: string; request: { url: { raw: string } } }[];
+    };
+    expect(await new PostmanValidator().verify(collection as never)).toEqual([]);
+    expect(collection.item.map((i) => [i.name, i.request.url.raw])).toEqual([
+      ['Search “oolong”', '{{baseUrl}}/search?query=oolong&country=gb&api_key={{api_key}}'],
+      [
+        'Screenshot “https://example.com/”',
+        '{{baseUrl}}/screenshot?url=https%3A%2F%2Fexample.com%2F&format=webp&api_key={{api_key}}',
+      ],
+    ]);
   });
 });
