@@ -1,6 +1,6 @@
-import { PostmanValidator } from '@har-sdk/validator';
+import { HarValidator, PostmanValidator } from '@har-sdk/validator';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { captureDownloads } from '../downloads.ts';
 import { DEMO_KEY, renderApp } from '../render.tsx';
@@ -59,5 +59,30 @@ describe('taking requests out of the dashboard', () => {
         '{{baseUrl}}/screenshot?url=https%3A%2F%2Fexample.com%2F&format=webp&api_key={{api_key}}',
       ],
     ]);
+  });
+
+  test('the inspector saves the request shown as a HAR file, the key masked', async () => {
+    const downloads = captureDownloads();
+    const { user } = renderApp('/search?query=har+tea');
+    await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
+    const inspector = await screen.findByRole('region', { name: 'Request inspector' });
+    await user.click(await within(inspector).findByRole('button', { name: 'Download HAR' }));
+    await waitFor(() => expect(downloads.map((d) => d.filename)).toEqual(['search-request.har']));
+    const text = await downloads[0]!.text();
+    expect(text).not.toContain(DEMO_KEY);
+    const har = JSON.parse(text) as {
+      log: {
+        entries: {
+          request: { url: string; headers: { name: string; value: string }[] };
+          response: { status: number; content: { mimeType: string; text: string } };
+        }[];
+      };
+    };
+    expect(await new HarValidator().verify(har as never)).toEqual([]);
+    const [entry] = har.log.entries;
+    expect(entry!.request.url).toBe(`${window.location.origin}/api/search?query=har%20tea`);
+    expect(entry!.request.headers).toContainEqual({ name: 'x-api-key', value: '•••' });
+    expect(entry!.response.status).toBe(200);
+    expect(JSON.parse(entry!.response.content.text)).toHaveProperty('organic_results');
   });
 });
