@@ -7,9 +7,12 @@ const LANGUAGES: { id: SnippetLanguage; label: string }[] = [
   { id: 'curl', label: 'curl' },
   { id: 'javascript', label: 'JavaScript' },
   { id: 'python', label: 'Python' },
+  { id: 'go', label: 'Go' },
+  { id: 'php', label: 'PHP' },
+  { id: 'ruby', label: 'Ruby' },
 ];
 
-/** curl / JavaScript / Python for the current request, with a key placeholder unless the user opts in. */
+/** curl, JavaScript, Python, Go, PHP and Ruby for the current request, with a key placeholder unless the user opts in. */
 export function CodeSnippets({
   target,
   realKey,

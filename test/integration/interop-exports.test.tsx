@@ -85,4 +85,20 @@ describe('taking requests out of the dashboard', () => {
     expect(entry!.response.status).toBe(200);
     expect(JSON.parse(entry!.response.content.text)).toHaveProperty('organic_results');
   });
+
+  test('the inspector’s snippets come in Go, PHP and Ruby too, with the key as a placeholder', async () => {
+    const { user } = renderApp('/search?query=mocha');
+    await user.click(await screen.findByText('Code snippets'));
+    for (const [label, id, line] of [
+      ['Go', 'go', 'params.Set("api_key", "<API_KEY>")'],
+      ['PHP', 'php', "'api_key' => '<API_KEY>',"],
+      ['Ruby', 'ruby', "'api_key' => '<API_KEY>',"],
+    ] as const) {
+      await user.click(screen.getByRole('radio', { name: label }));
+      const code = screen.getByLabelText(`${id} snippet`);
+      expect(code).toHaveTextContent(line);
+      expect(code).toHaveTextContent('mocha');
+      expect(code.textContent).not.toContain(DEMO_KEY);
+    }
+  });
 });
