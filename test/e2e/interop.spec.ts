@@ -1,12 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors, resetSandbox, seriousAxeIssues } from './helpers.ts';
-
-const PASTED_KEY = 'pasted-Key_0123456789';
-const CURL = `curl -G 'https://api.example.com/search/' \\
-  --data-urlencode 'query=green tea' \\
-  --data-urlencode "country=de" \\
-  --data-urlencode 'num=10' \\
-  --data-urlencode 'api_key=${PASTED_KEY}'`;
+import { PASTED_CURL, PASTED_KEY } from '../pasted-request-sample.ts';
 
 test.beforeEach(async ({ request }) => {
   await resetSandbox(request);
@@ -21,13 +15,10 @@ async function sandboxCalls(page: Page): Promise<number> {
 /** Notes when the app starts reading pastes (its code loads once the first view has painted). */
 async function notePasteReading(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const add = Document.prototype.addEventListener;
-    Document.prototype.addEventListener = function (
-      this: Document,
-      ...args: Parameters<Document['addEventListener']>
-    ) {
+    const add = document.addEventListener.bind(document);
+    document.addEventListener = (...args: Parameters<Document['addEventListener']>) => {
       if (args[0] === 'paste') document.documentElement.dataset.readsPastes = 'true';
-      add.apply(this, args);
+      add(...args);
     };
   });
 }
@@ -53,7 +44,7 @@ test('a pasted curl command opens its view filled, offers its key, and sends not
   const callsBefore = await sandboxCalls(page);
 
   // A real paste: the command on the clipboard, Ctrl+V in the shorts view's query field.
-  await page.evaluate((text) => navigator.clipboard.writeText(text), CURL);
+  await page.evaluate((text) => navigator.clipboard.writeText(text), PASTED_CURL);
   await query.click();
   await page.keyboard.press('ControlOrMeta+V');
 

@@ -3,13 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { getApiKey } from '../../src/session/key-store.ts';
 import { renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
-
-const PASTED_KEY = 'pasted-Key_0123456789';
-const CURL = `curl -G 'https://api.example.com/search/' \\
-  --data-urlencode 'query=green tea' \\
-  --data-urlencode "country=de" \\
-  --data-urlencode 'num=10' \\
-  --data-urlencode 'api_key=${PASTED_KEY}'`;
+import { PASTED_CURL, PASTED_KEY } from '../pasted-request-sample.ts';
 
 /** Calls the sandbox got for the API's endpoints, the account's own refreshes left out. */
 const apiCalls = async () =>
@@ -48,7 +42,7 @@ describe('pasting a request into a form', () => {
     const field = await screen.findByLabelText(/^Query/);
     const before = await apiCalls();
     await user.click(field);
-    await user.paste(CURL);
+    await user.paste(PASTED_CURL);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
@@ -85,7 +79,7 @@ describe('pasting a request into a form', () => {
   test('Save key makes the offered key this tab’s key; the request still waits for Run', async () => {
     const { user, router } = await renderReading('/search', { apiKey: null });
     await user.click(await screen.findByLabelText(/^Query/));
-    await user.paste(CURL);
+    await user.paste(PASTED_CURL);
     const dialog = await screen.findByRole('dialog', { name: 'API key' });
     await user.click(within(dialog).getByRole('button', { name: 'Save key' }));
     expect(getApiKey()).toBe(PASTED_KEY);
@@ -162,7 +156,7 @@ describe('pasting a request into the command palette', () => {
     await screen.findByRole('heading', { level: 1, name: 'Overview' });
     await user.keyboard('{Control>}k{/Control}');
     const palette = await screen.findByRole('dialog', { name: 'Command palette' });
-    await user.paste(CURL);
+    await user.paste(PASTED_CURL);
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(palette).not.toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'API key' });
