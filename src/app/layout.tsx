@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { KeyButton } from './key-button.tsx';
 import { ModeBadge } from './mode-badge.tsx';
-import { ENDPOINT_LIST } from '../api/endpoints.ts';
+import { ENDPOINT_VIEW_LIST } from '../api/endpoint-views.ts';
 import { useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 import { useFirstViewPainted, ViewPainted } from './first-view.tsx';
@@ -82,7 +82,7 @@ export function Layout() {
                 History
               </NavLink>
             </li>
-            {ENDPOINT_LIST.map((spec) => (
+            {ENDPOINT_VIEW_LIST.map((spec) => (
               <li key={spec.id}>
                 <NavLink to={spec.route} className={navClass}>
                   {spec.nav}
