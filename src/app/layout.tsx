@@ -4,6 +4,7 @@ import { KeyButton } from './key-button.tsx';
 import { ModeBadge } from './mode-badge.tsx';
 import { ENDPOINT_VIEW_LIST } from '../api/endpoint-views.ts';
 import { useKeyDialogOpen } from '../session/key-dialog-store.ts';
+import { usePlayback } from '../session/demo-playback.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 import { useFirstViewPainted, ViewPainted } from './first-view.tsx';
 import { PresenterSwitch } from './presenter-switch.tsx';
@@ -26,6 +27,11 @@ const PasteRequests = lazy(() =>
   import('../workspace/interop/paste-requests.tsx').then((m) => ({ default: m.PasteRequests })),
 );
 
+// Only while a demo script plays (started on /demos or from the palette).
+const DemoPlayer = lazy(() =>
+  import('../workspace/demos/demo-player.tsx').then((m) => ({ default: m.DemoPlayer })),
+);
+
 // A link whose view is still loading (the router keeps the current view until it is here)
 // says so where it was clicked.
 const navClass = ({ isActive, isPending }: { isActive: boolean; isPending: boolean }) =>
@@ -35,6 +41,7 @@ export function Layout() {
   const apiKey = useApiKey();
   const keyDialogOpen = useKeyDialogOpen();
   const viewPainted = useFirstViewPainted();
+  const playing = usePlayback() !== null;
   return (
     <div className="min-h-screen">
       <a
@@ -89,6 +96,11 @@ export function Layout() {
                 </NavLink>
               </li>
             ))}
+            <li>
+              <NavLink to="/demos" className={navClass}>
+                Demos
+              </NavLink>
+            </li>
           </ul>
         </nav>
       </header>
@@ -113,6 +125,11 @@ export function Layout() {
       {keyDialogOpen && (
         <Suspense fallback={null}>
           <KeyDialog />
+        </Suspense>
+      )}
+      {playing && (
+        <Suspense fallback={null}>
+          <DemoPlayer />
         </Suspense>
       )}
       <Shortcuts />
