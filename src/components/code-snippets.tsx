@@ -13,13 +13,12 @@ const LANGUAGES: { id: SnippetLanguage; label: string }[] = [
 ];
 
 /** curl, JavaScript, Python, Go, PHP and Ruby for the current request, with a key placeholder unless the user opts in. */
-export function CodeSnippets({
-  target,
-  realKey,
-}: {
+export interface CodeSnippetsProps {
   target: Omit<SnippetTarget, 'apiKey'>;
   realKey: string | null;
-}) {
+}
+
+export function CodeSnippets({ target, realKey }: CodeSnippetsProps) {
   const [language, setLanguage] = useState<SnippetLanguage>('curl');
   const [withKey, setWithKey] = useState(false);
   // Presenter mode: the placeholder only, and no way to put the key in.

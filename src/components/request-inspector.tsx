@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { isApiError } from '../api/errors.ts';
 import { assumedDefault, type EndpointSpec } from '../api/endpoints.ts';
 import { API_BASE, maskedRequestUrl, type ResponseMeta } from '../api/client.ts';
@@ -7,9 +7,17 @@ import { metaQueries } from '../api/meta-queries.ts';
 import { downloadText } from '../lib/download.ts';
 import { formatBytes, formatDuration } from '../lib/format.ts';
 import { useApiKey } from '../session/use-api-key.ts';
-import { CodeSnippets } from './code-snippets.tsx';
+import type { CodeSnippetsProps } from './code-snippets.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { JsonViewer } from './json-viewer.tsx';
+import { preloadable } from './preloadable.tsx';
+
+// Six languages of templates, read by few: loaded when the snippets are first opened (or
+// pointed at), not with every view.
+const snippets = preloadable<CodeSnippetsProps>(() =>
+  import('./code-snippets.tsx').then((m) => m.CodeSnippets),
+);
+const preloadSnippets = () => void snippets.preload().catch(() => undefined);
 
 /** Where an image endpoint's snippet saves the bytes: named after its format (catalogue default if unset). */
 function imageFileFor(spec: EndpointSpec, wire: readonly [string, string][]): string | undefined {
@@ -46,6 +54,7 @@ export const RequestInspector = memo(function RequestInspector({
   const requestUrl = wire ? maskedRequestUrl(spec.id, wire) : null;
   const status = meta?.status ?? (isApiError(error) ? error.status : undefined);
   const duration = meta?.durationMs ?? (isApiError(error) ? error.durationMs : undefined);
+  const [snippetsOpened, setSnippetsOpened] = useState(false);
 
   // The exchange as a HAR file: the answer shown, else the failed request (the form's).
   const saveHar = async () => {
@@ -123,19 +132,38 @@ export const RequestInspector = memo(function RequestInspector({
         </div>
       )}
       {wire && (
-        <details>
-          <summary className="cursor-pointer text-sm font-medium">Code snippets</summary>
-          <div className="mt-2">
-            <CodeSnippets
-              target={{
-                base,
-                path: upstreamPath,
-                params: wire,
-                imageFile: imageFileFor(spec, wire),
-              }}
-              realKey={apiKey}
-            />
-          </div>
+        <details onToggle={(e) => e.currentTarget.open && setSnippetsOpened(true)}>
+          <summary
+            className="cursor-pointer text-sm font-medium"
+            onPointerEnter={preloadSnippets}
+            onFocus={preloadSnippets}
+          >
+            Code snippets
+          </summary>
+          {snippetsOpened && (
+            <div className="mt-2">
+              <snippets.Preloaded
+                target={{
+                  base,
+                  path: upstreamPath,
+                  params: wire,
+                  imageFile: imageFileFor(spec, wire),
+                }}
+                realKey={apiKey}
+                fallback={
+                  <p role="status" className="text-sm text-slate-500">
+                    Loading the snippets…
+                  </p>
+                }
+                failed={
+                  <p role="status" className="text-sm text-slate-500">
+                    The snippets could not be loaded (is the connection down?). Reload the page to
+                    try again.
+                  </p>
+                }
+              />
+            </div>
+          )}
         </details>
       )}
       {raw !== undefined && (

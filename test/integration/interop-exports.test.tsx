@@ -89,6 +89,7 @@ describe('taking requests out of the dashboard', () => {
   test('the inspector’s snippets come in Go, PHP and Ruby too, with the key as a placeholder', async () => {
     const { user } = renderApp('/search?query=mocha');
     await user.click(await screen.findByText('Code snippets'));
+    await screen.findByLabelText('curl snippet');
     for (const [label, id, line] of [
       ['Go', 'go', 'params.Set("api_key", "<API_KEY>")'],
       ['PHP', 'php', "'api_key' => '<API_KEY>',"],
