@@ -18,9 +18,10 @@ const HistoryDrawer = lazy(() =>
   import('../workspace/history/history-drawer.tsx').then((m) => ({ default: m.HistoryDrawer })),
 );
 const KeyDialog = lazy(() => import('./key-dialog.tsx').then((m) => ({ default: m.KeyDialog })));
-// Loads once a view has painted (first-view.tsx): it shows only once a request was left running.
-const BackgroundRequests = lazy(() =>
-  import('./background-requests.tsx').then((m) => ({ default: m.BackgroundRequests })),
+// Loads once a view has painted (first-view.tsx): it shows only once a request was left
+// running or the browser's storage failed.
+const PageNotices = lazy(() =>
+  import('./page-notices.tsx').then((m) => ({ default: m.PageNotices })),
 );
 // A request pasted into a view's form (curl or URL): nobody pastes before the view is there.
 const PasteRequests = lazy(() =>
@@ -107,7 +108,7 @@ export function Layout() {
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
         {viewPainted && (
           <Suspense fallback={null}>
-            <BackgroundRequests />
+            <PageNotices />
             <PasteRequests />
           </Suspense>
         )}

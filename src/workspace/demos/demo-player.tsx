@@ -112,7 +112,7 @@ export function DemoPlayer() {
     window.addEventListener('keydown', key);
     document.addEventListener('fullscreenchange', screen);
     // The page's end stays readable above the player.
-    document.body.style.paddingBottom = '14rem';
+    document.body.style.paddingBottom = '16rem';
     region.current?.focus();
     return () => {
       window.removeEventListener('keydown', key);
@@ -135,7 +135,7 @@ export function DemoPlayer() {
       ref={region}
       tabIndex={-1}
       aria-label="Demo player"
-      className="fixed inset-x-0 bottom-0 z-40 border-t-4 border-violet-500 bg-white/95 p-4 shadow-2xl outline-none dark:bg-slate-900/95"
+      className="fixed inset-x-0 bottom-0 z-40 border-t-4 border-violet-500 bg-white p-3 shadow-2xl outline-none sm:p-4 dark:bg-slate-900"
     >
       <div className="mx-auto max-w-5xl space-y-2">
         <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -145,8 +145,8 @@ export function DemoPlayer() {
             ? ' · live: this step ran for real'
             : ' · from the recording: nothing is sent'}
         </p>
-        <h2 className="text-xl font-semibold">{step?.title}</h2>
-        <p aria-live="polite" className="text-lg">
+        <h2 className="text-lg font-semibold sm:text-xl">{step?.title}</h2>
+        <p aria-live="polite" className="sm:text-lg">
           {step?.caption}
         </p>
         {error && (

@@ -1,4 +1,5 @@
 import { createStore as createIdbStore, del, set, values, type UseStore } from 'idb-keyval';
+import { showNotice } from '../../lib/notices.ts';
 import { createStore, useStore } from '../../lib/store.ts';
 import { newId, type DemoScript, type DemoStep } from './demo-file.ts';
 
@@ -6,14 +7,14 @@ import { newId, type DemoScript, type DemoStep } from './demo-file.ts';
  * The demo scripts of this browser, kept in IndexedDB (steps hold whole answers, screenshots'
  * bytes included: more than localStorage takes), one record per script. Read once, on first
  * use; every change is written at once. When storage fails (full, private mode) the scripts
- * stay in the page and `useDemoStorageProblem` says so: download them to keep them.
+ * stay in the page and a page notice (lib/notices.ts) says so: download them to keep them.
  */
 let db: UseStore | null = null;
 const idb = () => (db ??= createIdbStore('web-data-dashboard-demos', 'scripts'));
 
 /** null until read from IndexedDB. */
 const scripts = createStore<DemoScript[] | null>(null);
-const storageProblem = createStore<string | null>(null);
+const NOTICE_ID = 'web-data-dashboard-demos';
 
 const newestFirst = (list: DemoScript[]) => [...list].sort((a, b) => b.updatedAt - a.updatedAt);
 
@@ -24,7 +25,7 @@ export async function loadDemos(): Promise<DemoScript[]> {
   loading ??= values<DemoScript>(idb())
     .then((stored) => stored.filter((s) => Array.isArray(s?.steps)))
     .catch(() => {
-      storageProblem.set('Demo scripts cannot be read from this browser’s storage.');
+      showNotice(NOTICE_ID, 'Demo scripts cannot be read from this browser’s storage.');
       return [];
     })
     .then((stored) => {
@@ -44,11 +45,10 @@ export function useDemos(): DemoScript[] | null {
   return list;
 }
 
-export const useDemoStorageProblem = () => useStore(storageProblem);
-
 function persist(script: DemoScript): void {
   set(script.id, script, idb()).catch(() =>
-    storageProblem.set(
+    showNotice(
+      NOTICE_ID,
       `“${script.name}” could not be saved in this browser (its storage is full or unavailable): it is kept until this page closes. Download it to keep it.`,
     ),
   );

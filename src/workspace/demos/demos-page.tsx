@@ -4,13 +4,7 @@ import { FileOpener } from '../../components/file-opener.tsx';
 import { downloadText, fileDate, fileSlug } from '../../lib/download.ts';
 import { DemoEditor } from './demo-editor.tsx';
 import { demoFile, MAX_DEMO_BYTES, readDemo, type DemoScript } from './demo-file.ts';
-import {
-  createDemo,
-  deleteDemo,
-  importDemo,
-  useDemos,
-  useDemoStorageProblem,
-} from './demo-store.ts';
+import { createDemo, deleteDemo, importDemo, useDemos } from './demo-store.ts';
 import { playDemo } from './play-demo.ts';
 import { TourOffer } from './tour-offer.tsx';
 
@@ -31,7 +25,6 @@ export function downloadDemo(script: DemoScript): void {
  */
 export default function DemosPage() {
   const scripts = useDemos();
-  const problem = useDemoStorageProblem();
   const [search, setSearch] = useSearchParams();
   const selectedId = search.get('script');
   const selected = scripts?.find((s) => s.id === selectedId) ?? null;
@@ -63,14 +56,6 @@ export default function DemosPage() {
         and it works offline and without a key. Add steps from <Link to="/history">history</Link>{' '}
         below, or with “Add this result” on any view.
       </p>
-      {problem && (
-        <p
-          role="alert"
-          className="rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950/40"
-        >
-          {problem}
-        </p>
-      )}
       <TourOffer autoStart={search.get('tour') === 'play'} />
       <div className="flex flex-wrap items-start gap-4">
         <button type="button" className="btn-primary" onClick={() => select(createDemo().id)}>
