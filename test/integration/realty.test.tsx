@@ -13,6 +13,9 @@ const route = (url: string, extra = '') => `/realty?url=${encodeURIComponent(url
 interface RawListing {
   rpid?: string;
   id?: string;
+  statusType?: string;
+  unformattedPrice?: number;
+  area?: number | string;
   isUndisclosedAddress?: boolean;
   imgSrc?: string;
   carouselPhotos?: { url: string }[];
@@ -61,6 +64,48 @@ describe('realty map view', () => {
     expect(screen.getByRole('region', { name: 'Map of listings' })).toBeInTheDocument();
     expect(screen.getByTestId('stat-count')).toHaveTextContent('128');
     expect(screen.getByTestId('stat-median')).toHaveTextContent(/^\$[\d,]+$/);
+  });
+
+  test('shows the price per area in the list, the drawer and the stats, in sq ft or m²', async () => {
+    const raw = await sandboxListings(DENVER);
+    const sqftOf = (l: RawListing) => {
+      const area = Number(String(l.area ?? '').replace(/,/g, ''));
+      return area > 0 ? area : Number(l.hdpData?.homeInfo?.['livingArea'] ?? 0) || undefined;
+    };
+    const noArea = raw.filter((l) => sqftOf(l) === undefined).length;
+    expect(noArea).toBeGreaterThan(0);
+    const { list, user, router } = await fetchListings(route(DENVER));
+    const visible = rows(list).map((r) => r.dataset.key);
+    const pick = raw.find(
+      (l) =>
+        visible.includes(l.rpid ?? l.id) &&
+        typeof l.unformattedPrice === 'number' &&
+        l.statusType === 'FOR_SALE' &&
+        sqftOf(l) !== undefined,
+    )!;
+    const perSqft = Math.round(pick.unformattedPrice! / sqftOf(pick)!);
+    const row = () => rows(list).find((r) => r.dataset.key === (pick.rpid ?? pick.id))!;
+    expect(row()).toHaveTextContent(`$${perSqft.toLocaleString('en-US')}/sq ft`);
+    expect(row()).toHaveTextContent(`${sqftOf(pick)!.toLocaleString('en-US')} sq ft`);
+    expect(screen.getByTestId('stat-median-per-area')).toHaveTextContent(/^\$[\d,]+\/sq ft$/);
+    expect(screen.getByTestId('per-area-left-out')).toHaveTextContent(
+      `${noArea} without a living area`,
+    );
+    expect(screen.getByTestId('quality')).toHaveTextContent(`${noArea} without a living area`);
+
+    await user.click(screen.getByRole('radio', { name: 'm²' }));
+    expect(router.state.location.search).toContain('unit=m2');
+    const perM2 = Math.round((pick.unformattedPrice! / sqftOf(pick)!) * 10.7639104);
+    expect(row()).toHaveTextContent(`$${perM2.toLocaleString('en-US')}/m²`);
+    expect(screen.getByTestId('stat-median-per-area')).toHaveTextContent(/^\$[\d,]+\/m²$/);
+    await user.click(row());
+    const drawer = screen.getByRole('dialog');
+    expect(within(drawer).getByText('Price per m²').nextSibling).toHaveTextContent(
+      `$${perM2.toLocaleString('en-US')}/m²`,
+    );
+    expect(within(drawer).getAllByText('Living area')[0]!.nextSibling).toHaveTextContent(
+      `${Math.round(sqftOf(pick)! / 10.7639104).toLocaleString('en-US')} m²`,
+    );
   });
 
   test('sorts the list by price, both ways, and keeps the order in the page URL', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { JsonViewer } from '../../../components/json-viewer.tsx';
+import { formatArea, formatPerArea, unitLabel, type AreaUnit } from '../lib/area.ts';
 import { UNMAPPED_LABEL } from '../lib/coordinates.ts';
 import { humanizeEnum } from '../lib/filters.ts';
 import type { Home } from '../lib/home.ts';
@@ -12,6 +13,7 @@ import { PhotoCarousel } from './photo-carousel.tsx';
 
 export interface ListingDrawerProps {
   home: Home;
+  unit: AreaUnit;
   onClose: () => void;
 }
 
@@ -29,7 +31,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  * stay usable). Focus moves in when it opens and back to where it was when it
  * closes; Escape closes it.
  */
-export function ListingDrawer({ home, onClose }: ListingDrawerProps) {
+export function ListingDrawer({ home, unit, onClose }: ListingDrawerProps) {
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
@@ -102,6 +104,17 @@ export function ListingDrawer({ home, onClose }: ListingDrawerProps) {
       )}
 
       <dl className="mt-3 text-sm">
+        <Fact label="Living area">
+          {home.livingArea !== undefined ? formatArea(home.livingArea, unit) : 'Not given'}
+        </Fact>
+        <Fact label={`Price per ${unitLabel(unit)}`}>
+          {home.pricePerArea !== undefined
+            ? formatPerArea(home.pricePerArea, unit, {
+                monthly: home.isRental,
+                symbol: home.symbol,
+              })
+            : `Not known: no ${home.livingArea === undefined ? 'living area' : 'price'}`}
+        </Fact>
         {home.broker && <Fact label="Broker">{home.broker}</Fact>}
         {home.estimate !== undefined && (
           <Fact label="Estimated value">{formatPrice(home.estimate)}</Fact>

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FallbackImage } from '../../../components/fallback-image.tsx';
+import { formatArea, formatPerArea, type AreaUnit } from '../lib/area.ts';
 import type { Home } from '../lib/home.ts';
 import { firstListingPhoto } from '../lib/photos.ts';
 import { humanizeEnum } from '../lib/filters.ts';
@@ -16,6 +17,7 @@ const ROW_HEIGHT = 84;
 
 export interface ListingListProps {
   homes: readonly Home[];
+  unit: AreaUnit;
   selectedKey: string | null;
   hoveredKey: string | null;
   /** Scroll this listing into view (a new object each time, e.g. when its pin is hovered). */
@@ -24,10 +26,13 @@ export interface ListingListProps {
   onSelect: (key: string) => void;
 }
 
-function facts(h: Home): string {
+function facts(h: Home, unit: AreaUnit): string {
   const parts: string[] = [];
   if (h.beds !== undefined) parts.push(h.beds === 0 ? 'Studio' : `${h.beds} bd`);
   if (h.baths !== undefined) parts.push(`${h.baths} ba`);
+  // A lot has no living area to miss; a home without one says so (it is left out per area).
+  if (h.livingArea !== undefined) parts.push(formatArea(h.livingArea, unit));
+  else if (h.homeType !== 'LOT') parts.push('area unknown');
   if (h.homeType) parts.push(humanizeEnum(h.homeType));
   if (h.daysOnMarket !== undefined)
     parts.push(`${h.daysOnMarket} day${h.daysOnMarket === 1 ? '' : 's'} on market`);
@@ -89,6 +94,7 @@ const scrollAfterFirst: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'
  */
 export function ListingList({
   homes,
+  unit,
   selectedKey,
   hoveredKey,
   reveal,
@@ -216,7 +222,18 @@ export function ListingList({
               />
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
-                  <span className="truncate font-semibold">{h.priceLabel}</span>
+                  <span className="truncate">
+                    <span className="font-semibold">{h.priceLabel}</span>
+                    {h.pricePerArea !== undefined && (
+                      <span className="text-slate-700 dark:text-slate-300">
+                        {' · '}
+                        {formatPerArea(h.pricePerArea, unit, {
+                          monthly: h.isRental,
+                          symbol: h.symbol,
+                        })}
+                      </span>
+                    )}
+                  </span>
                   <span className="flex shrink-0 items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
                     <span
                       aria-hidden="true"
@@ -227,7 +244,7 @@ export function ListingList({
                   </span>
                 </span>
                 <span className="block truncate text-slate-700 dark:text-slate-300">
-                  {facts(h)}
+                  {facts(h, unit)}
                 </span>
                 <span className="block truncate text-slate-600 dark:text-slate-400">
                   {h.address}

@@ -11,7 +11,9 @@ import {
 } from '../lib/filters.ts';
 import { homesOf } from '../lib/home.ts';
 import { parseSort, sortHomes, sortParam, SORT_OPTIONS } from '../lib/sort.ts';
-import { dataQuality, priceStats } from '../lib/stats.ts';
+import { dataQuality, priceStats, selectionMedians } from '../lib/stats.ts';
+import { parseAreaUnit } from '../lib/area.ts';
+import { AreaUnitSwitch } from './area-unit-switch.tsx';
 import { ListingExportButtons } from './listing-export-buttons.tsx';
 import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
 import { FiltersBar } from './filters-bar.tsx';
@@ -55,6 +57,8 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
   const placed = useMemo(() => filtered.filter((h) => h.position), [filtered]);
   const unplaced = useMemo(() => filtered.filter((h) => !h.position), [filtered]);
   const stats = useMemo(() => priceStats(filtered), [filtered]);
+  const medians = useMemo(() => selectionMedians(filtered), [filtered]);
+  const unit = parseAreaUnit(searchParams.get('unit'));
   const quality = useMemo(() => dataQuality(filtered), [filtered]);
   const homeTypes = useMemo(() => valueCounts(homes, (h) => h.homeType), [homes]);
   const statuses = useMemo(() => valueCounts(homes, (h) => h.status), [homes]);
@@ -106,7 +110,13 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
         onChange={setParam}
         onClear={clearFilters}
       />
-      <ListingStats shown={filtered.length} total={homes.length} stats={stats} />
+      <ListingStats
+        shown={filtered.length}
+        total={homes.length}
+        stats={stats}
+        medians={medians}
+        unit={unit}
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <QualityStrip quality={quality} />
         <ListingExportButtons homes={filtered} pageUrl={pageUrl} />
@@ -135,6 +145,7 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
             <h2 className="font-semibold" aria-live="polite">
               {filtered.length.toLocaleString('en-US')} listing{filtered.length === 1 ? '' : 's'}
             </h2>
+            <AreaUnitSwitch unit={unit} onChange={(u) => setParam('unit', u === 'm2' ? u : null)} />
             <label className="flex items-center gap-2 text-sm">
               Sort by
               <select
@@ -153,6 +164,7 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
           {filtered.length > 0 ? (
             <ListingList
               homes={sorted}
+              unit={unit}
               selectedKey={selectedKey}
               hoveredKey={hover?.key ?? null}
               reveal={reveal}
@@ -175,7 +187,9 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
 
       <NotOnMap homes={unplaced} onSelect={selectFromList} />
 
-      {selected && <ListingDrawer home={selected} onClose={() => setSelectedKey(null)} />}
+      {selected && (
+        <ListingDrawer home={selected} unit={unit} onClose={() => setSelectedKey(null)} />
+      )}
     </section>
   );
 }

@@ -71,6 +71,39 @@ describe('homesToCsv', () => {
       detail_url: '',
     });
   });
+
+  test('gives the living area and the price per area in both units, empty when unknown', () => {
+    const homes = toHomes([
+      { rpid: 'sale', unformattedPrice: 500_000, area: 2_000 },
+      { rpid: 'rent', statusType: 'FOR_RENT', unformattedPrice: 2_150, area: 1_000 },
+      { rpid: 'lot', unformattedPrice: 90_000 },
+    ]);
+    const [header, ...rows] = parseCsv(homesToCsv(homes));
+    const records = rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]])));
+    expect(records[0]).toMatchObject({
+      living_area_sqft: '2000',
+      living_area_m2: '185.8',
+      price_per_sqft: '250',
+      price_per_m2: '2690.98',
+    });
+    expect(records[1]).toMatchObject({
+      monthly: 'true',
+      price_per_sqft: '2.15',
+      price_per_m2: '23.14',
+    });
+    expect(records[2]).toMatchObject({
+      living_area_sqft: '',
+      price_per_sqft: '',
+      price_per_m2: '',
+    });
+    const geo = toGeoJson(
+      toHomes([{ unformattedPrice: 500_000, area: 2_000, latLong: { latitude: 1, longitude: 2 } }]),
+    );
+    expect(geo.features[0]?.properties).toMatchObject({
+      living_area_sqft: 2000,
+      price_per_sqft: 250,
+    });
+  });
 });
 
 describe('photo counts', () => {

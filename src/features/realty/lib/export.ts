@@ -2,9 +2,23 @@ import type { Feature, FeatureCollection, Point } from 'geojson';
 import { toCsv, type CsvCell } from '../../../lib/csv.ts';
 import { fileDate } from '../../../lib/download.ts';
 import { safeHttpUrl } from '../../../lib/safe-url.ts';
+import { areaIn, perAreaIn, type AreaUnit } from './area.ts';
 import { UNMAPPED_LABEL } from './coordinates.ts';
 import type { Home } from './home.ts';
 import { firstListingPhoto, listingPhotos, photoCount } from './photos.ts';
+
+/** A figure in square feet, in the unit, rounded to `digits` decimals (to the cent for money). */
+function rounded(
+  sqftValue: number | undefined,
+  unit: AreaUnit,
+  convert: (n: number, unit: AreaUnit) => number,
+  digits: number,
+): number | undefined {
+  if (sqftValue === undefined) return undefined;
+  const scale = 10 ** digits;
+  const n = Math.round(convert(sqftValue, unit) * scale) / scale;
+  return Number.isFinite(n) ? n : undefined;
+}
 
 interface Column {
   name: string;
@@ -27,6 +41,11 @@ const COLUMNS: readonly Column[] = [
   { name: 'baths', value: (h) => h.baths },
   { name: 'home_type', value: (h) => h.homeType },
   { name: 'days_on_market', value: (h) => h.daysOnMarket },
+  // Both units: a file read elsewhere should not depend on the unit the view was showing.
+  { name: 'living_area_sqft', value: (h) => h.livingArea },
+  { name: 'living_area_m2', value: (h) => rounded(h.livingArea, 'm2', areaIn, 1) },
+  { name: 'price_per_sqft', value: (h) => rounded(h.pricePerArea, 'sqft', perAreaIn, 2) },
+  { name: 'price_per_m2', value: (h) => rounded(h.pricePerArea, 'm2', perAreaIn, 2) },
   { name: 'latitude', value: (h) => h.position?.lat },
   { name: 'longitude', value: (h) => h.position?.lng },
   { name: 'not_on_map_reason', value: (h) => (h.unmapped ? UNMAPPED_LABEL[h.unmapped] : '') },
@@ -91,6 +110,8 @@ export function toGeoJson(homes: readonly Home[]): FeatureCollection<Point, List
         baths: h.baths ?? null,
         home_type: h.homeType ?? null,
         days_on_market: h.daysOnMarket ?? null,
+        living_area_sqft: h.livingArea ?? null,
+        price_per_sqft: rounded(h.pricePerArea, 'sqft', perAreaIn, 2) ?? null,
         broker: h.broker ?? null,
         detail_url: safeHttpUrl(h.detailUrl),
         photo_count: photoCount(h.listing),
