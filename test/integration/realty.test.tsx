@@ -108,6 +108,50 @@ describe('realty map view', () => {
     );
   });
 
+  test('colours the map by price per area: a legend of bins with counts, clusters by their median', async () => {
+    const { user, router } = await fetchListings(route(DENVER));
+    expect(
+      screen.getByRole('list', { name: 'Map legend: pin colour by status' }),
+    ).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Colour by'), 'Price per area');
+    expect(router.state.location.search).toContain('color=ppa');
+    const legend = screen.getByRole('list', {
+      name: 'Map legend: colour by price per area, sale prices',
+    });
+    const counts = within(legend)
+      .getAllByRole('listitem')
+      .map((li) => Number(/\((\d+)\)$/.exec(li.textContent ?? '')?.[1]));
+    const onMap = Number(
+      /^(\d+) on the map/.exec(screen.getByText(/^\d+ on the map/).textContent)?.[1],
+    );
+    // Every listing on the map is in one bin, or counted as not on this scale.
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(onMap);
+    const bins = within(legend).getAllByTestId('legend-bin');
+    expect(bins.length).toBeGreaterThanOrEqual(3);
+    for (const bin of bins) expect(bin).toHaveTextContent(/^\$[\d,]+ – \$[\d,]+\/sq ft \(\d+\)$/);
+    const colors = bins.map((b) => (b.firstElementChild as HTMLElement).style.background);
+
+    // The clusters are drawn again, each in the colour of its listings' median.
+    await waitFor(() => {
+      const clusters = [...document.querySelectorAll<HTMLElement>('[data-testid="cluster"]')];
+      expect(clusters.length).toBeGreaterThan(0);
+      for (const c of clusters) expect(c.dataset.median).toMatch(/^[\d.]+$/);
+    });
+    for (const c of document.querySelectorAll<HTMLElement>('[data-testid="cluster"]')) {
+      const swatch = document.createElement('span');
+      swatch.style.background = c.style.getPropertyValue('--cluster');
+      expect(colors).toContain(swatch.style.background);
+      expect(c).toHaveTextContent(/^\d+\$[\d,]+$/);
+      expect(c.title).toMatch(/listings, median \$[\d,]+: zoom in$/);
+    }
+
+    await user.selectOptions(screen.getByLabelText('Colour by'), 'Status');
+    expect(router.state.location.search).not.toContain('color=');
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid="cluster"][data-median]')).toBeNull(),
+    );
+  });
+
   test('sorts the list by price, both ways, and keeps the order in the page URL', async () => {
     const { list, user, router } = await fetchListings(route(DENVER));
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Price: high to low');

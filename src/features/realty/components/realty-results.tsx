@@ -13,6 +13,7 @@ import { homesOf } from '../lib/home.ts';
 import { parseSort, sortHomes, sortParam, SORT_OPTIONS } from '../lib/sort.ts';
 import { dataQuality, priceStats, selectionMedians } from '../lib/stats.ts';
 import { parseAreaUnit } from '../lib/area.ts';
+import { buildScale, parseColorMode } from '../lib/color-scale.ts';
 import { AreaUnitSwitch } from './area-unit-switch.tsx';
 import { ListingExportButtons } from './listing-export-buttons.tsx';
 import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
@@ -22,7 +23,8 @@ import { ListingList } from './listing-list.tsx';
 import { LazyListingMap } from './lazy-listing-map.tsx';
 import { ListingStats, QualityStrip } from './listing-stats.tsx';
 import { NotOnMap } from './not-on-map.tsx';
-import { StatusLegend } from './status-legend.tsx';
+import { ColorLegend } from './color-legend.tsx';
+import { ColorModeSelect } from './color-mode-select.tsx';
 
 export interface RealtyResultsProps {
   listings: readonly RealtyListing[];
@@ -59,6 +61,12 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
   const stats = useMemo(() => priceStats(filtered), [filtered]);
   const medians = useMemo(() => selectionMedians(filtered), [filtered]);
   const unit = parseAreaUnit(searchParams.get('unit'));
+  const colorMode = parseColorMode(searchParams.get('color'));
+  // The colour scale is over the listings on the map, rebuilt when they or the mode change.
+  const scale = useMemo(
+    () => (colorMode === 'status' ? null : buildScale(placed, colorMode, unit)),
+    [placed, colorMode, unit],
+  );
   const quality = useMemo(() => dataQuality(filtered), [filtered]);
   const homeTypes = useMemo(() => valueCounts(homes, (h) => h.homeType), [homes]);
   const statuses = useMemo(() => valueCounts(homes, (h) => h.status), [homes]);
@@ -124,9 +132,16 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <ColorModeSelect
+              mode={colorMode}
+              onChange={(m) => setParam('color', m === 'status' ? null : m)}
+            />
+          </div>
           <LazyListingMap
             homes={placed}
             fitTo={placedAll}
+            scale={scale}
             hoveredKey={hover?.key ?? null}
             selectedKey={selectedKey}
             focus={focus}
@@ -138,7 +153,7 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
             {unplaced.length > 0 &&
               ` · ${unplaced.length.toLocaleString('en-US')} not on the map (listed below)`}
           </p>
-          <StatusLegend statuses={shownStatuses} />
+          <ColorLegend scale={scale} statuses={shownStatuses} />
         </div>
         <div className="space-y-2">
           <div className="flex flex-wrap items-end justify-between gap-2">

@@ -57,8 +57,16 @@ export function formatArea(sqft: number, unit: AreaUnit): string {
 export function formatPerArea(
   perSqft: number,
   unit: AreaUnit,
+  options: { monthly?: boolean; symbol?: string } = {},
+): string {
+  return formatPerUnit(perAreaIn(perSqft, unit), unit, options);
+}
+
+/** A price per area already in the unit (a scale built in it): "$4,435/m²". */
+export function formatPerUnit(
+  n: number,
+  unit: AreaUnit,
   { monthly = false, symbol = '$' } = {},
 ): string {
-  const n = perAreaIn(perSqft, unit);
   return `${symbol}${grouped(n, n < 100 ? 2 : 0)}/${unitLabel(unit)}${monthly ? '/mo' : ''}`;
 }
