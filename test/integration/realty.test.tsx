@@ -16,6 +16,7 @@ interface RawListing {
   statusType?: string;
   unformattedPrice?: number;
   area?: number | string;
+  latLong?: { latitude?: number; longitude?: number };
   isUndisclosedAddress?: boolean;
   imgSrc?: string;
   carouselPhotos?: { url: string }[];
@@ -150,6 +151,51 @@ describe('realty map view', () => {
     await waitFor(() =>
       expect(document.querySelector('[data-testid="cluster"][data-median]')).toBeNull(),
     );
+  });
+
+  test('an area in the page URL selects its listings: list, stats and exports follow, and Clear area ends it', async () => {
+    const raw = await sandboxListings(DENVER);
+    const placed = raw.flatMap((l) =>
+      typeof l.latLong?.latitude === 'number' ? [[l.latLong.latitude, l.latLong.longitude!]] : [],
+    );
+    const mid = (i: 0 | 1) =>
+      Math.round(placed.map((p) => p[i]!).sort((a, b) => a - b)[placed.length >> 1]! * 1000) / 1000;
+    const [south, west, north, east] = [mid(0) - 0.2, mid(1) - 0.2, mid(0), mid(1)].map((n) =>
+      Number(n.toFixed(3)),
+    );
+    const inside = placed.filter(
+      ([lat, lng]) => lat! >= south! && lat! <= north! && lng! >= west! && lng! <= east!,
+    ).length;
+    expect(inside).toBeGreaterThan(10);
+    expect(inside).toBeLessThan(placed.length);
+
+    const downloads = captureDownloads();
+    const { user, router } = await fetchListings(
+      route(DENVER, `&shape=rect_${south}_${west}_${north}_${east}&minBeds=1`),
+    );
+    const shown = Number(/^(\d+) of 128$/.exec(screen.getByTestId('stat-count').textContent)?.[1]);
+    // The filters and the area together: fewer than the area alone (lots have no beds).
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(inside);
+    expect(screen.getByRole('heading', { name: `${shown} listings` })).toBeInTheDocument();
+    expect(screen.getByTestId('area-status')).toHaveTextContent(
+      `Showing the ${shown} listings inside the rectangle (2 without coordinates left out).`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const lines = (await downloads[0]!.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(shown + 1);
+
+    await user.selectOptions(screen.getByLabelText('Min beds'), 'Any');
+    await waitFor(() =>
+      expect(screen.getByTestId('stat-count')).toHaveTextContent(`${inside} of 128`),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear area' }));
+    await waitFor(() => expect(screen.getByTestId('stat-count')).toHaveTextContent(/^128$/));
+    expect(router.state.location.search).not.toContain('shape=');
+    expect(screen.getByRole('button', { name: 'Clear area' })).toBeDisabled();
   });
 
   test('sorts the list by price, both ways, and keeps the order in the page URL', async () => {

@@ -13,6 +13,7 @@ import type { ColorScale } from '../lib/color-scale.ts';
 import type { Home } from '../lib/home.ts';
 import { Basemap, prefetchOutlines, type BasemapMode } from './basemap.tsx';
 import { FIT_PADDING_PX, MAP_SIZE, OPENING_VIEW, STREET_ZOOM } from '../map-config.ts';
+import { AreaLayer, type AreaLayerProps } from './area-layer.tsx';
 import { ClusterLayer, type RenderCounts } from './cluster-layer.tsx';
 import { buildSpareMap, takeMap } from './spare-map.ts';
 
@@ -26,6 +27,8 @@ export interface ListingMapProps {
   fitTo: readonly Home[];
   /** What the dots, pins and clusters are coloured by: a value's scale, or (null) the status. */
   scale?: ColorScale | null;
+  /** The area that selects the listings (drawn on the map), and the drawing of a new one. */
+  area?: AreaLayerProps;
   hoveredKey?: string | null;
   selectedKey?: string | null;
   /** Bring this listing into view at street level; a new object each time it should happen. */
@@ -151,6 +154,7 @@ export function ListingMap({
   homes,
   fitTo,
   scale = null,
+  area,
   hoveredKey = null,
   selectedKey = null,
   focus = null,
@@ -189,6 +193,7 @@ export function ListingMap({
           />
         )}
         <FocusListing homes={homes} focus={focus} />
+        {area && <AreaLayer {...area} />}
       </MapHost>
       {mode === 'offline' && (
         <p

@@ -14,6 +14,9 @@ import { parseSort, sortHomes, sortParam, SORT_OPTIONS } from '../lib/sort.ts';
 import { dataQuality, priceStats, selectionMedians } from '../lib/stats.ts';
 import { parseAreaUnit } from '../lib/area.ts';
 import { buildScale, parseColorMode } from '../lib/color-scale.ts';
+import { homesInShape, parseShape, shapeParam, type Shape } from '../lib/shape.ts';
+import type { DrawMode } from './area-layer.tsx';
+import { AreaTools } from './area-tools.tsx';
 import { AreaUnitSwitch } from './area-unit-switch.tsx';
 import { ListingExportButtons } from './listing-export-buttons.tsx';
 import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
@@ -53,8 +56,22 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
   const sortRaw = searchParams.get('sort');
   const order = useMemo(() => parseSort(sortRaw), [sortRaw]);
 
+  const shapeRaw = searchParams.get('shape');
+  const shape = useMemo(() => parseShape(shapeRaw), [shapeRaw]);
+
   const deferredFilters = useDeferredValue(filters);
-  const filtered = useMemo(() => applyFilters(homes, deferredFilters), [homes, deferredFilters]);
+  const deferredShape = useDeferredValue(shape);
+  const matching = useMemo(() => applyFilters(homes, deferredFilters), [homes, deferredFilters]);
+  // The selection: the listings that match the filters, within the drawn area if there is one.
+  // Everything below (list, stats, map, colour scale, exports) is of the selection.
+  const filtered = useMemo(
+    () => (deferredShape ? homesInShape(matching, deferredShape) : matching),
+    [matching, deferredShape],
+  );
+  const unplacedLeftOut = useMemo(
+    () => (deferredShape ? matching.filter((h) => !h.position).length : 0),
+    [matching, deferredShape],
+  );
   const sorted = useMemo(() => sortHomes(filtered, order), [filtered, order]);
   const placed = useMemo(() => filtered.filter((h) => h.position), [filtered]);
   const unplaced = useMemo(() => filtered.filter((h) => !h.position), [filtered]);
@@ -78,18 +95,28 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
   const [reveal, setReveal] = useState<{ key: string } | null>(null);
 
   const setParam = useSetSearchParam();
-  const clearFilters = useCallback(
-    () =>
+  const [drawing, setDrawing] = useState<DrawMode | null>(null);
+  const onDrawn = useCallback(
+    (drawn: Shape | null) => {
+      setDrawing(null);
+      if (drawn) setParam('shape', shapeParam(drawn));
+    },
+    [setParam],
+  );
+  const area = useMemo(() => ({ shape, drawing, onDrawn }), [shape, drawing, onDrawn]);
+  const clearParams = useCallback(
+    (names: readonly string[]) =>
       setSearchParams(
         (prev) => {
           const next = new URLSearchParams(prev);
-          for (const name of FILTER_PARAMS) next.delete(name);
+          for (const name of names) next.delete(name);
           return next;
         },
         { replace: true },
       ),
     [setSearchParams],
   );
+  const clearFilters = useCallback(() => clearParams(FILTER_PARAMS), [clearParams]);
 
   const hoverFromMap = useCallback((key: string | null) => {
     setHover(key ? { key, from: 'map' } : null);
@@ -138,10 +165,19 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
               onChange={(m) => setParam('color', m === 'status' ? null : m)}
             />
           </div>
+          <AreaTools
+            shape={shape}
+            drawing={drawing}
+            onDraw={setDrawing}
+            onClear={() => setParam('shape', null)}
+            inside={filtered.length}
+            unplaced={unplacedLeftOut}
+          />
           <LazyListingMap
             homes={placed}
             fitTo={placedAll}
             scale={scale}
+            area={area}
             hoveredKey={hover?.key ?? null}
             selectedKey={selectedKey}
             focus={focus}
@@ -191,9 +227,13 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
               role="status"
               className="rounded border border-slate-200 p-4 text-sm dark:border-slate-700"
             >
-              <p>No listings match these filters.</p>
-              <button type="button" className="btn-secondary mt-2" onClick={clearFilters}>
-                Clear filters
+              <p>No listings match these filters{shape ? ' in this area' : ''}.</p>
+              <button
+                type="button"
+                className="btn-secondary mt-2"
+                onClick={() => clearParams(shape ? [...FILTER_PARAMS, 'shape'] : FILTER_PARAMS)}
+              >
+                {shape ? 'Clear filters and area' : 'Clear filters'}
               </button>
             </div>
           )}
