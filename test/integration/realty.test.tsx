@@ -181,6 +181,7 @@ describe('realty map view', () => {
     expect(screen.getByTestId('area-status')).toHaveTextContent(
       `Showing the ${shown} listings inside the rectangle (2 without coordinates left out).`,
     );
+    expect(screen.getByRole('table', { name: 'Medians of the area' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     const lines = (await downloads[0]!.text())
       .replace(/^\uFEFF/, '')
@@ -196,6 +197,32 @@ describe('realty map view', () => {
     await waitFor(() => expect(screen.getByTestId('stat-count')).toHaveTextContent(/^128$/));
     expect(router.state.location.search).not.toContain('shape=');
     expect(screen.getByRole('button', { name: 'Clear area' })).toBeDisabled();
+  });
+
+  test("each listing's gap to the median price per area of the selection, in the list and the drawer", async () => {
+    const { list, user } = await fetchListings(route(DENVER));
+    const saleMedian = within(screen.getByTestId('medians-sale')).getByTestId('median-per-area');
+    expect(saleMedian).toHaveTextContent(/^\$[\d,]+\/sq ft$/);
+    const dollars = (text: string) => Number(/\$([\d,.]+)/.exec(text)?.[1]?.replace(/,/g, ''));
+    const median = dollars(saleMedian.textContent ?? '');
+    const row = rows(list).find(
+      (r) => within(r).queryByTestId('gap') && !/\/mo/.test(r.textContent ?? ''),
+    )!;
+    const gapText = within(row).getByTestId('gap').textContent;
+    const [, pct, side] = /(\d+)% (below|above) median$/.exec(gapText) ?? [];
+    const perArea = dollars(/· (\$[\d,]+)\/sq ft/.exec(row.textContent ?? '')?.[1] ?? '');
+    const expected = Math.round((perArea / median - 1) * 100);
+    // From the rounded figures on screen: within a point of the exact gap.
+    expect(Math.abs((side === 'below' ? -1 : 1) * Number(pct) - expected)).toBeLessThanOrEqual(1);
+
+    await user.click(row);
+    const drawer = screen.getByRole('dialog');
+    expect(within(drawer).getByTestId('drawer-gap')).toHaveTextContent(
+      `${pct}% ${side} the median of the listings shown (${saleMedian.textContent})`,
+    );
+    expect(
+      screen.getByRole('table', { name: 'Medians of the listings shown' }),
+    ).toBeInTheDocument();
   });
 
   test('sorts the list by price, both ways, and keeps the order in the page URL', async () => {

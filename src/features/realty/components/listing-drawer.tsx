@@ -8,12 +8,16 @@ import type { Home } from '../lib/home.ts';
 import { homeInfoRows } from '../lib/home-info.ts';
 import { listingPhotos } from '../lib/photos.ts';
 import { formatPrice } from '../lib/price.ts';
+import { gapToMedian, gapWords, kindOf, type SelectionMedians } from '../lib/stats.ts';
 import { statusColor } from '../lib/status.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
 
 export interface ListingDrawerProps {
   home: Home;
   unit: AreaUnit;
+  medians: SelectionMedians;
+  /** What the medians are of: "the area" (a drawn one) or "the listings shown". */
+  scope: string;
   onClose: () => void;
 }
 
@@ -31,7 +35,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  * stay usable). Focus moves in when it opens and back to where it was when it
  * closes; Escape closes it.
  */
-export function ListingDrawer({ home, unit, onClose }: ListingDrawerProps) {
+export function ListingDrawer({ home, unit, medians, scope, onClose }: ListingDrawerProps) {
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
@@ -53,6 +57,8 @@ export function ListingDrawer({ home, unit, onClose }: ListingDrawerProps) {
   }, []);
 
   const rows = homeInfoRows(home.info);
+  const gap = gapToMedian(home, medians);
+  const median = medians[kindOf(home)].perArea;
   const facts = [
     home.beds !== undefined ? (home.beds === 0 ? 'Studio' : `${home.beds} beds`) : null,
     home.baths !== undefined ? `${home.baths} baths` : null,
@@ -115,6 +121,14 @@ export function ListingDrawer({ home, unit, onClose }: ListingDrawerProps) {
               })
             : `Not known: no ${home.livingArea === undefined ? 'living area' : 'price'}`}
         </Fact>
+        {gap !== undefined && median !== undefined && (
+          <Fact label="Against the median">
+            <span data-testid="drawer-gap">
+              {gapWords(gap)} the median of {scope} (
+              {formatPerArea(median, unit, { monthly: home.isRental, symbol: home.symbol })})
+            </span>
+          </Fact>
+        )}
         {home.broker && <Fact label="Broker">{home.broker}</Fact>}
         {home.estimate !== undefined && (
           <Fact label="Estimated value">{formatPrice(home.estimate)}</Fact>

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FallbackImage } from '../../../components/fallback-image.tsx';
 import { formatArea, formatPerArea, type AreaUnit } from '../lib/area.ts';
 import type { Home } from '../lib/home.ts';
+import { gapToMedian, gapWords, type SelectionMedians } from '../lib/stats.ts';
 import { firstListingPhoto } from '../lib/photos.ts';
 import { humanizeEnum } from '../lib/filters.ts';
 import { statusColor } from '../lib/status.ts';
@@ -18,6 +19,8 @@ const ROW_HEIGHT = 84;
 export interface ListingListProps {
   homes: readonly Home[];
   unit: AreaUnit;
+  /** The selection's medians: each row says how far its price per area lies from its kind's. */
+  medians: SelectionMedians;
   selectedKey: string | null;
   hoveredKey: string | null;
   /** Scroll this listing into view (a new object each time, e.g. when its pin is hovered). */
@@ -37,6 +40,12 @@ function facts(h: Home, unit: AreaUnit): string {
   if (h.daysOnMarket !== undefined)
     parts.push(`${h.daysOnMarket} day${h.daysOnMarket === 1 ? '' : 's'} on market`);
   return parts.join(' · ');
+}
+
+/** " · 12% below median": a row's price per area against the selection's median of its kind. */
+function GapNote({ gap }: { gap: number | undefined }) {
+  if (gap === undefined) return null;
+  return <span data-testid="gap">{` · ${gapWords(gap)} median`}</span>;
 }
 
 /** The list box's height from its stylesheet (h-[420px] lg:h-[600px]), before it is measured. */
@@ -95,6 +104,7 @@ const scrollAfterFirst: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'
 export function ListingList({
   homes,
   unit,
+  medians,
   selectedKey,
   hoveredKey,
   reveal,
@@ -231,6 +241,7 @@ export function ListingList({
                           monthly: h.isRental,
                           symbol: h.symbol,
                         })}
+                        <GapNote gap={gapToMedian(h, medians)} />
                       </span>
                     )}
                   </span>

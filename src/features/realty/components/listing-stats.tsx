@@ -48,12 +48,15 @@ export function ListingStats({
   stats,
   medians,
   unit,
+  scope,
 }: {
   shown: number;
   total: number;
   stats: PriceStats;
   medians: SelectionMedians;
   unit: AreaUnit;
+  /** What the medians are of ("the area", "the listings shown"). */
+  scope: string;
 }) {
   const monthly = stats.basis === 'rent';
   const money = (n: number | undefined) => (n === undefined ? '—' : formatPrice(n, { monthly }));
@@ -108,7 +111,7 @@ export function ListingStats({
           </dd>
         </div>
       </dl>
-      <MediansTable medians={medians} unit={unit} caption="Medians of the listings shown" />
+      <MediansTable medians={medians} unit={unit} caption={`Medians of ${scope}`} />
     </section>
   );
 }

@@ -78,6 +78,8 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
   const stats = useMemo(() => priceStats(filtered), [filtered]);
   const medians = useMemo(() => selectionMedians(filtered), [filtered]);
   const unit = parseAreaUnit(searchParams.get('unit'));
+  /** What the medians are of, in the words of the drawer and the stats. */
+  const scope = deferredShape ? 'the area' : 'the listings shown';
   const colorMode = parseColorMode(searchParams.get('color'));
   // The colour scale is over the listings on the map, rebuilt when they or the mode change.
   const scale = useMemo(
@@ -151,6 +153,7 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
         stats={stats}
         medians={medians}
         unit={unit}
+        scope={scope}
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <QualityStrip quality={quality} />
@@ -216,6 +219,7 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
             <ListingList
               homes={sorted}
               unit={unit}
+              medians={medians}
               selectedKey={selectedKey}
               hoveredKey={hover?.key ?? null}
               reveal={reveal}
@@ -243,7 +247,13 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
       <NotOnMap homes={unplaced} onSelect={selectFromList} />
 
       {selected && (
-        <ListingDrawer home={selected} unit={unit} onClose={() => setSelectedKey(null)} />
+        <ListingDrawer
+          home={selected}
+          unit={unit}
+          medians={medians}
+          scope={scope}
+          onClose={() => setSelectedKey(null)}
+        />
       )}
     </section>
   );

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { toHomes } from './home.ts';
-import { dataQuality, histogram, median, priceStats, selectionMedians } from './stats.ts';
+import {
+  dataQuality,
+  gapToMedian,
+  gapWords,
+  histogram,
+  median,
+  priceStats,
+  selectionMedians,
+} from './stats.ts';
 
 const values = fc.array(fc.double({ min: 0, max: 1e8, noNaN: true }), {
   minLength: 1,
@@ -155,5 +163,35 @@ describe('selectionMedians', () => {
     const m = selectionMedians([]);
     expect(m.sale).toMatchObject({ listings: 0, price: undefined, perArea: undefined });
     expect(m).toMatchObject({ noArea: 0, noPrice: 0 });
+  });
+});
+
+describe('gapToMedian', () => {
+  const homes = toHomes([
+    { unformattedPrice: 400_000, area: 2_000 },
+    { unformattedPrice: 500_000, area: 2_000 },
+    { unformattedPrice: 660_000, area: 2_000 },
+    { statusType: 'FOR_RENT', unformattedPrice: 2_000, area: 1_000 },
+    { statusType: 'FOR_RENT', unformattedPrice: 3_000, area: 1_000 },
+    { unformattedPrice: 300_000 },
+  ]);
+  const medians = selectionMedians(homes);
+  const gaps = homes.map((h) => gapToMedian(h, medians));
+
+  test("is each listing's price per area against the median of its own kind", () => {
+    expect(gaps[0]).toBeCloseTo(-0.2, 10);
+    expect(gaps[1]).toBe(0);
+    expect(gaps[2]).toBeCloseTo(0.32, 10);
+    // Rents against the rents' median ($2.50/sq ft), never the sale prices'.
+    expect(gaps[3]).toBeCloseTo(-0.2, 10);
+    expect(gaps[4]).toBeCloseTo(0.2, 10);
+    expect(gaps[5]).toBeUndefined();
+  });
+
+  test('reads as words', () => {
+    expect(gapWords(-0.2)).toBe('20% below');
+    expect(gapWords(0.32)).toBe('32% above');
+    expect(gapWords(0.004)).toBe('at');
+    expect(gapWords(-0.004)).toBe('at');
   });
 });

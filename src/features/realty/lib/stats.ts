@@ -132,6 +132,23 @@ export function selectionMedians(homes: readonly Home[]): SelectionMedians {
   return { sale: kindMedians(sale), rent: kindMedians(rent), noArea, noPrice };
 }
 
+/**
+ * How far a listing's price per area lies from the median of its kind in the selection: -0.12
+ * is 12% below. Undefined without a price per area (or a median to compare with).
+ */
+export function gapToMedian(h: Home, medians: SelectionMedians): number | undefined {
+  const m = medians[kindOf(h)].perArea;
+  if (h.pricePerArea === undefined || m === undefined || m <= 0) return undefined;
+  return h.pricePerArea / m - 1;
+}
+
+/** "12% below", "8% above", "at" (within half a percent): the words before "the median". */
+export function gapWords(gap: number): string {
+  const pct = Math.round(Math.abs(gap) * 100);
+  if (pct === 0) return 'at';
+  return `${pct}% ${gap < 0 ? 'below' : 'above'}`;
+}
+
 export interface DataQuality {
   total: number;
   noCoordinates: number;
