@@ -187,3 +187,38 @@ test('"Only listings in the visible map area" selects what the map shows, withou
     `Showing the ${inside} listings inside the rectangle (9 without coordinates left out).`,
   );
 });
+
+test('pinned listings survive a reload by their id, side by side in the compare tray, with axe', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page, { ignoreUrl: TILE_HOST });
+  await showListings(page, SEATTLE, '&color=ppa');
+  const list = page.getByRole('listbox', { name: 'Listings' });
+  const drawer = page.getByRole('dialog');
+  const keys: string[] = [];
+  for (const i of [0, 2, 3]) {
+    const row = list.getByRole('option').nth(i);
+    keys.push((await row.getAttribute('data-key'))!);
+    await row.click();
+    await drawer.getByRole('button', { name: 'Pin to compare' }).click();
+    await expect(drawer.getByRole('button', { name: 'Pinned to compare' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+  }
+  const tray = page.getByRole('region', { name: 'Compare (3 of 4)' });
+  await expect(tray.getByRole('columnheader')).toHaveCount(3);
+  const columns = await tray.getByRole('columnheader').allTextContents();
+  const addresses = await Promise.all(
+    keys.map((k) => list.locator(`[data-key="${k}"] span.block`).last().textContent()),
+  );
+  columns.forEach((c, i) => expect(c).toContain(addresses[i]!.replace(/ · not on the map$/, '')));
+  expect(await seriousAxeIssues(page, 'compare tray')).toEqual([]);
+
+  await page.reload();
+  const restored = page.getByRole('region', { name: 'Compare (3 of 4)' });
+  await expect(restored.getByRole('columnheader')).toHaveCount(3);
+  expect(await restored.getByRole('columnheader').allTextContents()).toEqual(columns);
+  for (const k of keys)
+    await expect(list.locator(`[data-key="${k}"]`).getByText('Pinned')).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -225,6 +225,57 @@ describe('realty map view', () => {
     ).toBeInTheDocument();
   });
 
+  test('pins up to four listings to the compare tray, side by side, as CSV, kept in this tab', async () => {
+    const downloads = captureDownloads();
+    const { list, user } = await fetchListings(route(DENVER));
+    const picked = rows(list).slice(0, 5);
+    const keys = picked.map((r) => r.dataset.key!);
+    for (const row of picked.slice(0, 4)) {
+      await user.click(row);
+      await user.click(
+        within(screen.getByRole('dialog')).getByRole('button', { name: 'Pin to compare' }),
+      );
+      expect(
+        within(screen.getByRole('dialog')).getByRole('button', { name: 'Pinned to compare' }),
+      ).toHaveAttribute('aria-pressed', 'true');
+    }
+    // A fifth waits for a free place.
+    await user.click(picked[4]!);
+    const drawer = screen.getByRole('dialog');
+    expect(within(drawer).getByRole('button', { name: 'Pin to compare' })).toBeDisabled();
+    expect(within(drawer).getByText('The tray holds 4: unpin one first.')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    const tray = screen.getByRole('region', { name: 'Compare (4 of 4)' });
+    const table = within(tray).getByRole('table', { name: 'Pinned listings side by side' });
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(4);
+    const priceRow = within(table).getByRole('rowheader', { name: 'Price' }).closest('tr')!;
+    const prices = within(priceRow)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(prices).toEqual(
+      picked.slice(0, 4).map((r) => r.querySelector('.font-semibold')!.textContent),
+    );
+    for (const r of picked.slice(0, 4)) expect(r).toHaveTextContent('Pinned');
+    expect(JSON.parse(sessionStorage.getItem('web-data-dashboard.realty-compare')!)).toEqual(
+      keys.slice(0, 4),
+    );
+
+    await user.click(within(tray).getByRole('button', { name: 'Download the comparison as CSV' }));
+    const [header, ...lines] = parseCsv((await downloads[0]!.text()).replace(/^\uFEFF/, ''));
+    expect(downloads[0]!.filename).toMatch(/^realty-compare-denver-co-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(lines.map((l) => l[header!.indexOf('id')])).toEqual(keys.slice(0, 4));
+    expect(header).toContain('vs_median_price_per_area_pct');
+
+    const firstAddress = within(table)
+      .getAllByRole('columnheader')[0]!
+      .querySelector('button')!.textContent;
+    await user.click(within(tray).getByRole('button', { name: `Unpin ${firstAddress}` }));
+    expect(screen.getByRole('region', { name: 'Compare (3 of 4)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unpin all' }));
+    expect(screen.queryByRole('region', { name: /^Compare/ })).not.toBeInTheDocument();
+  });
+
   test('sorts the list by price, both ways, and keeps the order in the page URL', async () => {
     const { list, user, router } = await fetchListings(route(DENVER));
     await user.selectOptions(screen.getByLabelText('Sort by'), 'Price: high to low');

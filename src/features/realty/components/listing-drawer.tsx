@@ -11,6 +11,7 @@ import { formatPrice } from '../lib/price.ts';
 import { gapToMedian, gapWords, kindOf, type SelectionMedians } from '../lib/stats.ts';
 import { statusColor } from '../lib/status.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
+import { PinButton } from './pin-button.tsx';
 
 export interface ListingDrawerProps {
   home: Home;
@@ -141,10 +142,11 @@ export function ListingDrawer({ home, unit, medians, scope, onClose }: ListingDr
         )}
       </dl>
 
-      <p className="mt-3">
+      <p className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <ExternalLink href={home.detailUrl} className="btn-link">
           Open the listing page
         </ExternalLink>
+        <PinButton listingKey={home.key} />
       </p>
 
       <h3 className="mt-4 mb-1 font-semibold">Home details</h3>

@@ -6,13 +6,12 @@ import {
   type Virtualizer,
 } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { FallbackImage } from '../../../components/fallback-image.tsx';
 import { formatArea, formatPerArea, type AreaUnit } from '../lib/area.ts';
 import type { Home } from '../lib/home.ts';
 import { gapToMedian, gapWords, type SelectionMedians } from '../lib/stats.ts';
-import { firstListingPhoto } from '../lib/photos.ts';
 import { humanizeEnum } from '../lib/filters.ts';
 import { statusColor } from '../lib/status.ts';
+import { ListingThumb } from './listing-thumb.tsx';
 
 const ROW_HEIGHT = 84;
 
@@ -21,6 +20,8 @@ export interface ListingListProps {
   unit: AreaUnit;
   /** The selection's medians: each row says how far its price per area lies from its kind's. */
   medians: SelectionMedians;
+  /** The keys pinned to the compare tray (four at most). */
+  pinned: readonly string[];
   selectedKey: string | null;
   hoveredKey: string | null;
   /** Scroll this listing into view (a new object each time, e.g. when its pin is hovered). */
@@ -105,6 +106,7 @@ export function ListingList({
   homes,
   unit,
   medians,
+  pinned,
   selectedKey,
   hoveredKey,
   reveal,
@@ -221,14 +223,11 @@ export function ListingList({
                     : ''
               } ${isActive ? 'group-focus-visible:outline-2 group-focus-visible:-outline-offset-2 group-focus-visible:outline-sky-500' : ''}`}
             >
-              <FallbackImage
-                src={firstListingPhoto(h.listing)}
-                alt=""
-                loading="lazy"
+              <ListingThumb
+                home={h}
                 width={88}
                 height={66}
                 className="h-[66px] w-[88px] shrink-0 rounded"
-                imgClassName="bg-slate-200 object-cover dark:bg-slate-700"
               />
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
@@ -246,6 +245,11 @@ export function ListingList({
                     )}
                   </span>
                   <span className="flex shrink-0 items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
+                    {pinned.includes(h.key) && (
+                      <span className="mr-1 rounded bg-sky-100 px-1 font-medium text-sky-900 dark:bg-sky-900 dark:text-sky-100">
+                        Pinned
+                      </span>
+                    )}
                     <span
                       aria-hidden="true"
                       className="inline-block h-2.5 w-2.5 rounded-full"

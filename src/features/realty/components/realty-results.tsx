@@ -27,6 +27,8 @@ import { LazyListingMap } from './lazy-listing-map.tsx';
 import { ListingStats, QualityStrip } from './listing-stats.tsx';
 import { NotOnMap } from './not-on-map.tsx';
 import { ColorLegend } from './color-legend.tsx';
+import { CompareTray } from './compare-tray.tsx';
+import { usePins } from '../lib/compare-pins.ts';
 import { ColorModeSelect } from './color-mode-select.tsx';
 
 export interface RealtyResultsProps {
@@ -97,6 +99,7 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
   const [reveal, setReveal] = useState<{ key: string } | null>(null);
 
   const setParam = useSetSearchParam();
+  const pins = usePins();
   const [drawing, setDrawing] = useState<DrawMode | null>(null);
   const onDrawn = useCallback(
     (drawn: Shape | null) => {
@@ -220,6 +223,7 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
               homes={sorted}
               unit={unit}
               medians={medians}
+              pinned={pins}
               selectedKey={selectedKey}
               hoveredKey={hover?.key ?? null}
               reveal={reveal}
@@ -243,6 +247,15 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
           )}
         </div>
       </div>
+
+      <CompareTray
+        pins={pins}
+        byKey={byKey}
+        unit={unit}
+        medians={medians}
+        pageUrl={pageUrl}
+        onOpen={setSelectedKey}
+      />
 
       <NotOnMap homes={unplaced} onSelect={selectFromList} />
 
