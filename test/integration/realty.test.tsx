@@ -31,9 +31,15 @@ const composableUrls = (l: RawListing) =>
   );
 
 /** The sandbox's answer, read directly: the ground truth the screen is checked against. */
-async function sandboxListings(url: string): Promise<RawListing[]> {
+async function sandboxAnswer(
+  url: string,
+): Promise<{ realty_listings: RawListing[]; totalResultCount?: number }> {
   const res = await fetch(`/api/realty?url=${encodeURIComponent(url)}&api_key=demo-key`);
-  return ((await res.json()) as { realty_listings: RawListing[] }).realty_listings;
+  return (await res.json()) as { realty_listings: RawListing[]; totalResultCount?: number };
+}
+
+async function sandboxListings(url: string): Promise<RawListing[]> {
+  return (await sandboxAnswer(url)).realty_listings;
 }
 
 async function fetchListings(path: string) {
@@ -274,6 +280,29 @@ describe('realty map view', () => {
     expect(screen.getByRole('region', { name: 'Compare (3 of 4)' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Unpin all' }));
     expect(screen.queryByRole('region', { name: /^Compare/ })).not.toBeInTheDocument();
+  });
+
+  test('a page cut off by the service says so, with the counts and what to do', async () => {
+    const miami = 'https://www.realty.example/homes/miami-fl_rb/';
+    const answer = await sandboxAnswer(miami);
+    const total = answer.totalResultCount!;
+    expect(total).toBeGreaterThan(answer.realty_listings.length);
+    await fetchListings(route(miami));
+    const n = (v: number) => v.toLocaleString('en-US');
+    expect(screen.getByTestId('cut-off')).toHaveTextContent(
+      `This page was cut off: the answer holds ${n(answer.realty_listings.length)} of the ${n(total)} listings that match the search.`,
+    );
+    expect(screen.getByTestId('cut-off')).toHaveTextContent(
+      /narrow the search on the listing site/,
+    );
+  });
+
+  test('a page whose total is its own count of listings is not called cut off', async () => {
+    const seattle = 'https://www.realty.example/homes/seattle-wa_rb/';
+    const answer = await sandboxAnswer(seattle);
+    expect(answer.totalResultCount).toBe(answer.realty_listings.length);
+    await fetchListings(route(seattle));
+    expect(screen.queryByTestId('cut-off')).not.toBeInTheDocument();
   });
 
   test('sorts the list by price, both ways, and keeps the order in the page URL', async () => {

@@ -28,6 +28,8 @@ import { ListingStats, QualityStrip } from './listing-stats.tsx';
 import { NotOnMap } from './not-on-map.tsx';
 import { ColorLegend } from './color-legend.tsx';
 import { CompareTray } from './compare-tray.tsx';
+import { CutOffNote } from './cut-off-note.tsx';
+import { cutOffTotal } from '../lib/cut-off.ts';
 import { usePins } from '../lib/compare-pins.ts';
 import { ColorModeSelect } from './color-mode-select.tsx';
 
@@ -35,12 +37,15 @@ export interface RealtyResultsProps {
   listings: readonly RealtyListing[];
   /** The listing-page URL these listings came from (for export file names). */
   pageUrl: string | undefined;
+  /** The answer's `totalResultCount`, as sent: more than the listings means a cut-off page. */
+  totalResultCount?: unknown;
 }
 
 /** Map, list, filters, stats and exports of one response; all read the same filtered listings. */
-export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
+export function RealtyResults({ listings, pageUrl, totalResultCount }: RealtyResultsProps) {
   const homes = useMemo(() => homesOf(listings), [listings]);
   const placedAll = useMemo(() => homes.filter((h) => h.position), [homes]);
+  const cutOff = cutOffTotal(totalResultCount, homes.length);
   const byKey = useMemo(() => new Map(homes.map((h) => [h.key, h])), [homes]);
 
   const [searchParams, setSearchParams] = useSearchParams();
@@ -143,6 +148,7 @@ export function RealtyResults({ listings, pageUrl }: RealtyResultsProps) {
 
   return (
     <section aria-label="Realty results" className="space-y-4">
+      {cutOff !== undefined && <CutOffNote carried={homes.length} total={cutOff} />}
       <FiltersBar
         values={filterText}
         homeTypes={homeTypes}
