@@ -2,8 +2,9 @@ import { lazy, Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { KeyButton } from './key-button.tsx';
 import { ModeBadge } from './mode-badge.tsx';
-import { ENDPOINT_LIST } from '../api/endpoints.ts';
+import { ENDPOINT_VIEW_LIST } from '../api/endpoint-views.ts';
 import { useKeyDialogOpen } from '../session/key-dialog-store.ts';
+import { usePlayback } from '../session/demo-playback.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 import { useFirstViewPainted, ViewPainted } from './first-view.tsx';
 import { PresenterSwitch } from './presenter-switch.tsx';
@@ -22,6 +23,11 @@ const BackgroundRequests = lazy(() =>
   import('./background-requests.tsx').then((m) => ({ default: m.BackgroundRequests })),
 );
 
+// Only while a demo script plays (started on /demos or from the palette).
+const DemoPlayer = lazy(() =>
+  import('../workspace/demos/demo-player.tsx').then((m) => ({ default: m.DemoPlayer })),
+);
+
 // A link whose view is still loading (the router keeps the current view until it is here)
 // says so where it was clicked.
 const navClass = ({ isActive, isPending }: { isActive: boolean; isPending: boolean }) =>
@@ -31,6 +37,7 @@ export function Layout() {
   const apiKey = useApiKey();
   const keyDialogOpen = useKeyDialogOpen();
   const viewPainted = useFirstViewPainted();
+  const playing = usePlayback() !== null;
   return (
     <div className="min-h-screen">
       <a
@@ -78,13 +85,18 @@ export function Layout() {
                 History
               </NavLink>
             </li>
-            {ENDPOINT_LIST.map((spec) => (
+            {ENDPOINT_VIEW_LIST.map((spec) => (
               <li key={spec.id}>
                 <NavLink to={spec.route} className={navClass}>
                   {spec.nav}
                 </NavLink>
               </li>
             ))}
+            <li>
+              <NavLink to="/demos" className={navClass}>
+                Demos
+              </NavLink>
+            </li>
           </ul>
         </nav>
       </header>
@@ -108,6 +120,11 @@ export function Layout() {
       {keyDialogOpen && (
         <Suspense fallback={null}>
           <KeyDialog />
+        </Suspense>
+      )}
+      {playing && (
+        <Suspense fallback={null}>
+          <DemoPlayer />
         </Suspense>
       )}
       <Shortcuts />
