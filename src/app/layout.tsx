@@ -18,9 +18,10 @@ const HistoryDrawer = lazy(() =>
   import('../workspace/history/history-drawer.tsx').then((m) => ({ default: m.HistoryDrawer })),
 );
 const KeyDialog = lazy(() => import('./key-dialog.tsx').then((m) => ({ default: m.KeyDialog })));
-// Loads once a view has painted (first-view.tsx): it shows only once a request was left running.
-const BackgroundRequests = lazy(() =>
-  import('./background-requests.tsx').then((m) => ({ default: m.BackgroundRequests })),
+// Loads once a view has painted (first-view.tsx): it shows only once a request was left
+// running or the browser's storage failed.
+const PageNotices = lazy(() =>
+  import('./page-notices.tsx').then((m) => ({ default: m.PageNotices })),
 );
 
 // Only while a demo script plays (started on /demos or from the palette).
@@ -103,7 +104,7 @@ export function Layout() {
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
         {viewPainted && (
           <Suspense fallback={null}>
-            <BackgroundRequests />
+            <PageNotices />
           </Suspense>
         )}
         {/* The router renders a view once its code is here (router.tsx): no fallback. */}
