@@ -1,3 +1,4 @@
+import { noticeStoreProblems } from '../../../lib/notices.ts';
 import { createStoredStore, useStore } from '../../../lib/store.ts';
 
 /** The compare tray holds this many listings side by side. */
@@ -24,9 +25,12 @@ export function togglePin(pins: readonly string[], key: string): readonly string
  * were pinned. Kept per tab (sessionStorage), as the answers they come from are (decision
  * 016): a reload keeps them, another tab has its own.
  */
+const STORAGE_KEY = 'web-data-dashboard.realty-compare';
 const pinStore = createStoredStore<readonly string[]>({
   storage: 'session',
-  key: 'web-data-dashboard.realty-compare',
+  key: STORAGE_KEY,
+  // A damaged entry is dropped, a refused write kept for the page: either is said (decision 041).
+  onProblem: noticeStoreProblems(STORAGE_KEY, 'the listings pinned to compare'),
   parse: parsePins,
   serialize: (pins) => (pins.length === 0 ? null : JSON.stringify(pins)),
 });
