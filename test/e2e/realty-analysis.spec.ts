@@ -222,3 +222,20 @@ test('pinned listings survive a reload by their id, side by side in the compare 
     await expect(list.locator(`[data-key="${k}"]`).getByText('Pinned')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('axe finds no serious issue with every part of the analysis on screen, in the dark', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const miami = 'https://www.realty.example/homes/miami-fl_rb/';
+  await showListings(page, miami, '&color=days&unit=m2');
+  await expect(page.getByTestId('cut-off')).toBeVisible();
+  await page.getByRole('button', { name: 'Only listings in the visible map area' }).click();
+  await expect(page.getByTestId('area-status')).toHaveText(/^Showing the/);
+  await page.getByRole('listbox', { name: 'Listings' }).getByRole('option').first().click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('button', { name: 'Pin to compare' }).click();
+  await expect(drawer.getByTestId('drawer-gap')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Compare (1 of 4)' })).toBeVisible();
+  expect(await seriousAxeIssues(page, 'analysis, dark')).toEqual([]);
+});
