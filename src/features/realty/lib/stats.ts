@@ -139,7 +139,9 @@ export function selectionMedians(homes: readonly Home[]): SelectionMedians {
 export function gapToMedian(h: Home, medians: SelectionMedians): number | undefined {
   const m = medians[kindOf(h)].perArea;
   if (h.pricePerArea === undefined || m === undefined || m <= 0) return undefined;
-  return h.pricePerArea / m - 1;
+  const gap = h.pricePerArea / m - 1;
+  // Absurd data (a price near the largest number) gives a gap no percentage can write.
+  return Number.isFinite(gap * 100) ? gap : undefined;
 }
 
 /** "12% below", "8% above", "at" (within half a percent): the words before "the median". */
