@@ -3,6 +3,7 @@ import { ApiError, parseRetryAfter, type InvalidReason } from './errors.ts';
 import { API_KEY_HEADER, DEFAULT_MAX_BODY_BYTES, PROXY_ERROR_HEADER } from './proxy-contract.ts';
 import { readCappedBody } from './read-capped-body.ts';
 import { buildQueryString, validateParams, type ParamErrors, type ParamValues } from './params.ts';
+import { sendingHeld } from '../session/demo-playback.ts';
 
 /** Longer than the upstream's own ~60 s limit, so its 410 arrives before we give up. */
 export const REQUEST_TIMEOUT_MS = 90_000;
@@ -94,6 +95,8 @@ export async function callEndpoint(
   // No `cause` is kept: a runtime's own error may quote the request URL, and with it the key.
   const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'endpoint'>) =>
     new ApiError({ ...init, endpoint: spec.path });
+  // A demo playing from its recording sends nothing, whoever asks (decision 053).
+  if (sendingHeld()) throw fail({ kind: 'held' });
 
   const controller = new AbortController();
   let timedOut = false;

@@ -7,6 +7,7 @@
  */
 import type * as z from 'zod/mini';
 import type * as Schemas from './schemas.ts';
+import { ENDPOINT_VIEWS, type EndpointId } from './endpoint-views.ts';
 
 /**
  * The response schemas, and zod with them, load with the first request rather than with
@@ -18,8 +19,7 @@ const schemaOf =
   () =>
     import('./schemas.ts').then((schemas) => schemas[name]);
 
-export type EndpointId =
-  'shorts' | 'search' | 'autocomplete' | 'realty' | 'screenshot' | 'account' | 'webhook';
+export type { EndpointId };
 
 /** How a boolean travels on the wire: the interface writes `nfpr` as 1/0, the rest as true/false. */
 export type BooleanWire = 'true-false' | 'one-zero';
@@ -152,10 +152,8 @@ const QUERY_REQUIRED: StringParam = {
 
 export const ENDPOINTS = {
   shorts: {
-    id: 'shorts',
+    ...ENDPOINT_VIEWS.shorts,
     path: '/engine_shorts',
-    route: '/shorts',
-    nav: 'Shorts',
     kind: 'read',
     metered: true,
     title: 'Short videos',
@@ -253,10 +251,8 @@ export const ENDPOINTS = {
     ],
   },
   search: {
-    id: 'search',
+    ...ENDPOINT_VIEWS.search,
     path: '/search',
-    route: '/search',
-    nav: 'Search',
     kind: 'read',
     metered: true,
     title: 'Search',
@@ -269,10 +265,8 @@ export const ENDPOINTS = {
     params: [QUERY_REQUIRED, COUNTRY, LANGUAGE],
   },
   autocomplete: {
-    id: 'autocomplete',
+    ...ENDPOINT_VIEWS.autocomplete,
     path: '/engine_autocomplete',
-    route: '/autocomplete',
-    nav: 'Autocomplete',
     kind: 'read',
     metered: true,
     title: 'Autocomplete',
@@ -288,10 +282,8 @@ export const ENDPOINTS = {
     ],
   },
   realty: {
-    id: 'realty',
+    ...ENDPOINT_VIEWS.realty,
     path: '/realty',
-    route: '/realty',
-    nav: 'Realty map',
     kind: 'read',
     metered: true,
     title: 'Realty listings',
@@ -312,10 +304,8 @@ export const ENDPOINTS = {
     ],
   },
   screenshot: {
-    id: 'screenshot',
+    ...ENDPOINT_VIEWS.screenshot,
     path: '/screenshot',
-    route: '/screenshot',
-    nav: 'Screenshot',
     kind: 'read',
     metered: true,
     title: 'Screenshot',
@@ -402,10 +392,8 @@ export const ENDPOINTS = {
     ],
   },
   account: {
-    id: 'account',
+    ...ENDPOINT_VIEWS.account,
     path: '/account',
-    route: '/account',
-    nav: 'Account',
     kind: 'read',
     metered: false,
     title: 'Account',
@@ -418,10 +406,8 @@ export const ENDPOINTS = {
     params: [],
   },
   webhook: {
-    id: 'webhook',
+    ...ENDPOINT_VIEWS.webhook,
     path: '/webhook',
-    route: '/webhook',
-    nav: 'Webhooks',
     kind: 'action',
     metered: true,
     title: 'Webhook jobs',

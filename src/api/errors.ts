@@ -1,6 +1,7 @@
 import type { ProxyErrorReason } from './proxy-contract.ts';
 
-export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response';
+/** `held`: not sent at all, because a demo script is playing from its recording. */
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-response' | 'held';
 
 /** Whether the failed request used credits: known from the documented status table, or not knowable. */
 export type Charged = 'no' | 'yes' | 'unknown';
@@ -121,6 +122,11 @@ const KIND_TEXT: Record<Exclude<ApiErrorKind, 'http'>, StatusText> = {
     title: 'The service answered, but the body was malformed or cut off',
     advice: 'Run it again later; if it keeps happening, the raw body below shows what arrived.',
     charged: 'unknown',
+  },
+  held: {
+    title: 'Nothing was sent: a demo script is playing from its recording',
+    advice: 'Leave the demo (Esc) to run requests, or choose a live replay in the player.',
+    charged: 'no',
   },
 };
 

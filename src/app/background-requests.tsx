@@ -7,6 +7,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
+import { DismissibleStatus } from '../components/dismissible-status.tsx';
 import { requestHref, requestLabel } from '../api/request-link.ts';
 import type { Params } from '../api/params.ts';
 
@@ -103,11 +104,7 @@ export function BackgroundRequests() {
   return (
     <ul aria-label="Requests in the background" className="mb-4 space-y-2">
       {requests.map((r) => (
-        <li
-          key={r.hash}
-          role="status"
-          className="flex flex-wrap items-center gap-3 rounded border border-sky-300 bg-sky-50 p-2 text-sm dark:border-sky-800 dark:bg-sky-950/40"
-        >
+        <DismissibleStatus key={r.hash} tone="info" onDismiss={() => dismiss(r.hash)}>
           <span>
             {describe(r)}{' '}
             {r.status === 'running'
@@ -119,10 +116,7 @@ export function BackgroundRequests() {
           <Link className="btn-link" to={r.url}>
             {r.status === 'done' ? 'Open the result' : 'Open'}
           </Link>
-          <button type="button" className="btn-secondary ml-auto" onClick={() => dismiss(r.hash)}>
-            Dismiss
-          </button>
-        </li>
+        </DismissibleStatus>
       ))}
     </ul>
   );

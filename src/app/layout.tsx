@@ -2,8 +2,9 @@ import { lazy, Suspense } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { KeyButton } from './key-button.tsx';
 import { ModeBadge } from './mode-badge.tsx';
-import { ENDPOINT_LIST } from '../api/endpoints.ts';
+import { ENDPOINT_VIEW_LIST } from '../api/endpoint-views.ts';
 import { useKeyDialogOpen } from '../session/key-dialog-store.ts';
+import { usePlayback } from '../session/demo-playback.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 import { useFirstViewPainted, ViewPainted } from './first-view.tsx';
 import { PresenterSwitch } from './presenter-switch.tsx';
@@ -17,9 +18,15 @@ const HistoryDrawer = lazy(() =>
   import('../workspace/history/history-drawer.tsx').then((m) => ({ default: m.HistoryDrawer })),
 );
 const KeyDialog = lazy(() => import('./key-dialog.tsx').then((m) => ({ default: m.KeyDialog })));
-// Loads once a view has painted (first-view.tsx): it shows only once a request was left running.
-const BackgroundRequests = lazy(() =>
-  import('./background-requests.tsx').then((m) => ({ default: m.BackgroundRequests })),
+// Loads once a view has painted (first-view.tsx): it shows only once a request was left
+// running or the browser's storage failed.
+const PageNotices = lazy(() =>
+  import('./page-notices.tsx').then((m) => ({ default: m.PageNotices })),
+);
+
+// Only while a demo script plays (started on /demos or from the palette).
+const DemoPlayer = lazy(() =>
+  import('../workspace/demos/demo-player.tsx').then((m) => ({ default: m.DemoPlayer })),
 );
 
 // A link whose view is still loading (the router keeps the current view until it is here)
@@ -31,6 +38,7 @@ export function Layout() {
   const apiKey = useApiKey();
   const keyDialogOpen = useKeyDialogOpen();
   const viewPainted = useFirstViewPainted();
+  const playing = usePlayback() !== null;
   return (
     <div className="min-h-screen">
       <a
@@ -78,13 +86,18 @@ export function Layout() {
                 History
               </NavLink>
             </li>
-            {ENDPOINT_LIST.map((spec) => (
+            {ENDPOINT_VIEW_LIST.map((spec) => (
               <li key={spec.id}>
                 <NavLink to={spec.route} className={navClass}>
                   {spec.nav}
                 </NavLink>
               </li>
             ))}
+            <li>
+              <NavLink to="/demos" className={navClass}>
+                Demos
+              </NavLink>
+            </li>
             <li>
               <NavLink to="/batch" className={navClass}>
                 Batch
@@ -96,7 +109,7 @@ export function Layout() {
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
         {viewPainted && (
           <Suspense fallback={null}>
-            <BackgroundRequests />
+            <PageNotices />
           </Suspense>
         )}
         {/* The router renders a view once its code is here (router.tsx): no fallback. */}
@@ -113,6 +126,11 @@ export function Layout() {
       {keyDialogOpen && (
         <Suspense fallback={null}>
           <KeyDialog />
+        </Suspense>
+      )}
+      {playing && (
+        <Suspense fallback={null}>
+          <DemoPlayer />
         </Suspense>
       )}
       <Shortcuts />

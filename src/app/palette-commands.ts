@@ -46,6 +46,9 @@ export function paletteCommands(history: readonly HistoryEntry[], presenter: boo
       run: { action: () => setPresenterMode(!presenter) },
     },
     { id: 'open-snapshot', label: 'Open snapshot…', group: 'Actions', run: { to: '/history' } },
+    { id: 'demos', label: 'Demo scripts', group: 'Views', run: { to: '/demos' } },
+    // The sandbox's tour of every view (the demo scripts page says when there is none).
+    { id: 'tour', label: 'Take the tour', group: 'Actions', run: { to: '/demos?tour=play' } },
     {
       id: 'export-history',
       label: 'Export history (JSON)',

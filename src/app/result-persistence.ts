@@ -5,12 +5,14 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import { defaultShouldDehydrateQuery, type QueryClient } from '@tanstack/react-query';
-import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, entries, get, update, type UseStore } from 'idb-keyval';
 import type { ResponseMeta } from '../api/client.ts';
 import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
 import { jsonResult, type JsonResult } from '../api/requests.ts';
+import { dismissNotice, showNotice } from '../lib/notices.ts';
 import { newestWithin, storedSize } from '../lib/stored-size.ts';
 import { getApiKey } from '../session/key-store.ts';
+import { resultsClearedAt } from '../session/results-cleared.ts';
 import {
   existingResultsTabId,
   forgetResultsTabId,
@@ -23,8 +25,45 @@ export const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Saves are coalesced: a run of cache events writes once. */
 const SAVE_DELAY_MS = 300;
+/**
+ * The stored format's version (TanStack's `buster`): a record of another is dropped, with a
+ * notice. The first format had none (TanStack's default); change it when the stored form of an
+ * answer changes in a way the restore cannot read.
+ */
+const FORMAT = '';
 
 type Query = PersistedClient['clientState']['queries'][number];
+
+/** What the user is told when storing or reading results fails (lib/notices.ts). */
+const NOTICES = {
+  unsaved: 'results.unsaved',
+  dropped: 'results.dropped',
+  cleared: 'results.cleared',
+} as const;
+const tellDropped = () =>
+  showNotice(
+    NOTICES.dropped,
+    'Results stored before could not be read (damaged, or saved by an older version) and were dropped: run those requests again to see them.',
+  );
+
+/** A record this version can read; anything else is dropped. */
+const isReadable = (value: unknown): value is PersistedClient =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as PersistedClient).buster === FORMAT &&
+  typeof (value as PersistedClient).timestamp === 'number' &&
+  Array.isArray((value as PersistedClient).clientState?.queries);
+
+const isQuery = (value: unknown): value is Query =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as Query).queryKey) &&
+  typeof (value as Query).queryHash === 'string' &&
+  typeof (value as Query).state === 'object' &&
+  (value as Query).state !== null;
+
+/** Fetched after the last time a key was cleared in any tab (decision 041): still the user's to keep. */
+const keptSinceCleared = (query: Query) => query.state.dataUpdatedAt > resultsClearedAt.get();
 
 export interface ResultPersistence {
   /**
@@ -36,7 +75,10 @@ export interface ResultPersistence {
   restored: Promise<void>;
   /** Saves the cache's paid results from now on; returns the way to stop. */
   start: () => () => void;
-  /** Forgets every stored result of this tab (a new or cleared key). */
+  /**
+   * Forgets every stored result of this tab (a new key), or of every tab (a cleared key, and
+   * no tab stores again what it fetched before: decision 041).
+   */
   drop: () => Promise<void>;
   /** Writes what is pending now (tests, and a tab being hidden). */
   flush: () => Promise<void>;
@@ -116,32 +158,54 @@ function indexedDbPersister(store: UseStore, maxBytes: number): Persister {
       // Without a key there is nothing worth keeping, and no id is made for nothing.
       if (!getApiKey()) return;
       const sizes = new Map<Query, number>();
-      const all = client.clientState.queries.map((q) => {
+      const fresh = client.clientState.queries.map((q) => {
         const { data, size } = encode(q.state.data);
         const stored = { ...q, state: { ...q.state, data } };
         sizes.set(stored, size);
         return stored;
       });
-      const queries = newestWithin(all, {
-        size: (q) => sizes.get(q) ?? 0,
-        time: (q) => q.state.dataUpdatedAt,
-        maxBytes,
-      });
-      await set(recordKey(), { ...client, clientState: { ...client.clientState, queries } }, store);
+      // Read and written in one transaction: a tab opened as a copy of this one (same id) may
+      // have stored answers this one does not hold, and keeps them; of two versions of one
+      // answer, the newer.
+      await update(
+        recordKey(),
+        (stored: unknown) => {
+          const byHash = new Map<string, Query>();
+          const before = isReadable(stored) ? stored.clientState.queries.filter(isQuery) : [];
+          for (const q of [...before, ...fresh]) {
+            const other = byHash.get(q.queryHash);
+            if (!other || other.state.dataUpdatedAt <= q.state.dataUpdatedAt)
+              byHash.set(q.queryHash, q);
+          }
+          const queries = newestWithin([...byHash.values()].filter(keptSinceCleared), {
+            size: (q) => sizes.get(q) ?? storedSize(q.state.data),
+            time: (q) => q.state.dataUpdatedAt,
+            maxBytes,
+          });
+          return { ...client, clientState: { ...client.clientState, queries } };
+        },
+        store,
+      );
     },
     restoreClient: async () => {
       // Reading must not make an id: a tab that stored nothing has nothing to wait for.
       const id = existingResultsTabId();
-      const client = id === null ? undefined : await get<PersistedClient>(`results:${id}`, store);
-      if (!client) return undefined;
+      if (id === null) return undefined;
+      // What cannot be read is dropped here, with a notice, and never reaches the cache.
+      const client = await get<unknown>(`results:${id}`, store).catch(() => null);
+      if (client === undefined) return undefined;
+      if (!isReadable(client)) {
+        tellDropped();
+        await del(`results:${id}`, store).catch(() => {});
+        return undefined;
+      }
+      const kept = client.clientState.queries.filter((q) => isQuery(q) && keptSinceCleared(q));
       // One answer that no longer reads (cut off, an older format) is dropped, not the rest.
-      const queries = await Promise.all(
-        client.clientState.queries.map((q) => decode(q).catch(() => null)),
+      const queries = (await Promise.all(kept.map((q) => decode(q).catch(() => null)))).filter(
+        (q) => q !== null,
       );
-      return {
-        ...client,
-        clientState: { ...client.clientState, queries: queries.filter((q) => q !== null) },
-      };
+      if (queries.length < kept.length) tellDropped();
+      return { ...client, clientState: { ...client.clientState, queries } };
     },
     removeClient: () => del(recordKey(), store),
   };
@@ -158,7 +222,9 @@ async function pruneStale(store: UseStore) {
  * Keeps the session's paid results (successful metered reads) across a reload of the tab, so
  * an identical request after a reload shows its earlier answer for free. Never the key: the
  * query keys hold parameters only and answers carry the masked URL. Stored per tab under a
- * random id that a new key replaces (session/results-tab-id.ts).
+ * random id that a new key replaces (session/results-tab-id.ts); a key cleared in any tab
+ * deletes every tab's (decision 041). Storage that fails or holds what cannot be read never
+ * breaks the page: the user is told (lib/notices.ts) and the answers still show.
  */
 export function createResultPersistence(
   queryClient: QueryClient,
@@ -180,18 +246,44 @@ export function createResultPersistence(
     },
   };
 
-  const restored = persistQueryClientRestore({ ...options, maxAge: MAX_AGE_MS })
+  const restored = persistQueryClientRestore({ ...options, buster: FORMAT, maxAge: MAX_AGE_MS })
     .then(() => pruneStale(store))
     // Storage may be unavailable (private mode, quota): the app works without it.
     .catch(() => {});
+
+  const hasPaidAnswers = () =>
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .some((q) => q.meta?.spendsCredits && q.state.data !== undefined);
+
+  // A paid answer the browser would not store still shows; the user is told it will not
+  // survive a reload, once, until a save succeeds again.
+  let toldUnsaved = false;
+  const saved = () => {
+    if (toldUnsaved) dismissNotice(NOTICES.unsaved);
+    toldUnsaved = false;
+  };
+  const unsaved = (error: unknown) => {
+    if (toldUnsaved || !hasPaidAnswers()) return;
+    toldUnsaved = true;
+    showNotice(
+      NOTICES.unsaved,
+      (error as Error | undefined)?.name === 'QuotaExceededError'
+        ? "The browser's storage for this site is full, so the latest answers were not kept: they show now, but will not survive a reload."
+        : 'The browser would not store the latest answers: they show now, but will not survive a reload.',
+    );
+  };
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: Promise<void> = Promise.resolve();
   const save = () => {
     timer = undefined;
-    pending = persistQueryClientSave(options).catch(() => {});
+    pending = persistQueryClientSave({ ...options, buster: FORMAT }).then(saved, unsaved);
     return pending;
   };
+  /** The time this tab cleared its key at, to tell it from another tab's clearing. */
+  let ownClear = 0;
   const flush = async () => {
     if (timer !== undefined) {
       clearTimeout(timer);
@@ -207,6 +299,17 @@ export function createResultPersistence(
       const schedule = () => {
         if (timer === undefined) timer = setTimeout(() => void save(), SAVE_DELAY_MS);
       };
+      // Another tab cleared its key: what this tab stored is gone, and what it shows from before
+      // is not stored again. It keeps its own key and what it shows.
+      const stopCleared = resultsClearedAt.subscribe(() => {
+        if (resultsClearedAt.get() === ownClear) return;
+        if (existingResultsTabId() !== null)
+          showNotice(
+            NOTICES.cleared,
+            'The API key was cleared in another tab, so the results stored in this browser were deleted: this tab keeps its key, but what it shows now will not survive a reload.',
+          );
+        schedule();
+      });
       const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
         // A new paid answer is written at once (the tab may be reloaded or left right after),
         // in a task of its own: encoding a big answer must not lengthen the one that shows it.
@@ -228,6 +331,7 @@ export function createResultPersistence(
       window.addEventListener('pagehide', onHide);
       return () => {
         unsubscribe();
+        stopCleared();
         window.removeEventListener('pagehide', onHide);
         void flush();
       };
@@ -237,8 +341,15 @@ export function createResultPersistence(
       timer = undefined;
       const old = `results:${resultsTabId()}`;
       forgetResultsTabId();
+      // A cleared key deletes every tab's stored results, and no tab reads or stores again what
+      // it fetched before (decision 041); a new key only this tab's.
+      const everywhere = getApiKey() === null;
+      if (everywhere) {
+        ownClear = Date.now();
+        resultsClearedAt.set(ownClear);
+      }
       await pending;
-      await del(old, store).catch(() => {});
+      await (everywhere ? clear(store) : del(old, store)).catch(() => {});
     },
     flush,
   };

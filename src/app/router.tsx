@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
-import { ENDPOINT_LIST, type EndpointId } from '../api/endpoints.ts';
+import { ENDPOINT_VIEW_LIST, type EndpointId } from '../api/endpoint-views.ts';
 import { Layout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -44,12 +44,14 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, ...view(() => import('../features/overview/overview-page.tsx')) },
-      ...ENDPOINT_LIST.map((spec) => ({
+      ...ENDPOINT_VIEW_LIST.map((spec) => ({
         path: spec.route.slice(1),
         ...view(VIEW_MODULES[spec.id]),
       })),
       // Not an endpoint: the history of all of them, next to the overview.
       { path: 'history', ...view(() => import('../workspace/history/history-page.tsx')) },
+      // Demo scripts: recorded walks through the views (issue #25).
+      { path: 'demos', ...view(() => import('../workspace/demos/demos-page.tsx')) },
       // Many requests of one view at once (decision 040).
       { path: 'batch', ...view(() => import('../workspace/batch/batch-page.tsx')) },
       { path: '*', ...view(() => import('./not-found-page.tsx')) },

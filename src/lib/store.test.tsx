@@ -1,10 +1,18 @@
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { createStore, createStoredStore, useStore, type Store } from './store.ts';
+import {
+  createStore,
+  createStoredStore,
+  useStore,
+  type Store,
+  type StoredOptions,
+  type StoreProblem,
+} from './store.ts';
 
 const KEY = 'test.store';
-const numbers = () =>
+const numbers = (options: Pick<StoredOptions<number[]>, 'onProblem'> = {}) =>
   createStoredStore<number[]>({
+    ...options,
     storage: 'local',
     key: KEY,
     parse: (text) => {
@@ -15,6 +23,17 @@ const numbers = () =>
     serialize: (list) => (list.length === 0 ? null : JSON.stringify(list)),
     shrink: (list) => list.slice(0, 1),
   });
+
+/** What the browser does when another tab of the app writes `text` (or clears its storage). */
+function writeFromAnotherTab(text: string | null, key: string | null = KEY) {
+  if (key !== null) {
+    if (text === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, text);
+  }
+  window.dispatchEvent(
+    new StorageEvent('storage', { key, newValue: text, storageArea: window.localStorage }),
+  );
+}
 
 function Shown<T>({ store }: { store: Store<T> }) {
   return <p>{JSON.stringify(useStore(store))}</p>;
@@ -70,11 +89,39 @@ describe('createStoredStore', () => {
   test('a change from another tab re-renders its readers', () => {
     const store = numbers();
     render(<Shown store={store} />);
-    act(() => {
-      window.localStorage.setItem(KEY, '[7]');
-      window.dispatchEvent(new StorageEvent('storage', { key: KEY }));
-    });
+    act(() => writeFromAnotherTab('[7]'));
     expect(screen.getByText('[7]')).toBeInTheDocument();
+  });
+
+  test("another tab clearing its localStorage does not touch this tab's sessionStorage values", () => {
+    const key = createStoredStore<string | null>({
+      storage: 'session',
+      key: 'test.session',
+      parse: (text) => text,
+      serialize: (value) => value,
+    });
+    key.set('mine');
+    const told = vi.fn();
+    key.subscribe(told);
+    writeFromAnotherTab(null, null);
+    expect(told).not.toHaveBeenCalled();
+    expect(key.get()).toBe('mine');
+  });
+
+  test('tells of what it dropped, shrank or could keep for the page only', () => {
+    const problems: StoreProblem[] = [];
+    window.localStorage.setItem(KEY, '{not json');
+    const store = numbers({ onProblem: (p) => problems.push(p) });
+    store.get();
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementationOnce(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    store.set([1, 2]);
+    setItem.mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    store.set([3, 4]);
+    expect(problems).toEqual(['dropped', 'shrunk', 'page-only']);
   });
 
   test('over the quota it stores the smaller value; refused even that, the page keeps it', () => {

@@ -46,14 +46,24 @@ export interface StoredOptions<T> {
   serialize: (value: T) => string | null;
   /** When the storage refuses the text (over its quota): a smaller value to store instead. */
   shrink?: (value: T) => T;
+  /** Told when the stored value could not be read and was dropped, or the storage refused it. */
+  onProblem?: (problem: StoreProblem) => void;
 }
+
+/**
+ * `dropped`: the stored text did not read (corrupt, or an older format) and was removed;
+ * `shrunk`: the storage was full and took only `shrink(value)`; `page-only`: the storage refused
+ * the value, which now lives as long as the page.
+ */
+export type StoreProblem = 'dropped' | 'shrunk' | 'page-only';
 
 /**
  * A store kept in localStorage or sessionStorage under one key. The storage is the truth
  * while there is one (it may be changed from outside: another tab, a test clearing it), so
  * `get` reads it every time and parses only text it has not seen. Without a storage (node,
  * or a browser that refuses it), or once a write failed, the value lives in the page only.
- * A change made in another tab arrives as a storage event and notifies this tab's readers.
+ * A change made in another tab arrives as a storage event and notifies this tab's readers
+ * (lib/shared-list.ts merges two tabs' writes of the same moment).
  */
 export function createStoredStore<T>({
   storage: kind,
@@ -61,6 +71,7 @@ export function createStoredStore<T>({
   parse,
   serialize,
   shrink,
+  onProblem,
 }: StoredOptions<T>): Store<T> {
   const initial = parse(null);
   // Readers are told of a change by a counter of changes: the value itself is in the storage.
@@ -90,6 +101,7 @@ export function createStoredStore<T>({
       // Corrupt or from an older format: dropped, so the next read starts from nothing.
       if (s) write(s, null);
       seen = { text: read(s), value: initial };
+      onProblem?.('dropped');
     }
     return seen.value;
   }
@@ -114,14 +126,16 @@ export function createStoredStore<T>({
       const smaller = shrink ? serialize(shrink(value)) : undefined;
       if (smaller !== undefined && write(s, smaller)) pageText = smaller;
       else pageOnly = true;
+      onProblem?.(pageOnly ? 'page-only' : 'shrunk');
     }
     notify();
   }
 
-  // Another tab's change arrives as a storage event (null key: that tab cleared its storage).
+  // Another tab's change arrives as a storage event (null key: that tab cleared its storage);
+  // only one of the same storage (sessionStorage's are this tab's own frames').
   if (typeof window !== 'undefined')
     window.addEventListener('storage', (event) => {
-      if (event.key === key || event.key === null) notify();
+      if (event.storageArea === storage() && (event.key === key || event.key === null)) notify();
     });
 
   return { initial, get, set, subscribe: changes.subscribe };

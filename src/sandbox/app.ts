@@ -3,6 +3,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import {
   assumedDefault,
   endpointForPath,
+  ENDPOINTS,
   mediaTypeForFormat,
   type EndpointSpec,
 } from '../api/endpoints.ts';
@@ -18,6 +19,7 @@ import { webhookJob } from './data/webhook.ts';
 import { accountBody, ACCOUNT_SHAPES, isAccountShape } from './account-shapes.ts';
 import { parseCostChanges } from './costs.ts';
 import { reservedFailure } from './reserved-queries.ts';
+import { tourFile } from './tour.ts';
 import { DEMO_KEY, SandboxState, type FaultInit, type KeyAccount } from './state.ts';
 
 export interface SandboxOptions {
@@ -125,6 +127,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       return c.text(`send {"shape": one of ${ACCOUNT_SHAPES.join(', ')}}`, 400);
     account.shape = body.shape;
     return c.json(state.snapshot());
+  });
+  // The built-in tour: a demo script whose answers are made here, for the demo key's account.
+  core.get('/_sandbox/tour', async (c) => {
+    const account = state.accounts.get(DEMO_KEY);
+    if (!account) return text(c, 500);
+    return c.json(await tourFile((id, params) => answer(ENDPOINTS[id], params, account, c)));
   });
   core.get('/_sandbox/inbox', (c) =>
     c.json({

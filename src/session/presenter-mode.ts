@@ -15,4 +15,5 @@ const presenterMode = createStoredStore({
 });
 
 export const setPresenterMode = presenterMode.set;
+export const getPresenterMode = presenterMode.get;
 export const usePresenterMode = (): boolean => useStore(presenterMode);

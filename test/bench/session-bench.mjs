@@ -76,11 +76,18 @@ async function creditsSession(browser, origin) {
     });
     await step('open a result, go back', async () => {
       const link = results.first().getByRole('link').first();
-      const popup = context.waitForEvent('page', { timeout: 2000 }).catch(() => null);
-      await link.click({ modifiers: [] });
-      const opened = await popup;
-      if (opened) await opened.close();
-      else await page.goBack();
+      // Decide from the link, not from a timer: a popup can take seconds on a loaded machine,
+      // and going back from the search page instead would leave it (the run then timed out).
+      if ((await link.getAttribute('target')) === '_blank') {
+        const popup = context.waitForEvent('page');
+        await link.click();
+        await (await popup).close();
+      } else {
+        const searchUrl = page.url();
+        await link.click();
+        await page.waitForURL((url) => url.href !== searchUrl);
+        await page.goBack();
+      }
       await results.first().waitFor();
     });
     await step('blur and focus the window', async () => {
@@ -106,6 +113,9 @@ async function creditsSession(browser, origin) {
         .getByRole('navigation', { name: 'Views' })
         .getByRole('link', { name: 'Overview' })
         .click();
+      // The URL, not a heading: the search page has a heading too, and going back before the
+      // route changed would leave the dashboard.
+      await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.goBack();
       await results.first().waitFor();

@@ -28,7 +28,7 @@ test.beforeEach(async ({ request }) => {
 
 test('enter the demo key and see the credits in the header', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByText('SANDBOX')).toBeVisible();
+  await expect(page.getByText('SANDBOX', { exact: true })).toBeVisible();
   await enterDemoKey(page);
   await expect(page.getByTestId('credits-pill')).toHaveText('100,000 credits left');
 });

@@ -10,16 +10,18 @@ export async function enterDemoKey(page: Page): Promise<void> {
 
 /**
  * Console errors and uncaught exceptions of the page. `ignoreUrl` leaves out errors
- * logged for a resource on that host (the realty map's one tile probe, offline here).
+ * logged for resources whose URL holds it (the realty map's one tile probe, offline here; the
+ * sandbox's expired thumbnails).
  */
 export function collectConsoleErrors(
   page: Page,
-  { ignoreUrl }: { ignoreUrl?: string } = {},
+  { ignoreUrl = [] }: { ignoreUrl?: string | string[] } = {},
 ): string[] {
   const errors: string[] = [];
+  const ignored = typeof ignoreUrl === 'string' ? [ignoreUrl] : ignoreUrl;
   page.on('console', (m) => {
     if (m.type() !== 'error') return;
-    if (ignoreUrl && m.location().url.includes(ignoreUrl)) return;
+    if (ignored.some((part) => m.location().url.includes(part))) return;
     errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));

@@ -8,6 +8,7 @@ import { costLabel } from '../../lib/cost.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { openKeyDialog } from '../../session/key-dialog-store.ts';
 import { useApiKey } from '../../session/use-api-key.ts';
+import { FirstVisitTour } from '../../workspace/demos/tour-offer.tsx';
 
 export default function OverviewPage() {
   const apiKey = useApiKey();
@@ -81,6 +82,8 @@ export default function OverviewPage() {
           );
         })}
       </ul>
+      {/* Last on the page: it appears once the mode is known, and above it would move the page. */}
+      <FirstVisitTour />
     </div>
   );
 }

@@ -1,9 +1,18 @@
-import { createStoredStore, useStore } from '../../lib/store.ts';
+import { noticeStoreProblems } from '../../lib/notices.ts';
+import {
+  createSharedListStore,
+  removeFromList,
+  tidy,
+  type SharedList,
+  type SharedListRules,
+} from '../../lib/shared-list.ts';
+import { useStore } from '../../lib/store.ts';
 import type { Params } from '../../api/params.ts';
 
 /**
  * The request history: every request the dashboard sent, kept in this browser
- * (`localStorage`) so it outlives the tab. Parameters only, never the key: entries are
+ * (`localStorage`) so it outlives the tab, shared by its tabs (two tabs' entries of the same
+ * moment are merged, lib/shared-list.ts). Parameters only, never the key: entries are
  * built from query keys and error titles, which never hold it.
  */
 const STORAGE_KEY = 'web-data-dashboard.history';
@@ -30,6 +39,8 @@ export interface HistoryEntry {
   /** How many results the answer held, when it is a list. */
   results: number | null;
   starred: boolean;
+  /** When `starred` last changed: of two tabs' changes, the later one stands. */
+  starredAt?: number;
   /** A batch (workspace/batch) is one entry for all its requests: its id and how many cells it has. */
   batch?: { id: string; cells: number };
 }
@@ -43,23 +54,31 @@ const isEntry = (value: unknown): value is HistoryEntry =>
   typeof (value as HistoryEntry).params === 'object' &&
   (value as HistoryEntry).params !== null;
 
-/** The entries, newest first; another tab's changes arrive too. */
-const historyStore = createStoredStore<HistoryEntry[]>({
-  storage: 'local',
-  key: STORAGE_KEY,
-  parse: (text) => {
-    const parsed: unknown = text === null ? [] : JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter(isEntry) : [];
+const rules: SharedListRules<HistoryEntry> = {
+  isItem: isEntry,
+  id: (e) => e.id,
+  time: (e) => e.at,
+  pick: (a, b) => {
+    const [ta, tb] = [a.starredAt ?? 0, b.starredAt ?? 0];
+    // Starred in the same millisecond in two tabs: starred wins, whichever tab merges.
+    return ta !== tb ? (ta > tb ? a : b) : a.starred ? a : b;
   },
-  serialize: (entries) => JSON.stringify(entries),
+  cap: capEntries,
+};
+
+/** The entries, newest first (by when they were sent); another tab's changes arrive too. */
+const historyStore = createSharedListStore({
+  ...rules,
+  key: STORAGE_KEY,
   // Over the storage quota: keep the newer half rather than nothing.
-  shrink: (entries) => entries.slice(0, Math.ceil(entries.length / 2)),
+  shrink: (list) => ({ ...list, items: list.items.slice(0, Math.ceil(list.items.length / 2)) }),
+  onProblem: noticeStoreProblems(STORAGE_KEY, 'the request history'),
 });
 
-const getHistory = historyStore.get;
 /** The request history, newest first, re-rendering when it changes (in this tab or another). */
-export const useHistory = (): HistoryEntry[] => useStore(historyStore);
-const write = historyStore.set;
+export const useHistory = (): readonly HistoryEntry[] => useStore(historyStore).items;
+const change = (update: (list: SharedList<HistoryEntry>) => SharedList<HistoryEntry>) =>
+  historyStore.set(update(historyStore.get()));
 
 /** Keeps at most `cap` entries: the oldest unstarred are dropped first. */
 export function capEntries(entries: HistoryEntry[], cap = HISTORY_CAP): HistoryEntry[] {
@@ -79,27 +98,44 @@ export function capEntries(entries: HistoryEntry[], cap = HISTORY_CAP): HistoryE
 
 export function addHistoryEntry(entry: Omit<HistoryEntry, 'id' | 'starred'>): void {
   const id = `${entry.at.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  write(capEntries([{ ...entry, id, starred: false }, ...getHistory()]));
+  change((list) =>
+    tidy({ ...list, items: [{ ...entry, id, starred: false }, ...list.items] }, rules),
+  );
 }
 
 /** Adds a batch's entry, or updates it in place (keeping its star) as the batch goes on. */
 export function putBatchEntry(
   entry: Omit<HistoryEntry, 'id' | 'starred'> & { batch: { id: string } },
 ): void {
-  const entries = getHistory();
-  const old = entries.find((e) => e.batch?.id === entry.batch.id);
+  const old = historyStore.get().items.find((e) => e.batch?.id === entry.batch.id);
   if (!old) return addHistoryEntry(entry);
-  write(entries.map((e) => (e === old ? { ...entry, id: old.id, starred: old.starred } : e)));
+  const { id, starred, starredAt } = old;
+  change((list) => ({
+    ...list,
+    items: list.items.map((e) => (e.id === id ? { ...entry, id, starred, starredAt } : e)),
+  }));
 }
 
 export function toggleHistoryStar(id: string): void {
-  write(getHistory().map((e) => (e.id === id ? { ...e, starred: !e.starred } : e)));
+  change((list) => ({
+    ...list,
+    items: list.items.map((e) =>
+      e.id === id ? { ...e, starred: !e.starred, starredAt: Date.now() } : e,
+    ),
+  }));
 }
 
 export function deleteHistoryEntry(id: string): void {
-  write(getHistory().filter((e) => e.id !== id));
+  change((list) => removeFromList(list, [id], rules));
 }
 
+/** Removes every entry this tab shows (one another tab adds at the same moment stays). */
 export function clearHistory(): void {
-  write([]);
+  change((list) =>
+    removeFromList(
+      list,
+      list.items.map((e) => e.id),
+      rules,
+    ),
+  );
 }

@@ -11,6 +11,7 @@ import { RequestInspector } from '../../components/request-inspector.tsx';
 import { RequestProgress } from '../../components/request-progress.tsx';
 import { SnapshotActions } from '../snapshots/snapshot-actions.tsx';
 import { SnapshotBanner } from '../snapshots/snapshot-banner.tsx';
+import { AddToDemo } from '../demos/add-to-demo.tsx';
 import type { ViewRequest } from './view-request.ts';
 import type { Params } from '../../api/params.ts';
 
@@ -172,7 +173,10 @@ export function RequestPanel<T extends WithMeta>({
               </span>
             )}
             {shown.params && !shown.earlier && (
-              <SnapshotActions spec={spec} params={shown.params} data={data} />
+              <>
+                <SnapshotActions spec={spec} params={shown.params} data={data} />
+                <AddToDemo endpoint={spec.id} params={shown.params} data={data} />
+              </>
             )}
           </p>
         )}

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { startTransition, useCallback, useState } from 'react';
+import { startTransition, useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import type { EndpointId } from '../../api/endpoints.ts';
 import type { ReadQueryFactory, RunSlot } from '../../components/use-endpoint-runs.ts';
@@ -39,6 +39,29 @@ export function useEarlierAnswer<T, K extends QueryKey>(
 }
 
 /**
+ * An opened snapshot of the form's request (a snapshot file, a demo step), shown while no
+ * request runs: reads and actions alike.
+ */
+export function useShownSnapshot<T>(
+  endpoint: EndpointId,
+  form: Params,
+  isRunning: boolean,
+): ShownResult<T> | null {
+  const snapshot = useOpenSnapshot(endpoint);
+  if (!snapshot || isRunning || !sameParams(snapshot.params, form)) return null;
+  return {
+    // The snapshot's answer went through the endpoint's schema like a live one: same shape.
+    data: snapshot.result as unknown as T,
+    params: snapshot.params,
+    error: null,
+    earlier: false,
+    savedAt: snapshot.savedAt,
+    fromCache: false,
+    answeredAt: 0,
+  };
+}
+
+/**
  * Which answer a view of one request shows, in this order: an opened snapshot file of the
  * form's request (nothing is sent; any run closes it), the request's own answer, else the
  * answer kept from before it (`earlier`), so nothing the user saw is lost to a new request
@@ -51,19 +74,9 @@ export function useShownResult<T>(
   form: Params,
 ): ShownResult<T> {
   const apiKey = useApiKey();
-  const snapshot = useOpenSnapshot(endpoint);
   const isRunning = slot?.isRunning ?? false;
-  if (snapshot && !isRunning && sameParams(snapshot.params, form))
-    return {
-      // The snapshot's answer went through the endpoint's schema like a live one: same shape.
-      data: snapshot.result as unknown as T,
-      params: snapshot.params,
-      error: null,
-      earlier: false,
-      savedAt: snapshot.savedAt,
-      fromCache: false,
-      answeredAt: 0,
-    };
+  const snapshot = useShownSnapshot<T>(endpoint, form, isRunning);
+  if (snapshot) return snapshot;
   const kept = slot?.data === undefined && earlier?.apiKey === apiKey ? earlier : null;
   return {
     data: slot?.data ?? kept?.data,
@@ -89,4 +102,18 @@ export function useShowOnReturn(formCached: boolean, show: () => void): void {
   setSeen(location.key);
   const reopening = (location.state as { reopen?: boolean } | null)?.reopen === true;
   if ((navigationType === NavigationType.Pop || reopening) && formCached) show();
+}
+
+/**
+ * A link that asks for its request to run (`state: { run: true }`: a demo's live replay, whose
+ * cost the presenter saw and accepted once) runs the form once on arrival, as Run would: a
+ * request already in the cache is shown for free, an invalid form or no key sends nothing.
+ */
+export function useRunOnArrival(start: () => boolean): void {
+  const location = useLocation();
+  const asked = (location.state as { run?: boolean } | null)?.run === true;
+  const run = useEffectEvent(() => void start());
+  useEffect(() => {
+    if (asked) run();
+  }, [location.key, asked]);
 }

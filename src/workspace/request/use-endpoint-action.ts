@@ -8,14 +8,17 @@ import { getApiKey } from '../../session/key-store.ts';
 import { openKeyDialog } from '../../session/key-dialog-store.ts';
 import { useParamForm } from '../../components/use-param-form.ts';
 import type { EndpointResult } from '../../api/requests.ts';
-import type { ViewRequest } from './view-request.ts';
+import type { ShownResult, ViewRequest } from './view-request.ts';
 import type { Params } from '../../api/params.ts';
+import { closeSnapshot } from '../snapshots/snapshot-store.ts';
+import { useShownSnapshot } from './shown-result.ts';
 
 /**
  * The request of a view whose endpoint is an action (it creates something): the same three
  * parts as a read (view-request.ts), but every submit sends and makes a new thing, so there
- * is no cache, no earlier answer and no snapshot, and a submit while one is in flight sends
- * nothing. A confirm step uses `attemptSubmit`, `normalized` and `submit`.
+ * is no cache and no earlier answer, and a submit while one is in flight sends nothing. An
+ * opened snapshot of the form's submission (a demo step) is shown read-only until a submit.
+ * A confirm step uses `attemptSubmit`, `normalized` and `submit`.
  */
 export function useEndpointAction<Id extends ActionEndpointId>(
   id: Id,
@@ -39,6 +42,7 @@ export function useEndpointAction<Id extends ActionEndpointId>(
         return false;
       }
       setCancelled(false);
+      closeSnapshot();
       mutate(params);
       return true;
     },
@@ -56,6 +60,16 @@ export function useEndpointAction<Id extends ActionEndpointId>(
   }, [id]);
   const submitted = mutation.variables ?? null;
   const aborted = isApiError(mutation.error) && mutation.error.kind === 'aborted';
+  const snapshot = useShownSnapshot<EndpointResult<Id>>(id, form.normalized, isRunning);
+  const shown: ShownResult<EndpointResult<Id>> = snapshot ?? {
+    data: mutation.data,
+    params: mutation.data ? submitted : null,
+    error: aborted ? null : mutation.error,
+    earlier: false,
+    savedAt: null,
+    fromCache: false,
+    answeredAt: 0,
+  };
 
   return {
     spec,
@@ -84,15 +98,7 @@ export function useEndpointAction<Id extends ActionEndpointId>(
       cancelled: cancelled && !isRunning,
       submitted,
     },
-    shown: {
-      data: mutation.data,
-      params: mutation.data ? submitted : null,
-      error: aborted ? null : mutation.error,
-      earlier: false,
-      savedAt: null,
-      fromCache: false,
-      answeredAt: 0,
-    },
+    shown,
     /** Shows every field's error and says whether the form may be sent (for a confirm step). */
     attemptSubmit,
     /** The form's parameters as they would be sent. */

@@ -7,7 +7,12 @@ import { useEndpointRuns, type ReadQueryFactory } from '../../components/use-end
 import { useParamForm } from '../../components/use-param-form.ts';
 import { getApiKey } from '../../session/key-store.ts';
 import { closeSnapshot } from '../snapshots/snapshot-store.ts';
-import { useEarlierAnswer, useShowOnReturn, useShownResult } from './shown-result.ts';
+import {
+  useEarlierAnswer,
+  useRunOnArrival,
+  useShowOnReturn,
+  useShownResult,
+} from './shown-result.ts';
 import type { ViewRequest } from './view-request.ts';
 import { type Params, sameParams } from '../../api/params.ts';
 
@@ -57,6 +62,7 @@ export function useEndpointRun<T extends WithMeta, K extends QueryKey>(
     keep();
     return send([request]);
   }, [attemptSubmit, isRunning, keep, send, request]);
+  useRunOnArrival(start);
 
   /**
    * Live typing (autocomplete): runs the form as it is now, first cancelling the request on

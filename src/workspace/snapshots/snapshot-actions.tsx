@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { EndpointSpec, ReadEndpointId } from '../../api/endpoints.ts';
+import type { EndpointSpec } from '../../api/endpoints.ts';
 import { requestHref } from '../../api/request-link.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
 import { createSnapshot } from './snapshot-file.ts';
@@ -18,16 +18,11 @@ export function SnapshotActions({
   data: unknown;
 }) {
   const [saving, setSaving] = useState(false);
-  if (spec.kind !== 'read') return null;
   const link = `${window.location.origin}${requestHref(spec.id, params)}`;
   const save = async () => {
     setSaving(true);
     try {
-      const file = await createSnapshot(
-        spec.id as ReadEndpointId,
-        params,
-        data as JsonResult<unknown> | ImageResult,
-      );
+      const file = await createSnapshot(spec.id, params, data as JsonResult<unknown> | ImageResult);
       const what = fileSlug(Object.values(params)[0] ?? spec.id);
       downloadText(
         `${spec.id}-${what}-${fileDate()}.snapshot.json`,

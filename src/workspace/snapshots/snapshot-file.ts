@@ -1,18 +1,17 @@
 import { maskedRequestUrl, type ResponseMeta } from '../../api/client.ts';
-import {
-  ENDPOINTS,
-  isRasterImageType,
-  type EndpointId,
-  type ReadEndpointId,
-} from '../../api/endpoints.ts';
+import { ENDPOINTS, isRasterImageType, type EndpointId } from '../../api/endpoints.ts';
 import { pickParams, validateParams, type Params } from '../../api/params.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
+import { isRecord } from '../../lib/is-record.ts';
+import { maskEchoedKeys, maskEchoedKeysInText } from '../../lib/mask-echoed-keys.ts';
 
 /**
  * A snapshot: one request (never the key) and its answer, saved as a JSON file so it can be
- * shown again in its view, read-only, without spending anything (a demo can run from them).
- * Opening one treats its content exactly like an answer from the service: it goes through the
- * endpoint's schema and the view's usual rendering, with the same sanitising.
+ * shown again in its view, read-only, without spending anything (a demo script's steps are
+ * snapshots too). Opening one treats its content exactly like an answer from the service: it
+ * goes through the endpoint's schema and the view's usual rendering, with the same sanitising,
+ * and a key the answer echoes (`api_key` fields, `api_key=` in a page) is masked.
+ * An action's answer (a submitted webhook job) can be kept too: opening it submits nothing.
  */
 export const SNAPSHOT_FORMAT = 'web-data-dashboard.snapshot';
 /** Anything bigger is refused before it is read. */
@@ -36,21 +35,19 @@ export interface SnapshotFile {
   };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const optional = (v: unknown, type: 'string' | 'number') => v === undefined || typeof v === type;
 
 /** The file's outline, checked by hand: zod loads only with the first request (see endpoints.ts). */
 function isSnapshotFile(v: unknown): v is SnapshotFile {
-  if (!isObject(v) || v.format !== SNAPSHOT_FORMAT || v.version !== 1) return false;
+  if (!isRecord(v) || v.format !== SNAPSHOT_FORMAT || v.version !== 1) return false;
   const { request, response } = v;
   return (
     typeof v.savedAt === 'string' &&
-    isObject(request) &&
+    isRecord(request) &&
     typeof request.endpoint === 'string' &&
-    isObject(request.params) &&
+    isRecord(request.params) &&
     Object.values(request.params).every((p) => typeof p === 'string') &&
-    isObject(response) &&
+    isRecord(response) &&
     typeof response.status === 'number' &&
     typeof response.contentType === 'string' &&
     optional(response.durationMs, 'number') &&
@@ -63,7 +60,7 @@ type AnyResult = JsonResult<unknown> | ImageResult;
 
 /** A snapshot ready to show: its request and an answer shaped like a live one. */
 export interface OpenSnapshot {
-  endpoint: ReadEndpointId;
+  endpoint: EndpointId;
   params: Params;
   savedAt: Date;
   result: AnyResult;
@@ -86,7 +83,7 @@ function fromBase64(base64: string, type: string): Blob {
 
 /** The file for a result on screen. */
 export async function createSnapshot(
-  endpoint: ReadEndpointId,
+  endpoint: EndpointId,
   params: Params,
   result: AnyResult,
   now = new Date(),
@@ -124,6 +121,14 @@ export async function readSnapshot(text: string): Promise<SnapshotReading> {
   } catch {
     return refuse('This file is not a dashboard snapshot: it is not valid JSON.');
   }
+  return readSnapshotFile(json, text.length);
+}
+
+/**
+ * Reads a snapshot already parsed from JSON (`bytes`: its size as written, shown in the
+ * inspector): a demo script holds one per step.
+ */
+export async function readSnapshotFile(json: unknown, bytes: number): Promise<SnapshotReading> {
   if (!isSnapshotFile(json))
     return refuse(
       'This file is not a dashboard snapshot: it lacks the snapshot format, its request or its response.',
@@ -132,7 +137,7 @@ export async function readSnapshot(text: string): Promise<SnapshotReading> {
   const spec = Object.hasOwn(ENDPOINTS, request.endpoint)
     ? ENDPOINTS[request.endpoint as EndpointId]
     : undefined;
-  if (!spec || spec.kind !== 'read')
+  if (!spec)
     return refuse(`This snapshot is for “${request.endpoint}”, which has no view to show it.`);
   const date = new Date(savedAt);
   if (Number.isNaN(date.getTime())) return refuse('This snapshot has no valid date.');
@@ -145,7 +150,7 @@ export async function readSnapshot(text: string): Promise<SnapshotReading> {
     maskedUrl: maskedRequestUrl(spec.id, checked.wire),
     status: response.status,
     durationMs: response.durationMs ?? 0,
-    bytes: text.length,
+    bytes,
     contentType: response.contentType,
   };
   const id = spec.id;
@@ -172,10 +177,13 @@ export async function readSnapshot(text: string): Promise<SnapshotReading> {
     return open({ kind: 'json', raw: response.body, meta });
   }
   const schema = await spec.schema();
-  if (response.html !== undefined)
-    return open({ data: schema.parse({}), raw: response.html, meta, html: response.html });
-  const parsed = schema.safeParse(response.body);
+  if (response.html !== undefined) {
+    const html = maskEchoedKeysInText(response.html);
+    return open({ data: schema.parse({}), raw: html, meta, html });
+  }
+  const body = maskEchoedKeys(response.body);
+  const parsed = schema.safeParse(body);
   if (!parsed.success)
     return refuse(`This snapshot's response does not have the shape of a ${spec.title} answer.`);
-  return open({ data: parsed.data, raw: response.body, meta });
+  return open({ data: parsed.data, raw: body, meta });
 }

@@ -1,4 +1,11 @@
-import { createStoredStore, useStore } from '../../../lib/store.ts';
+import { noticeStoreProblems } from '../../../lib/notices.ts';
+import {
+  createSharedListStore,
+  removeFromList,
+  tidy,
+  type SharedListRules,
+} from '../../../lib/shared-list.ts';
+import { useStore } from '../../../lib/store.ts';
 
 /** One submitted webhook job as this browser remembers it: never the key. */
 export interface WebhookJob {
@@ -12,10 +19,11 @@ export interface WebhookJob {
 /**
  * The jobs this browser submitted, newest first. A job outlives the tab (its sid is what the
  * delivery carries, so the user may need it days later), hence localStorage: sids, parameters
- * and times only, which are not secret.
+ * and times only, which are not secret. Shared by the tabs: jobs two tabs submit at the same
+ * moment are merged (lib/shared-list.ts).
  */
 const MAX_JOBS = 200;
-const EMPTY: readonly WebhookJob[] = [];
+const STORAGE_KEY = 'web-data-dashboard.webhook-jobs';
 
 const isJob = (j: unknown): j is WebhookJob =>
   typeof j === 'object' &&
@@ -26,27 +34,35 @@ const isJob = (j: unknown): j is WebhookJob =>
   typeof (j as WebhookJob).dynamic === 'boolean' &&
   typeof (j as WebhookJob).submittedAt === 'number';
 
-const jobStore = createStoredStore<readonly WebhookJob[]>({
-  storage: 'local',
-  key: 'web-data-dashboard.webhook-jobs',
-  parse: (text) => {
-    if (text === null) return EMPTY;
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter(isJob) : EMPTY;
-  },
-  serialize: (list) => JSON.stringify(list.slice(0, MAX_JOBS)),
+const rules: SharedListRules<WebhookJob> = {
+  isItem: isJob,
+  id: (j) => j.sid,
+  time: (j) => j.submittedAt,
+  cap: (jobs) => jobs.slice(0, MAX_JOBS),
+};
+
+const jobStore = createSharedListStore({
+  ...rules,
+  key: STORAGE_KEY,
+  onProblem: noticeStoreProblems(STORAGE_KEY, 'the list of webhook jobs'),
 });
 
 /** Adds jobs not yet known (by sid), keeping the list newest first. */
 export function rememberJobs(jobs: readonly WebhookJob[]): void {
-  const known = jobStore.get();
-  const fresh = jobs.filter((j) => !known.some((k) => k.sid === j.sid));
-  if (fresh.length === 0) return;
-  jobStore.set([...fresh, ...known].sort((a, b) => b.submittedAt - a.submittedAt));
+  const list = jobStore.get();
+  if (jobs.every((j) => list.items.some((k) => k.sid === j.sid))) return;
+  jobStore.set(tidy({ ...list, items: [...jobs, ...list.items] }, rules));
 }
 
 export function forgetJobs(): void {
-  jobStore.set(EMPTY);
+  const list = jobStore.get();
+  jobStore.set(
+    removeFromList(
+      list,
+      list.items.map((j) => j.sid),
+      rules,
+    ),
+  );
 }
 
-export const useJobs = (): readonly WebhookJob[] => useStore(jobStore);
+export const useJobs = (): readonly WebhookJob[] => useStore(jobStore).items;

@@ -1,0 +1,148 @@
+import { useId } from 'react';
+import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
+import {
+  MAX_CAPTION_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_TITLE_LENGTH,
+  plainText,
+  type DemoScript,
+  type DemoStep,
+} from './demo-file.ts';
+import { editStep, moveStep, removeStep, renameDemo } from './demo-store.ts';
+import { HistoryPicker } from './history-picker.tsx';
+import { playDemo } from './play-demo.ts';
+
+/**
+ * One step of the script being edited. Title and caption are saved when the field is left
+ * (a step holds its whole answer: writing it on every key would copy megabytes per key).
+ * Move up / Move down reorder it, by keyboard as by pointer (focus stays on the button, which
+ * moves with its step).
+ */
+function StepItem({ script, step, index }: { script: DemoScript; step: DemoStep; index: number }) {
+  const id = useId();
+  const view = ENDPOINTS[step.snapshot.request.endpoint as EndpointId];
+  const last = index === script.steps.length - 1;
+  return (
+    <li
+      aria-label={`Step ${index + 1}: ${step.title}`}
+      className="space-y-2 rounded border border-slate-200 p-3 dark:border-slate-700"
+    >
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-semibold">Step {index + 1}</span>
+        <span className="rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{view.title}</span>
+        <span className="ml-auto flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={index === 0}
+            onClick={() => moveStep(script.id, step.id, -1)}
+          >
+            Move up
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={last}
+            onClick={() => moveStep(script.id, step.id, 1)}
+          >
+            Move down
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => playDemo(script.id, index)}
+          >
+            Play from here
+          </button>
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => removeStep(script.id, step.id)}
+          >
+            Remove
+          </button>
+        </span>
+      </p>
+      <label htmlFor={`${id}-title`} className="block text-sm font-medium">
+        Title
+      </label>
+      <input
+        id={`${id}-title`}
+        className="text-field w-full"
+        defaultValue={step.title}
+        maxLength={MAX_TITLE_LENGTH}
+        onBlur={(e) => {
+          const title = plainText(e.target.value, MAX_TITLE_LENGTH);
+          if (title && title !== step.title) editStep(script.id, step.id, { title });
+        }}
+      />
+      <label htmlFor={`${id}-caption`} className="block text-sm font-medium">
+        Caption
+      </label>
+      <textarea
+        id={`${id}-caption`}
+        className="text-field w-full"
+        rows={2}
+        defaultValue={step.caption}
+        maxLength={MAX_CAPTION_LENGTH}
+        aria-describedby={`${id}-caption-help`}
+        onBlur={(e) => {
+          const caption = plainText(e.target.value, MAX_CAPTION_LENGTH);
+          if (caption !== step.caption) editStep(script.id, step.id, { caption });
+        }}
+      />
+      <p id={`${id}-caption-help`} className="text-xs text-slate-600 dark:text-slate-400">
+        Plain text, shown under the step while it plays.
+      </p>
+    </li>
+  );
+}
+
+/** The selected script: its name, its steps in order, and steps to add from history. */
+export function DemoEditor({ script }: { script: DemoScript }) {
+  const nameId = useId();
+  return (
+    <section aria-labelledby={`${nameId}-heading`} className="space-y-4">
+      <h2 id={`${nameId}-heading`} className="text-lg font-semibold">
+        Editing “{script.name}”
+      </h2>
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={nameId} className="block text-sm font-medium">
+            Script name
+          </label>
+          <input
+            id={nameId}
+            className="text-field"
+            defaultValue={script.name}
+            maxLength={MAX_NAME_LENGTH}
+            onBlur={(e) => {
+              const name = plainText(e.target.value, MAX_NAME_LENGTH);
+              if (name && name !== script.name) renameDemo(script.id, name);
+            }}
+          />
+        </div>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={script.steps.length === 0}
+          onClick={() => playDemo(script.id)}
+        >
+          Play
+        </button>
+      </div>
+      {script.steps.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-400">
+          No steps yet: add some from history below, or with “Add this result” on any view.
+        </p>
+      ) : (
+        <ol aria-label="Steps" className="space-y-3">
+          {script.steps.map((step, i) => (
+            <StepItem key={step.id} script={script} step={step} index={i} />
+          ))}
+        </ol>
+      )}
+      <HistoryPicker script={script} />
+    </section>
+  );
+}

@@ -1,0 +1,249 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { requestHref } from '../../api/request-link.ts';
+import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
+import { setPlayback, usePlayback, type Playback } from '../../session/demo-playback.ts';
+import { useApiKey } from '../../session/use-api-key.ts';
+import { closeSnapshot, showSnapshot } from '../snapshots/snapshot-store.ts';
+import { openStep, type DemoScript } from './demo-file.ts';
+import { loadDemos } from './demo-store.ts';
+import { livePrice, livePriceLabel, replaysLive } from './live-replay.ts';
+import { stopDemo } from './play-demo.ts';
+
+/** Keys the page keeps for itself: typing in a field, or Space on a button or link. */
+function isOwnKey(e: KeyboardEvent): boolean {
+  const target = e.target as HTMLElement | null;
+  if (!target) return false;
+  if (target.closest('input, textarea, select, [contenteditable="true"]')) return true;
+  return e.key === ' ' && target.closest('button, a, summary') !== null;
+}
+
+/** Shows the step of the playback: its view with its recorded answer (or run live). */
+function useShowStep(script: DemoScript | null, playback: Playback): string | null {
+  const navigate = useNavigate();
+  // Which step could not be shown and why: a message about another step is not shown.
+  const [failed, setFailed] = useState<{ stepId: string; message: string } | null>(null);
+  const step = script?.steps[playback.step];
+  const live =
+    (playback.live || playback.liveStep === playback.step) &&
+    step !== undefined &&
+    replaysLive(step);
+  useEffect(() => {
+    if (!step) return;
+    let current = true;
+    const { endpoint, params } = step.snapshot.request;
+    const href = requestHref(endpoint as EndpointId, params);
+    if (live) {
+      // The view runs its own request on arrival (useRunOnArrival): cached answers are free.
+      closeSnapshot();
+      void navigate(href, { state: { run: true } });
+      return;
+    }
+    openStep(step).then(
+      (open) => {
+        if (!current) return;
+        showSnapshot(open);
+        void navigate(href);
+      },
+      (e: unknown) =>
+        current &&
+        setFailed({ stepId: step.id, message: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [step, live, navigate]);
+  return failed && failed.stepId === step?.id ? failed.message : null;
+}
+
+/**
+ * The player of a demo script (mounted by the layout while one plays): the step's view on the
+ * page, and here its title, caption, step dots, Previous / Next, a live replay and Leave.
+ * ← / → and Space move, Esc leaves (leaving full screen leaves too). Playing from the recording
+ * sends nothing: the API client refuses while it plays (session/demo-playback.ts).
+ */
+export function DemoPlayer() {
+  const playback = usePlayback();
+  const [script, setScript] = useState<DemoScript | null>(null);
+  const region = useRef<HTMLElement>(null);
+  const queryClient = useQueryClient();
+  /** Which live replay is being asked about: every step, or the one on screen. */
+  const [askingLive, setAskingLive] = useState<'all' | 'step' | null>(null);
+  const apiKey = useApiKey();
+
+  useEffect(() => {
+    if (!playback) return;
+    let current = true;
+    void loadDemos().then((all) => {
+      if (!current) return;
+      const found = all.find((s) => s.id === playback.scriptId) ?? null;
+      if (found) setScript(found);
+      else stopDemo();
+    });
+    return () => {
+      current = false;
+    };
+  }, [playback?.scriptId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const active = playback ?? { scriptId: '', step: 0, live: false, liveStep: null };
+  const error = useShowStep(script, active);
+  const count = script?.steps.length ?? 0;
+  const go = (to: number) => {
+    if (!playback || to < 0 || to >= count || to === playback.step) return;
+    setPlayback({ ...playback, step: to });
+  };
+
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || isOwnKey(e) || !playback) return;
+    if (e.key === 'ArrowRight' || e.key === ' ') go(playback.step + 1);
+    else if (e.key === 'ArrowLeft') go(playback.step - 1);
+    else if (e.key === 'Escape') stopDemo();
+    else return;
+    e.preventDefault();
+  });
+  const onFullscreenChange = useEffectEvent(() => {
+    // Esc in full screen is the browser's: it leaves full screen, and with it the demo.
+    if (!document.fullscreenElement) stopDemo();
+  });
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => onKey(e);
+    const screen = () => onFullscreenChange();
+    window.addEventListener('keydown', key);
+    document.addEventListener('fullscreenchange', screen);
+    // The page's end stays readable above the player.
+    document.body.style.paddingBottom = '16rem';
+    region.current?.focus();
+    return () => {
+      window.removeEventListener('keydown', key);
+      document.removeEventListener('fullscreenchange', screen);
+      document.body.style.paddingBottom = '';
+    };
+  }, []);
+
+  if (!playback || !script) return null;
+  const step = script.steps[playback.step];
+  const price =
+    askingLive && step
+      ? livePrice(askingLive === 'all' ? script.steps : [step], queryClient)
+      : null;
+  const stepIsLive = playback.live || playback.liveStep === playback.step;
+  const endpoint = step && ENDPOINTS[step.snapshot.request.endpoint as EndpointId];
+
+  return (
+    <section
+      ref={region}
+      tabIndex={-1}
+      aria-label="Demo player"
+      className="fixed inset-x-0 bottom-0 z-40 border-t-4 border-violet-500 bg-white p-3 shadow-2xl outline-none sm:p-4 dark:bg-slate-900"
+    >
+      <div className="mx-auto max-w-5xl space-y-2">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {script.name} · step {playback.step + 1} of {count}
+          {endpoint && ` · ${endpoint.title}`}
+          {stepIsLive && step && replaysLive(step)
+            ? ' · live: this step ran for real'
+            : ' · from the recording: nothing is sent'}
+        </p>
+        <h2 className="text-lg font-semibold sm:text-xl">{step?.title}</h2>
+        <p aria-live="polite" className="sm:text-lg">
+          {step?.caption}
+        </p>
+        {error && (
+          <p role="alert" className="text-red-800 dark:text-red-300">
+            This step cannot be shown: {error}
+          </p>
+        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            className="btn-secondary"
+            disabled={playback.step === 0}
+            onClick={() => go(playback.step - 1)}
+          >
+            ← Previous
+          </button>
+          <ol aria-label="Steps" className="flex flex-wrap gap-1">
+            {script.steps.map((s, i) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  aria-label={`Step ${i + 1}: ${s.title}`}
+                  aria-current={i === playback.step ? 'step' : undefined}
+                  className={`block size-6 rounded-full border-2 border-violet-600 ${i === playback.step ? 'bg-violet-600' : 'bg-transparent'}`}
+                  onClick={() => go(i)}
+                />
+              </li>
+            ))}
+          </ol>
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={playback.step >= count - 1}
+            onClick={() => go(playback.step + 1)}
+          >
+            Next →
+          </button>
+          {!stepIsLive && step && replaysLive(step) && (
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={!apiKey}
+              title={apiKey ? undefined : 'Set an API key to run requests live'}
+              onClick={() => setAskingLive('step')}
+            >
+              Run this step live…
+            </button>
+          )}
+          {!playback.live && (
+            <button
+              type="button"
+              className="btn-secondary"
+              disabled={!apiKey}
+              title={apiKey ? undefined : 'Set an API key to run requests live'}
+              onClick={() => setAskingLive('all')}
+            >
+              Replay all live…
+            </button>
+          )}
+          <button type="button" className="btn-secondary ml-auto" onClick={stopDemo}>
+            Leave demo (Esc)
+          </button>
+        </div>
+        {price && (
+          <div
+            role="alertdialog"
+            aria-label="Run live"
+            className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950/40"
+          >
+            <p>
+              {askingLive === 'all'
+                ? 'A live replay runs every step’s request for real with this tab’s key: '
+                : 'This step’s request runs for real with this tab’s key: '}
+              {livePriceLabel(price)}.
+            </p>
+            <div className="flex gap-2">
+              <button
+                type="button"
+                className="btn-primary"
+                onClick={() => {
+                  setAskingLive(null);
+                  setPlayback(
+                    askingLive === 'all'
+                      ? { ...playback, live: true }
+                      : { ...playback, liveStep: playback.step },
+                  );
+                }}
+              >
+                Run live
+              </button>
+              <button type="button" className="btn-secondary" onClick={() => setAskingLive(null)}>
+                Keep playing the recording
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

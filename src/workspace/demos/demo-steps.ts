@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { endpointMutationKey, endpointQueryKey } from '../../api/endpoint-query.ts';
+import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../../api/endpoints.ts';
+import { sameParams, type Params } from '../../api/params.ts';
+import { requestLabel } from '../../api/request-link.ts';
+import type { ImageResult, JsonResult } from '../../api/requests.ts';
+import type { HistoryEntry } from '../history/history-store.ts';
+import { createSnapshot } from '../snapshots/snapshot-file.ts';
+import { newId, type DemoStep } from './demo-file.ts';
+
+type AnyResult = JsonResult<unknown> | ImageResult;
+
+/** A step of a result on screen: titled like the request, its caption left to the presenter. */
+export async function stepFromResult(
+  endpoint: EndpointId,
+  params: Params,
+  result: AnyResult,
+): Promise<DemoStep> {
+  return {
+    id: newId(),
+    title: requestLabel(endpoint, params),
+    caption: '',
+    snapshot: await createSnapshot(endpoint, params, result),
+  };
+}
+
+/**
+ * The answer of a history entry as this tab holds it: a read from the session cache (which
+ * a reload restores for a day), an action's submission from the mutations of this session.
+ * Null when the tab no longer has it: the step cannot be recorded without running again.
+ */
+export function storedAnswer(queryClient: QueryClient, entry: HistoryEntry): AnyResult | null {
+  if (entry.status !== 'ok' || !Object.hasOwn(ENDPOINTS, entry.endpoint)) return null;
+  const id = entry.endpoint as EndpointId;
+  if (ENDPOINTS[id].kind === 'read')
+    return (
+      queryClient.getQueryData<AnyResult>(endpointQueryKey(id as ReadEndpointId, entry.params)) ??
+      null
+    );
+  const submissions = queryClient
+    .getMutationCache()
+    .findAll({ mutationKey: endpointMutationKey(id as Exclude<EndpointId, ReadEndpointId>) })
+    .filter(
+      (m) =>
+        m.state.status === 'success' &&
+        sameParams((m.state.variables ?? {}) as Params, entry.params),
+    );
+  return (submissions.at(-1)?.state.data as AnyResult | undefined) ?? null;
+}
+
+/** A step of a history entry whose answer this tab still holds, else null. */
+export async function stepFromHistory(
+  queryClient: QueryClient,
+  entry: HistoryEntry,
+): Promise<DemoStep | null> {
+  const answer = storedAnswer(queryClient, entry);
+  return answer && stepFromResult(entry.endpoint as EndpointId, entry.params, answer);
+}

@@ -1,0 +1,125 @@
+import { createStore as createIdbStore, del, set, values, type UseStore } from 'idb-keyval';
+import { showNotice } from '../../lib/notices.ts';
+import { createStore, useStore } from '../../lib/store.ts';
+import { newId, type DemoScript, type DemoStep } from './demo-file.ts';
+
+/**
+ * The demo scripts of this browser, kept in IndexedDB (steps hold whole answers, screenshots'
+ * bytes included: more than localStorage takes), one record per script. Read once, on first
+ * use; every change is written at once. When storage fails (full, private mode) the scripts
+ * stay in the page and a page notice (lib/notices.ts) says so: download them to keep them.
+ */
+let db: UseStore | null = null;
+const idb = () => (db ??= createIdbStore('web-data-dashboard-demos', 'scripts'));
+
+/** null until read from IndexedDB. */
+const scripts = createStore<DemoScript[] | null>(null);
+const NOTICE_ID = 'web-data-dashboard-demos';
+
+const newestFirst = (list: DemoScript[]) => [...list].sort((a, b) => b.updatedAt - a.updatedAt);
+
+let loading: Promise<void> | null = null;
+
+/** The scripts as they are now, read from IndexedDB the first time (none when storage fails). */
+export async function loadDemos(): Promise<DemoScript[]> {
+  loading ??= values<DemoScript>(idb())
+    .then((stored) => stored.filter((s) => Array.isArray(s?.steps)))
+    .catch(() => {
+      showNotice(NOTICE_ID, 'Demo scripts cannot be read from this browser’s storage.');
+      return [];
+    })
+    .then((stored) => {
+      // Scripts made while the read was pending are kept too.
+      const made = scripts.get() ?? [];
+      scripts.set(
+        newestFirst([...made, ...stored.filter((s) => !made.some((m) => m.id === s.id))]),
+      );
+    });
+  await loading;
+  return scripts.get() ?? [];
+}
+
+export function useDemos(): DemoScript[] | null {
+  const list = useStore(scripts);
+  if (list === null) void loadDemos();
+  return list;
+}
+
+function persist(script: DemoScript): void {
+  set(script.id, script, idb()).catch(() =>
+    showNotice(
+      NOTICE_ID,
+      `“${script.name}” could not be saved in this browser (its storage is full or unavailable): it is kept until this page closes. Download it to keep it.`,
+    ),
+  );
+}
+
+/** Replaces (or adds) a script, newest first, and writes it. */
+function put(script: DemoScript): DemoScript {
+  const next = { ...script, updatedAt: Date.now() };
+  scripts.set(newestFirst([next, ...(scripts.get() ?? []).filter((s) => s.id !== script.id)]));
+  persist(next);
+  return next;
+}
+
+const find = (id: string) => (scripts.get() ?? []).find((s) => s.id === id);
+
+function change(id: string, edit: (script: DemoScript) => DemoScript): void {
+  const script = find(id);
+  if (script) put(edit(script));
+}
+
+export function createDemo(name = 'Untitled demo', steps: DemoStep[] = []): DemoScript {
+  return put({ id: newId(), name, updatedAt: Date.now(), steps });
+}
+
+/** A script read from a file: kept as a new one (never replacing one of the same name). */
+export const importDemo = (script: DemoScript): DemoScript => put(script);
+
+export const renameDemo = (id: string, name: string) => change(id, (s) => ({ ...s, name }));
+
+export function deleteDemo(id: string): void {
+  scripts.set((scripts.get() ?? []).filter((s) => s.id !== id));
+  del(id, idb()).catch(() => {});
+}
+
+/** Adds a step to the script changed last (a new script when there is none); returns where. */
+export async function addStepToLatest(
+  step: DemoStep,
+): Promise<{ script: DemoScript; index: number }> {
+  const [latest] = await loadDemos();
+  const script = latest ?? createDemo('My demo');
+  const saved = put({ ...script, steps: [...script.steps, step] });
+  return { script: saved, index: saved.steps.length - 1 };
+}
+
+export const addSteps = (id: string, steps: DemoStep[]) =>
+  change(id, (s) => ({ ...s, steps: [...s.steps, ...steps] }));
+
+export const editStep = (
+  id: string,
+  stepId: string,
+  patch: Partial<Pick<DemoStep, 'title' | 'caption'>>,
+) =>
+  change(id, (s) => ({
+    ...s,
+    steps: s.steps.map((step) => (step.id === stepId ? { ...step, ...patch } : step)),
+  }));
+
+export const removeStep = (id: string, stepId: string) =>
+  change(id, (s) => ({ ...s, steps: s.steps.filter((step) => step.id !== stepId) }));
+
+/** Moves a step by `by` places (−1 up, +1 down), staying within the script. */
+export function moveStep(id: string, stepId: string, by: number): void {
+  change(id, (s) => {
+    const from = s.steps.findIndex((step) => step.id === stepId);
+    const to = Math.min(s.steps.length - 1, Math.max(0, from + by));
+    if (from < 0 || from === to) return s;
+    const steps = [...s.steps];
+    const [moved] = steps.splice(from, 1);
+    steps.splice(to, 0, moved!);
+    return { ...s, steps };
+  });
+}
+
+export const getDemo = find;

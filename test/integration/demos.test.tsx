@@ -1,0 +1,201 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, test } from 'vitest';
+import { ENDPOINT_LIST } from '../../src/api/endpoints.ts';
+import { readDemo } from '../../src/workspace/demos/demo-file.ts';
+import { stopDemo } from '../../src/workspace/demos/play-demo.ts';
+import { captureDownloads } from '../downloads.ts';
+import { DEMO_KEY, renderApp } from '../render.tsx';
+import { sandboxControl } from '../sandbox-server.ts';
+
+type Rendered = ReturnType<typeof renderApp>;
+
+const calls = async () => (await sandboxControl.ledger()).calls.length;
+
+async function search(user: Rendered['user'], query: string) {
+  const field = await screen.findByLabelText(/^Query/, {}, { timeout: 5000 });
+  await user.clear(field);
+  await user.type(field, query);
+  await user.click(screen.getByRole('button', { name: 'Search · 20 credits' }));
+  await screen.findByText('Fresh result · 20 credits');
+}
+
+async function openDemos(user: Rendered['user']) {
+  const nav = screen.getByRole('navigation', { name: 'Views' });
+  await user.click(within(nav).getByRole('link', { name: 'Demos' }));
+  await screen.findByRole('heading', { name: 'Demo scripts' }, { timeout: 5000 });
+}
+
+/** A new script, selected for editing, with the steps added from history by their labels. */
+async function newScriptFromHistory(user: Rendered['user'], labels: string[]) {
+  await user.click(screen.getByRole('button', { name: 'New script' }));
+  const picker = await screen.findByRole('list', { name: 'History entries to add' });
+  for (const [i, label] of labels.entries()) {
+    await user.click(within(picker).getByRole('button', { name: `Add ${label}` }));
+    await waitFor(() => expect(within(stepsList()).getAllByRole('listitem')).toHaveLength(i + 1));
+  }
+}
+
+const stepsList = () => screen.getByRole('list', { name: 'Steps' });
+const stepTitles = () =>
+  within(stepsList())
+    .getAllByRole('listitem')
+    .map((li) => within(li).getByLabelText<HTMLInputElement>('Title').value);
+
+/**
+ * A new script with one step, the account as the view's result bar adds it ("Add this
+ * result"), downloaded from the scripts list: the file's text.
+ */
+async function recordAccountScript(user: Rendered['user']): Promise<string> {
+  const downloads = captureDownloads();
+  await screen.findByRole('heading', { name: 'Demo scripts' }, { timeout: 5000 });
+  await user.click(screen.getByRole('button', { name: 'New script' }));
+  const nav = screen.getByRole('navigation', { name: 'Views' });
+  await user.click(within(nav).getByRole('link', { name: 'Account' }));
+  await screen.findByRole('region', { name: 'Credits left' }, { timeout: 5000 });
+  await user.click(screen.getByRole('button', { name: 'Add this result' }));
+  expect(await screen.findByRole('link', { name: '“Untitled demo”' })).toBeVisible();
+  await openDemos(user);
+  const newest = within(screen.getByRole('list', { name: 'Demo scripts' })).getAllByRole(
+    'listitem',
+  )[0]!;
+  await user.click(within(newest).getByRole('button', { name: /^Download/ }));
+  await waitFor(() => expect(downloads).toHaveLength(1));
+  expect(downloads[0]!.filename).toMatch(/^untitled-demo-.*\.demo\.json$/);
+  return downloads[0]!.text();
+}
+
+const player = () => screen.getByRole('region', { name: 'Demo player' });
+const press = (key: string) => fireEvent.keyDown(document.body, { key });
+
+// A test that fails mid-play must not leave the next one playing (nothing could be sent).
+afterEach(stopDemo);
+
+describe('demo scripts', () => {
+  test('steps recorded from history are reordered and played with the keyboard, and playing sends nothing', async () => {
+    const { user, router } = renderApp('/search');
+    await search(user, 'green tea');
+    await search(user, 'espresso');
+    await openDemos(user);
+    await newScriptFromHistory(user, ['Search “green tea”', 'Search “espresso”']);
+    expect(stepTitles()).toEqual(['Search “green tea”', 'Search “espresso”']);
+
+    const second = within(stepsList()).getAllByRole('listitem')[1]!;
+    await user.click(within(second).getByRole('button', { name: 'Move up' }));
+    expect(stepTitles()).toEqual(['Search “espresso”', 'Search “green tea”']);
+    const caption = within(within(stepsList()).getAllByRole('listitem')[0]!).getByLabelText(
+      'Caption',
+    );
+    await user.type(caption, 'Rankings for a product keyword.');
+    await user.tab();
+
+    const before = await calls();
+    await user.click(screen.getAllByRole('button', { name: 'Play' }).at(-1)!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(await screen.findByText('Rankings for a product keyword.')).toBeInTheDocument();
+    expect(player()).toHaveTextContent('step 1 of 2');
+    await waitFor(() => expect(screen.getByLabelText(/^Query/)).toHaveValue('espresso'));
+    expect(await screen.findByText(/^Snapshot from/)).toBeInTheDocument();
+    expect(document.documentElement.dataset.presenter).toBe('on');
+
+    press('ArrowRight');
+    await waitFor(() => expect(screen.getByLabelText(/^Query/)).toHaveValue('green tea'));
+    expect(player()).toHaveTextContent('step 2 of 2');
+    expect(screen.getByRole('button', { name: 'Step 2: Search “green tea”' })).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    press(' ');
+    expect(player()).toHaveTextContent('step 2 of 2');
+    press('ArrowLeft');
+    await waitFor(() => expect(screen.getByLabelText(/^Query/)).toHaveValue('espresso'));
+
+    // A new request run in the view while the demo plays is refused before anything is sent.
+    const field = screen.getByLabelText(/^Query/);
+    await user.clear(field);
+    await user.type(field, 'oolong');
+    await user.click(screen.getByRole('button', { name: 'Search · 20 credits' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Nothing was sent: a demo script is playing from its recording',
+    );
+
+    press('Escape');
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /^Leave demo/ })).not.toBeInTheDocument(),
+    );
+    expect(document.documentElement.dataset.presenter).toBeUndefined();
+    expect(await calls()).toBe(before);
+  });
+
+  test('a script is one file: downloaded without the key, opened again with its steps, and anything else is refused clearly', async () => {
+    const { user } = renderApp('/demos');
+    const text = await recordAccountScript(user);
+    expect(text).not.toContain(DEMO_KEY);
+    const scripts = screen.getByRole('list', { name: 'Demo scripts' });
+    const count = within(scripts).getAllByRole('listitem').length;
+
+    await user.upload(
+      screen.getByLabelText('Open script'),
+      new File([text], 'account.demo.json', { type: 'application/json' }),
+    );
+    await waitFor(() => expect(within(scripts).getAllByRole('listitem')).toHaveLength(count + 1));
+    await waitFor(() => expect(stepTitles()).toEqual(['Account']));
+
+    await user.upload(
+      screen.getByLabelText('Open script'),
+      new File(['{"format":"web-data-dashboard.snapshot","version":1}'], 'x.json', {
+        type: 'application/json',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This file is not a demo script: it is a snapshot.',
+    );
+    expect(within(scripts).getAllByRole('listitem')).toHaveLength(count + 1);
+  });
+
+  test('an account step plays without a key, in the account view, read-only', async () => {
+    const recording = renderApp('/demos');
+    const text = await recordAccountScript(recording.user);
+    recording.unmount();
+
+    const { user, router } = renderApp('/demos', { apiKey: null });
+    await user.upload(
+      await screen.findByLabelText('Open script', {}, { timeout: 5000 }),
+      new File([text], 'account.demo.json', { type: 'application/json' }),
+    );
+    await waitFor(() => expect(stepTitles()).toEqual(['Account']));
+    const before = await calls();
+    await user.click(screen.getAllByRole('button', { name: 'Play' }).at(-1)!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(await screen.findByText(/^Snapshot from/)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Credits left' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Set API key' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Refresh/ })).not.toBeInTheDocument();
+    press('Escape');
+    expect(await calls()).toBe(before);
+  });
+
+  test('the sandbox’s tour reads as a script with a step for every view', async () => {
+    const res = await fetch('/api/_sandbox/tour');
+    const reading = await readDemo(await res.text());
+    expect(reading.ok).toBe(true);
+    if (!reading.ok) return;
+    expect(reading.script.name).toBe('Tour of the dashboard');
+    expect(reading.script.steps.map((s) => s.snapshot.request.endpoint).sort()).toEqual(
+      ENDPOINT_LIST.map((e) => e.id).sort(),
+    );
+    expect(reading.script.steps.every((s) => s.caption.length > 40)).toBe(true);
+  });
+
+  test('keys echoed in a file are masked when it is opened', async () => {
+    const res = await fetch('/api/_sandbox/tour');
+    const tour = (await res.json()) as {
+      steps: { snapshot: { response: { body?: Record<string, unknown> } } }[];
+    };
+    const body = tour.steps[0]!.snapshot.response.body!;
+    body.search_parameters = { ...(body.search_parameters as object), api_key: 'sk_someone_else' };
+    const reading = await readDemo(JSON.stringify(tour));
+    expect(reading.ok).toBe(true);
+    expect(JSON.stringify(reading)).not.toContain('sk_someone_else');
+  });
+});
