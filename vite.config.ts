@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import { prerenderPlugin } from './src/prerender/vite-plugin.ts';
+import { openApiPlugin } from './src/server/openapi-plugin.ts';
 import { apiPlugin } from './src/server/vite-plugin.ts';
 
 interface ModuleGraph {
@@ -29,12 +30,14 @@ function staticallyFromEntry(graph: ModuleGraph): Set<string> {
  * combination of views: a view then loads as its own chunk plus this one, not twenty
  * requests (each a round trip on a phone; decision 022). Left out: what the entry already
  * loads, modules loaded on their own (the response schemas, the JSON tree: dynamic imports
- * stay separate chunks whatever the group says), and packages.
+ * stay separate chunks whatever the group says), the interop code (`interop/` folders: pasted
+ * requests, exports), which no view loads with itself, and packages.
  */
 function viewSharedChunk(id: string, inEntry: () => Set<string>): string | null {
   if (
     !/[\\/]src[\\/](components|workspace|lib|api|session)[\\/]/.test(id) ||
-    /schemas\.ts$/.test(id)
+    /schemas\.ts$/.test(id) ||
+    /[\\/]interop[\\/]/.test(id)
   )
     return null;
   return inEntry().has(id) ? null : 'view-shared';
@@ -50,7 +53,7 @@ export default defineConfig(({ mode }) => {
     return entryModules.ids;
   };
   return {
-    plugins: [react(), tailwindcss(), apiPlugin(env), prerenderPlugin()],
+    plugins: [react(), tailwindcss(), apiPlugin(env), prerenderPlugin(), openApiPlugin()],
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
     build: {

@@ -19,8 +19,8 @@ export type Validation =
     }
   | { ok: false; errors: ParamErrors };
 
-const DEFAULT_MAX_LENGTH = 2048;
-const URL_MAX_LENGTH = 4096;
+export const DEFAULT_MAX_LENGTH = 2048;
+export const URL_MAX_LENGTH = 4096;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const TRUE_WORDS = new Set(['true', '1', 'on', 'yes']);

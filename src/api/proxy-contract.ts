@@ -6,6 +6,12 @@
 /** The browser sends the key in this header; the proxy appends it as `api_key` upstream. */
 export const API_KEY_HEADER = 'x-api-key';
 
+/**
+ * Keys are letters, digits, `-` and `_`: anything else could change the query it is put in
+ * (the proxy refuses it; a pasted request's key is offered only if it is one).
+ */
+export const API_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
+
 /** Set by the proxy on an answer it made itself instead of forwarding one (see ProxyErrorReason). */
 export const PROXY_ERROR_HEADER = 'x-dashboard-proxy-error';
 

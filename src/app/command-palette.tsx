@@ -1,13 +1,18 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { metaQueries } from '../api/meta-queries.ts';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import { useNavigate } from 'react-router';
+import { openPastedRequest } from '../workspace/interop/open-pasted-request.ts';
+import { decidePaste } from '../workspace/interop/paste-decision.ts';
 import { usePresenterMode } from '../session/presenter-mode.ts';
 import { useHistory } from '../workspace/history/history-store.ts';
 import { matchCommands, paletteCommands, type Command } from './palette-commands.ts';
 
 /**
  * Ctrl/Cmd+K: jump to any view, a starred or recent request, or an action. A combobox over a
- * listbox (arrows move, Enter runs, Escape closes); focus goes back where it was.
+ * listbox (arrows move, Enter runs, Escape closes); focus goes back where it was. A curl
+ * command or API URL pasted into it opens its view with the form filled.
  */
 export function CommandPalette({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
@@ -18,7 +23,9 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const shown = matchCommands(paletteCommands(history, presenter), text);
+  const [pasteRefused, setPasteRefused] = useState<string | null>(null);
+  const { data: meta } = useQuery(metaQueries.current());
+  const shown = matchCommands(paletteCommands(history, presenter, meta), text);
   const current = Math.min(active, Math.max(shown.length - 1, 0));
   // The input is the dialog's one control (options are reached through it): Tab stays on
 
@@ -30,6 +37,15 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
     if ('to' in command.run)
       void navigate(command.run.to, reopen ? { state: { reopen: true } } : undefined);
     else command.run.action();
+  };
+
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const decision = decidePaste(e.clipboardData.getData('text/plain'), 'palette', meta?.pathMap);
+    if (!decision.take) return;
+    e.preventDefault();
+    if (!decision.result.ok) return setPasteRefused(decision.result.reason);
+    onClose();
+    openPastedRequest(decision.result.request, navigate);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -67,8 +83,10 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
         onChange={(e) => {
           setText(e.target.value);
           setActive(0);
+          setPasteRefused(null);
         }}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         className="w-full rounded border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950"
       />
       <ul id={listId} role="listbox" aria-label="Commands" className="max-h-80 overflow-auto">
@@ -91,6 +109,11 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
           </li>
         ))}
       </ul>
+      {pasteRefused && (
+        <p role="alert" className="px-3 py-1.5 text-sm text-red-700 dark:text-red-400">
+          {pasteRefused}
+        </p>
+      )}
       {shown.length === 0 && <p className="px-3 py-1.5 text-sm">Nothing matches.</p>}
     </ModalDialog>
   );

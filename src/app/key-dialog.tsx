@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { metaQueries } from '../api/meta-queries.ts';
 import { ModalDialog } from '../components/modal-dialog.tsx';
-import { getApiKey, setApiKey } from '../session/key-store.ts';
+import { forgetOfferedKey, offeredKey } from '../workspace/interop/key-offer.ts';
+import { getApiKey, maskedKey, setApiKey } from '../session/key-store.ts';
 import { closeKeyDialog, useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { usePresenterMode } from '../session/presenter-mode.ts';
 
@@ -18,11 +19,19 @@ function KeyDialogContent() {
   const { data: meta } = useQuery(metaQueries.current());
   // Presenter mode: the key is not even put in the field, and cannot be revealed.
   const presenter = usePresenterMode();
-  const [draft, setDraft] = useState(() => (presenter ? '' : (getApiKey() ?? '')));
+  // A key found in a pasted request (session/key-offer.ts): in the field, masked, until Save.
+  const [offer] = useState(offeredKey);
+  const [draft, setDraft] = useState(() => offer ?? (presenter ? '' : (getApiKey() ?? '')));
   const [reveal, setReveal] = useState(false);
   const hiddenKeySet = presenter && getApiKey() !== null;
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(() =>
+    offer
+      ? `The pasted request holds an API key (${maskedKey(offer)}). Save key to use it in this tab; Close keeps your key as it is.`
+      : null,
+  );
   const inputRef = useRef<HTMLInputElement>(null);
+  // The field has it now; nothing else keeps it.
+  useEffect(forgetOfferedKey, []);
 
   const save = (key: string) => {
     setApiKey(key);

@@ -23,6 +23,10 @@ const KeyDialog = lazy(() => import('./key-dialog.tsx').then((m) => ({ default: 
 const PageNotices = lazy(() =>
   import('./page-notices.tsx').then((m) => ({ default: m.PageNotices })),
 );
+// A request pasted into a view's form (curl or URL): nobody pastes before the view is there.
+const PasteRequests = lazy(() =>
+  import('../workspace/interop/paste-requests.tsx').then((m) => ({ default: m.PasteRequests })),
+);
 
 // Only while a demo script plays (started on /demos or from the palette).
 const DemoPlayer = lazy(() =>
@@ -94,13 +98,13 @@ export function Layout() {
               </li>
             ))}
             <li>
-              <NavLink to="/demos" className={navClass}>
-                Demos
+              <NavLink to="/batch" className={navClass}>
+                Batch
               </NavLink>
             </li>
             <li>
-              <NavLink to="/batch" className={navClass}>
-                Batch
+              <NavLink to="/demos" className={navClass}>
+                Demos
               </NavLink>
             </li>
           </ul>
@@ -110,6 +114,7 @@ export function Layout() {
         {viewPainted && (
           <Suspense fallback={null}>
             <PageNotices />
+            <PasteRequests />
           </Suspense>
         )}
         {/* The router renders a view once its code is here (router.tsx): no fallback. */}

@@ -4,6 +4,8 @@ import { downloadText, fileDate } from '../lib/download.ts';
 import type { HistoryEntry } from '../workspace/history/history-store.ts';
 import { openKeyDialog } from '../session/key-dialog-store.ts';
 import { setPresenterMode } from '../session/presenter-mode.ts';
+import type { ApiMeta } from '../api/meta-queries.ts';
+import { downloadOpenApi, downloadPostmanCollection } from '../workspace/interop/downloads.ts';
 
 export interface Command {
   id: string;
@@ -25,7 +27,11 @@ const entryCommand = (group: 'Starred' | 'Recent') => (entry: HistoryEntry) =>
   }) satisfies Command;
 
 /** Every view, starred and recent requests, and the app's actions. */
-export function paletteCommands(history: readonly HistoryEntry[], presenter: boolean): Command[] {
+export function paletteCommands(
+  history: readonly HistoryEntry[],
+  presenter: boolean,
+  meta?: ApiMeta,
+): Command[] {
   const known = history.filter((e) => Object.hasOwn(ENDPOINTS, e.endpoint));
   return [
     { id: 'view-overview', label: 'Overview', group: 'Views', run: { to: '/' } },
@@ -61,6 +67,18 @@ export function paletteCommands(history: readonly HistoryEntry[], presenter: boo
             'application/json',
           ),
       },
+    },
+    {
+      id: 'export-postman',
+      label: 'Export history (Postman collection)',
+      group: 'Actions',
+      run: { action: () => void downloadPostmanCollection('Request history', history, meta) },
+    },
+    {
+      id: 'openapi',
+      label: 'Download the API description (OpenAPI 3.1)',
+      group: 'Actions',
+      run: { action: () => void downloadOpenApi(meta) },
     },
   ];
 }

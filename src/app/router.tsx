@@ -50,10 +50,10 @@ export const routes: RouteObject[] = [
       })),
       // Not an endpoint: the history of all of them, next to the overview.
       { path: 'history', ...view(() => import('../workspace/history/history-page.tsx')) },
-      // Demo scripts: recorded walks through the views (issue #25).
-      { path: 'demos', ...view(() => import('../workspace/demos/demos-page.tsx')) },
       // Many requests of one view at once (decision 040).
       { path: 'batch', ...view(() => import('../workspace/batch/batch-page.tsx')) },
+      // Demo scripts: recorded walks through the views (issue #25).
+      { path: 'demos', ...view(() => import('../workspace/demos/demos-page.tsx')) },
       { path: '*', ...view(() => import('./not-found-page.tsx')) },
     ],
   },

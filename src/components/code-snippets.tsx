@@ -7,16 +7,18 @@ const LANGUAGES: { id: SnippetLanguage; label: string }[] = [
   { id: 'curl', label: 'curl' },
   { id: 'javascript', label: 'JavaScript' },
   { id: 'python', label: 'Python' },
+  { id: 'go', label: 'Go' },
+  { id: 'php', label: 'PHP' },
+  { id: 'ruby', label: 'Ruby' },
 ];
 
-/** curl / JavaScript / Python for the current request, with a key placeholder unless the user opts in. */
-export function CodeSnippets({
-  target,
-  realKey,
-}: {
+/** curl, JavaScript, Python, Go, PHP and Ruby for the current request, with a key placeholder unless the user opts in. */
+export interface CodeSnippetsProps {
   target: Omit<SnippetTarget, 'apiKey'>;
   realKey: string | null;
-}) {
+}
+
+export function CodeSnippets({ target, realKey }: CodeSnippetsProps) {
   const [language, setLanguage] = useState<SnippetLanguage>('curl');
   const [withKey, setWithKey] = useState(false);
   // Presenter mode: the placeholder only, and no way to put the key in.

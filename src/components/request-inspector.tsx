@@ -1,14 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { isApiError } from '../api/errors.ts';
 import { assumedDefault, type EndpointSpec } from '../api/endpoints.ts';
 import { API_BASE, maskedRequestUrl, type ResponseMeta } from '../api/client.ts';
 import { metaQueries } from '../api/meta-queries.ts';
+import { downloadText } from '../lib/download.ts';
 import { formatBytes, formatDuration } from '../lib/format.ts';
 import { useApiKey } from '../session/use-api-key.ts';
-import { CodeSnippets } from './code-snippets.tsx';
+import type { CodeSnippetsProps } from './code-snippets.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { JsonViewer } from './json-viewer.tsx';
+import { preloadable } from './preloadable.tsx';
+
+// Six languages of templates, read by few: loaded when the snippets are first opened (or
+// pointed at), not with every view.
+const snippets = preloadable<CodeSnippetsProps>(() =>
+  import('./code-snippets.tsx').then((m) => m.CodeSnippets),
+);
+const preloadSnippets = () => void snippets.preload().catch(() => undefined);
 
 /** Where an image endpoint's snippet saves the bytes: named after its format (catalogue default if unset). */
 function imageFileFor(spec: EndpointSpec, wire: readonly [string, string][]): string | undefined {
@@ -24,6 +33,8 @@ export interface InspectorProps {
   meta: ResponseMeta | undefined;
   error: unknown;
   raw: unknown;
+  /** When the shown answer arrived (ms since the epoch; 0 when unknown). */
+  answeredAt?: number;
 }
 
 /** The request as sent (key masked), ready-made code, and what came back. */
@@ -33,6 +44,7 @@ export const RequestInspector = memo(function RequestInspector({
   meta,
   error,
   raw,
+  answeredAt,
 }: InspectorProps) {
   const apiKey = useApiKey();
   const { data: apiMeta } = useQuery(metaQueries.current());
@@ -42,6 +54,26 @@ export const RequestInspector = memo(function RequestInspector({
   const requestUrl = wire ? maskedRequestUrl(spec.id, wire) : null;
   const status = meta?.status ?? (isApiError(error) ? error.status : undefined);
   const duration = meta?.durationMs ?? (isApiError(error) ? error.durationMs : undefined);
+  const [snippetsOpened, setSnippetsOpened] = useState(false);
+
+  // The exchange as a HAR file: the answer shown, else the failed request (the form's).
+  const saveHar = async () => {
+    const { harOf } = await import('../api/interop/har.ts');
+    const path = meta?.maskedUrl ?? (wire ? maskedRequestUrl(spec.id, wire) : spec.path);
+    const har = harOf({
+      origin: window.location.origin,
+      path,
+      status,
+      failure: isApiError(error) && status === undefined ? error.kind : undefined,
+      contentType: meta?.contentType,
+      bytes: meta?.bytes,
+      durationMs: duration,
+      answeredAt: meta ? answeredAt : Date.now(),
+      bodyText: meta && raw !== undefined ? JSON.stringify(raw) : undefined,
+      apiKey,
+    });
+    downloadText(`${spec.id}-request.har`, JSON.stringify(har, null, 2), 'application/json');
+  };
 
   return (
     <section
@@ -67,47 +99,71 @@ export const RequestInspector = memo(function RequestInspector({
         </p>
       )}
       {(meta || status !== undefined) && (
-        <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
-          <div>
-            <dt className="inline text-slate-600 dark:text-slate-400">Status </dt>
-            <dd className="inline font-medium" data-testid="response-status">
-              {status ?? (isApiError(error) ? error.kind : '—')}
-            </dd>
-          </div>
-          {duration !== undefined && (
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-1">
+          <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
             <div>
-              <dt className="inline text-slate-600 dark:text-slate-400">Time </dt>
-              <dd className="inline font-medium">{formatDuration(duration)}</dd>
+              <dt className="inline text-slate-600 dark:text-slate-400">Status </dt>
+              <dd className="inline font-medium" data-testid="response-status">
+                {status ?? (isApiError(error) ? error.kind : '—')}
+              </dd>
             </div>
-          )}
-          {meta && (
-            <div>
-              <dt className="inline text-slate-600 dark:text-slate-400">Size </dt>
-              <dd className="inline font-medium">{formatBytes(meta.bytes)}</dd>
-            </div>
-          )}
-          {meta?.contentType && (
-            <div>
-              <dt className="inline text-slate-600 dark:text-slate-400">Type </dt>
-              <dd className="inline font-medium">{meta.contentType}</dd>
-            </div>
-          )}
-        </dl>
+            {duration !== undefined && (
+              <div>
+                <dt className="inline text-slate-600 dark:text-slate-400">Time </dt>
+                <dd className="inline font-medium">{formatDuration(duration)}</dd>
+              </div>
+            )}
+            {meta && (
+              <div>
+                <dt className="inline text-slate-600 dark:text-slate-400">Size </dt>
+                <dd className="inline font-medium">{formatBytes(meta.bytes)}</dd>
+              </div>
+            )}
+            {meta?.contentType && (
+              <div>
+                <dt className="inline text-slate-600 dark:text-slate-400">Type </dt>
+                <dd className="inline font-medium">{meta.contentType}</dd>
+              </div>
+            )}
+          </dl>
+          <button type="button" className="btn-chip" onClick={() => void saveHar()}>
+            Download HAR
+          </button>
+        </div>
       )}
       {wire && (
-        <details>
-          <summary className="cursor-pointer text-sm font-medium">Code snippets</summary>
-          <div className="mt-2">
-            <CodeSnippets
-              target={{
-                base,
-                path: upstreamPath,
-                params: wire,
-                imageFile: imageFileFor(spec, wire),
-              }}
-              realKey={apiKey}
-            />
-          </div>
+        <details onToggle={(e) => e.currentTarget.open && setSnippetsOpened(true)}>
+          <summary
+            className="cursor-pointer text-sm font-medium"
+            onPointerEnter={preloadSnippets}
+            onFocus={preloadSnippets}
+          >
+            Code snippets
+          </summary>
+          {snippetsOpened && (
+            <div className="mt-2">
+              <snippets.Preloaded
+                target={{
+                  base,
+                  path: upstreamPath,
+                  params: wire,
+                  imageFile: imageFileFor(spec, wire),
+                }}
+                realKey={apiKey}
+                fallback={
+                  <p role="status" className="text-sm text-slate-500">
+                    Loading the snippets…
+                  </p>
+                }
+                failed={
+                  <p role="status" className="text-sm text-slate-500">
+                    The snippets could not be loaded (is the connection down?). Reload the page to
+                    try again.
+                  </p>
+                }
+              />
+            </div>
+          )}
         </details>
       )}
       {raw !== undefined && (

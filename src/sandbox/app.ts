@@ -10,7 +10,7 @@ import {
 import { validateParams } from '../api/params.ts';
 import { suggestions } from './data/autocomplete.ts';
 import { renderListingPhoto } from './data/photos.ts';
-import { realtyListings } from './data/realty.ts';
+import { realtyListings, realtyTotalCount } from './data/realty.ts';
 import { renderScreenshot, screenshotLatencyMs, type ScreenshotFormat } from './data/screenshot.ts';
 import { organicResults } from './data/search.ts';
 import { shortsHtmlPage, shortVideos } from './data/shorts.ts';
@@ -355,11 +355,17 @@ async function answer(
     }
     case 'autocomplete':
       return { kind: 'json', body: suggestions({ query: params.query ?? '', ...params }) };
-    case 'realty':
+    case 'realty': {
+      const total = realtyTotalCount(params.url ?? '');
       return {
         kind: 'json',
-        body: { ...echo, realty_listings: realtyListings(params.url ?? '', mediaBase) },
+        body: {
+          ...echo,
+          realty_listings: realtyListings(params.url ?? '', mediaBase),
+          ...(total === undefined ? {} : { totalResultCount: total }),
+        },
       };
+    }
     case 'webhook':
       return { kind: 'json', body: webhookJob() };
     case 'account':

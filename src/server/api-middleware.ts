@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { endpointForPath } from '../api/endpoints.ts';
-import { API_KEY_HEADER } from '../api/proxy-contract.ts';
+import { API_KEY_HEADER, API_KEY_PATTERN } from '../api/proxy-contract.ts';
 import type { SandboxExamples } from '../api/upstream-meta.ts';
 import { DEMO_KEY } from '../sandbox/state.ts';
 import { metaFor, type ApiConfig } from './config.ts';
-import { API_KEY_PATTERN, withApiKey, withoutApiKey } from './forwarded-query.ts';
+import { withApiKey, withoutApiKey } from './forwarded-query.ts';
 import { proxyRequest } from './proxy.ts';
 
 type Next = (error?: unknown) => void;

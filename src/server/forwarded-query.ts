@@ -4,9 +4,6 @@
  * applies the same rules in nginx (decision 030); test/contract runs both.
  */
 
-/** Keys are letters, digits, `-` and `_`: anything else could change the query it is put in. */
-export const API_KEY_PATTERN = /^[A-Za-z0-9_-]+$/;
-
 /** `api%5Fkey` and `API_KEY` are the same parameter to a lenient upstream: compare decoded. */
 function namesTheKey(part: string): boolean {
   const name = part.split('=', 1)[0] ?? '';

@@ -34,6 +34,7 @@ export const messyListing: fc.Arbitrary<Record<string, unknown>> = fc.record(
     isUndisclosedAddress: fc.oneof(fc.boolean(), fc.constant('true')),
     beds: messyNumber,
     baths: messyNumber,
+    area: fc.oneof(messyNumber, fc.constantFrom('1,850', '1850 sqft')),
     latLong: fc.oneof(
       fc.record({ latitude, longitude }, { requiredKeys: [] }),
       fc.constantFrom(null, 'here', 42),
@@ -47,6 +48,7 @@ export const messyListing: fc.Arbitrary<Record<string, unknown>> = fc.record(
               longitude,
               price: messyNumber,
               bedrooms: messyNumber,
+              livingArea: messyNumber,
               homeType: fc.constantFrom('SINGLE_FAMILY', 'CONDO', 'LOT'),
               daysOnRealty: messyNumber,
               isUnmappable: fc.boolean(),

@@ -147,6 +147,8 @@ describe('shared request panel', () => {
   test('snippets carry a key placeholder unless the user opts in', async () => {
     const { user } = renderApp('/search?query=mocha');
     await user.click(await screen.findByText('Code snippets'));
+    // The snippets' code loads when they are first opened.
+    await screen.findByLabelText('curl snippet');
     const code = () => screen.getByLabelText('curl snippet').textContent ?? '';
     expect(code()).toContain("--data-urlencode 'api_key=<API_KEY>'");
     expect(code()).not.toContain('demo-key');

@@ -131,6 +131,18 @@ describe('demo scripts', () => {
     const { user } = renderApp('/demos');
     const text = await recordAccountScript(user);
     expect(text).not.toContain(DEMO_KEY);
+    // Its requests also go out as a Postman collection, the key a variable.
+    const postman = captureDownloads();
+    // The newest script is first (earlier tests of this file made others of the same name).
+    await user.click(
+      screen.getAllByRole('button', { name: 'Postman collection of “Untitled demo”' })[0]!,
+    );
+    await waitFor(() => expect(postman).toHaveLength(1));
+    const collection = await postman[0]!.text();
+    expect(postman[0]!.filename).toMatch(/\.postman_collection\.json$/);
+    expect(collection).toContain('{{api_key}}');
+    expect(collection).not.toContain(DEMO_KEY);
+    expect((JSON.parse(collection) as { item: { name: string }[] }).item[0]!.name).toBe('Account');
     const scripts = screen.getByRole('list', { name: 'Demo scripts' });
     const count = within(scripts).getAllByRole('listitem').length;
 

@@ -50,7 +50,7 @@ describe('live mode', () => {
     expect(await screen.findByRole('list', { name: 'Organic results' })).toBeInTheDocument();
     expect((await sandboxControl.ledger()).accounts['demo-key']?.requestUsed).toBe(20);
     await user.click(screen.getByText('Code snippets'));
-    expect(screen.getByLabelText('curl snippet')).toHaveTextContent(
+    expect(await screen.findByLabelText('curl snippet')).toHaveTextContent(
       `curl -G '${sandboxOrigin()}/api/search'`,
     );
   });

@@ -13,6 +13,10 @@ const route = (url: string, extra = '') => `/realty?url=${encodeURIComponent(url
 interface RawListing {
   rpid?: string;
   id?: string;
+  statusType?: string;
+  unformattedPrice?: number;
+  area?: number | string;
+  latLong?: { latitude?: number; longitude?: number };
   isUndisclosedAddress?: boolean;
   imgSrc?: string;
   carouselPhotos?: { url: string }[];
@@ -27,9 +31,15 @@ const composableUrls = (l: RawListing) =>
   );
 
 /** The sandbox's answer, read directly: the ground truth the screen is checked against. */
-async function sandboxListings(url: string): Promise<RawListing[]> {
+async function sandboxAnswer(
+  url: string,
+): Promise<{ realty_listings: RawListing[]; totalResultCount?: number }> {
   const res = await fetch(`/api/realty?url=${encodeURIComponent(url)}&api_key=demo-key`);
-  return ((await res.json()) as { realty_listings: RawListing[] }).realty_listings;
+  return (await res.json()) as { realty_listings: RawListing[]; totalResultCount?: number };
+}
+
+async function sandboxListings(url: string): Promise<RawListing[]> {
+  return (await sandboxAnswer(url)).realty_listings;
 }
 
 async function fetchListings(path: string) {
@@ -61,6 +71,238 @@ describe('realty map view', () => {
     expect(screen.getByRole('region', { name: 'Map of listings' })).toBeInTheDocument();
     expect(screen.getByTestId('stat-count')).toHaveTextContent('128');
     expect(screen.getByTestId('stat-median')).toHaveTextContent(/^\$[\d,]+$/);
+  });
+
+  test('shows the price per area in the list, the drawer and the stats, in sq ft or m²', async () => {
+    const raw = await sandboxListings(DENVER);
+    const sqftOf = (l: RawListing) => {
+      const area = Number(String(l.area ?? '').replace(/,/g, ''));
+      return area > 0 ? area : Number(l.hdpData?.homeInfo?.['livingArea'] ?? 0) || undefined;
+    };
+    const noArea = raw.filter((l) => sqftOf(l) === undefined).length;
+    expect(noArea).toBeGreaterThan(0);
+    const { list, user, router } = await fetchListings(route(DENVER));
+    const visible = rows(list).map((r) => r.dataset.key);
+    const pick = raw.find(
+      (l) =>
+        visible.includes(l.rpid ?? l.id) &&
+        typeof l.unformattedPrice === 'number' &&
+        l.statusType === 'FOR_SALE' &&
+        sqftOf(l) !== undefined,
+    )!;
+    const perSqft = Math.round(pick.unformattedPrice! / sqftOf(pick)!);
+    const row = () => rows(list).find((r) => r.dataset.key === (pick.rpid ?? pick.id))!;
+    expect(row()).toHaveTextContent(`$${perSqft.toLocaleString('en-US')}/sq ft`);
+    expect(row()).toHaveTextContent(`${sqftOf(pick)!.toLocaleString('en-US')} sq ft`);
+    expect(screen.getByTestId('stat-median-per-area')).toHaveTextContent(/^\$[\d,]+\/sq ft$/);
+    expect(screen.getByTestId('per-area-left-out')).toHaveTextContent(
+      `${noArea} without a living area`,
+    );
+    expect(screen.getByTestId('quality')).toHaveTextContent(`${noArea} without a living area`);
+
+    await user.click(screen.getByRole('radio', { name: 'm²' }));
+    expect(router.state.location.search).toContain('unit=m2');
+    const perM2 = Math.round((pick.unformattedPrice! / sqftOf(pick)!) * 10.7639104);
+    expect(row()).toHaveTextContent(`$${perM2.toLocaleString('en-US')}/m²`);
+    expect(screen.getByTestId('stat-median-per-area')).toHaveTextContent(/^\$[\d,]+\/m²$/);
+    await user.click(row());
+    const drawer = screen.getByRole('dialog');
+    expect(within(drawer).getByText('Price per m²').nextSibling).toHaveTextContent(
+      `$${perM2.toLocaleString('en-US')}/m²`,
+    );
+    expect(within(drawer).getAllByText('Living area')[0]!.nextSibling).toHaveTextContent(
+      `${Math.round(sqftOf(pick)! / 10.7639104).toLocaleString('en-US')} m²`,
+    );
+  });
+
+  test('colours the map by price per area: a legend of bins with counts, clusters by their median', async () => {
+    const { user, router } = await fetchListings(route(DENVER));
+    expect(
+      screen.getByRole('list', { name: 'Map legend: pin colour by status' }),
+    ).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Colour by'), 'Price per area');
+    expect(router.state.location.search).toContain('color=ppa');
+    const legend = screen.getByRole('list', {
+      name: 'Map legend: colour by price per area, sale prices',
+    });
+    const counts = within(legend)
+      .getAllByRole('listitem')
+      .map((li) => Number(/\((\d+)\)$/.exec(li.textContent ?? '')?.[1]));
+    const onMap = Number(
+      /^(\d+) on the map/.exec(screen.getByText(/^\d+ on the map/).textContent)?.[1],
+    );
+    // Every listing on the map is in one bin, or counted as not on this scale.
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(onMap);
+    const bins = within(legend).getAllByTestId('legend-bin');
+    expect(bins.length).toBeGreaterThanOrEqual(3);
+    for (const bin of bins) expect(bin).toHaveTextContent(/^\$[\d,]+ – \$[\d,]+\/sq ft \(\d+\)$/);
+    const colors = bins.map((b) => (b.firstElementChild as HTMLElement).style.background);
+
+    // The clusters are drawn again, each in the colour of its listings' median.
+    await waitFor(() => {
+      const clusters = [...document.querySelectorAll<HTMLElement>('[data-testid="cluster"]')];
+      expect(clusters.length).toBeGreaterThan(0);
+      for (const c of clusters) expect(c.dataset.median).toMatch(/^[\d.]+$/);
+    });
+    for (const c of document.querySelectorAll<HTMLElement>('[data-testid="cluster"]')) {
+      const swatch = document.createElement('span');
+      swatch.style.background = c.style.getPropertyValue('--cluster');
+      expect(colors).toContain(swatch.style.background);
+      expect(c).toHaveTextContent(/^\d+\$[\d,]+$/);
+      expect(c.title).toMatch(/listings, median \$[\d,]+: zoom in$/);
+    }
+
+    await user.selectOptions(screen.getByLabelText('Colour by'), 'Status');
+    expect(router.state.location.search).not.toContain('color=');
+    await waitFor(() =>
+      expect(document.querySelector('[data-testid="cluster"][data-median]')).toBeNull(),
+    );
+  });
+
+  test('an area in the page URL selects its listings: list, stats and exports follow, and Clear area ends it', async () => {
+    const raw = await sandboxListings(DENVER);
+    const placed = raw.flatMap((l) =>
+      typeof l.latLong?.latitude === 'number' ? [[l.latLong.latitude, l.latLong.longitude!]] : [],
+    );
+    const mid = (i: 0 | 1) =>
+      Math.round(placed.map((p) => p[i]!).sort((a, b) => a - b)[placed.length >> 1]! * 1000) / 1000;
+    const [south, west, north, east] = [mid(0) - 0.2, mid(1) - 0.2, mid(0), mid(1)].map((n) =>
+      Number(n.toFixed(3)),
+    );
+    const inside = placed.filter(
+      ([lat, lng]) => lat! >= south! && lat! <= north! && lng! >= west! && lng! <= east!,
+    ).length;
+    expect(inside).toBeGreaterThan(10);
+    expect(inside).toBeLessThan(placed.length);
+
+    const downloads = captureDownloads();
+    const { user, router } = await fetchListings(
+      route(DENVER, `&shape=rect_${south}_${west}_${north}_${east}&minBeds=1`),
+    );
+    const shown = Number(/^(\d+) of 128$/.exec(screen.getByTestId('stat-count').textContent)?.[1]);
+    // The filters and the area together: fewer than the area alone (lots have no beds).
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(inside);
+    expect(screen.getByRole('heading', { name: `${shown} listings` })).toBeInTheDocument();
+    expect(screen.getByTestId('area-status')).toHaveTextContent(
+      `Showing the ${shown} listings inside the rectangle (2 without coordinates left out).`,
+    );
+    expect(screen.getByRole('table', { name: 'Medians of the area' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    const lines = (await downloads[0]!.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(shown + 1);
+
+    await user.selectOptions(screen.getByLabelText('Min beds'), 'Any');
+    await waitFor(() =>
+      expect(screen.getByTestId('stat-count')).toHaveTextContent(`${inside} of 128`),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear area' }));
+    await waitFor(() => expect(screen.getByTestId('stat-count')).toHaveTextContent(/^128$/));
+    expect(router.state.location.search).not.toContain('shape=');
+    expect(screen.getByRole('button', { name: 'Clear area' })).toBeDisabled();
+  });
+
+  test("each listing's gap to the median price per area of the selection, in the list and the drawer", async () => {
+    const { list, user } = await fetchListings(route(DENVER));
+    const saleMedian = within(screen.getByTestId('medians-sale')).getByTestId('median-per-area');
+    expect(saleMedian).toHaveTextContent(/^\$[\d,]+\/sq ft$/);
+    const dollars = (text: string) => Number(/\$([\d,.]+)/.exec(text)?.[1]?.replace(/,/g, ''));
+    const median = dollars(saleMedian.textContent ?? '');
+    const row = rows(list).find(
+      (r) => within(r).queryByTestId('gap') && !/\/mo/.test(r.textContent ?? ''),
+    )!;
+    const gapText = within(row).getByTestId('gap').textContent;
+    const [, pct, side] = /(\d+)% (below|above) median$/.exec(gapText) ?? [];
+    const perArea = dollars(/· (\$[\d,]+)\/sq ft/.exec(row.textContent ?? '')?.[1] ?? '');
+    const expected = Math.round((perArea / median - 1) * 100);
+    // From the rounded figures on screen: within a point of the exact gap.
+    expect(Math.abs((side === 'below' ? -1 : 1) * Number(pct) - expected)).toBeLessThanOrEqual(1);
+
+    await user.click(row);
+    const drawer = screen.getByRole('dialog');
+    expect(within(drawer).getByTestId('drawer-gap')).toHaveTextContent(
+      `${pct}% ${side} the median of the listings shown (${saleMedian.textContent})`,
+    );
+    expect(
+      screen.getByRole('table', { name: 'Medians of the listings shown' }),
+    ).toBeInTheDocument();
+  });
+
+  test('pins up to four listings to the compare tray, side by side, as CSV, kept in this tab', async () => {
+    const downloads = captureDownloads();
+    const { list, user } = await fetchListings(route(DENVER));
+    const picked = rows(list).slice(0, 5);
+    const keys = picked.map((r) => r.dataset.key!);
+    for (const row of picked.slice(0, 4)) {
+      await user.click(row);
+      await user.click(
+        within(screen.getByRole('dialog')).getByRole('button', { name: 'Pin to compare' }),
+      );
+      expect(
+        within(screen.getByRole('dialog')).getByRole('button', { name: 'Pinned to compare' }),
+      ).toHaveAttribute('aria-pressed', 'true');
+    }
+    // A fifth waits for a free place.
+    await user.click(picked[4]!);
+    const drawer = screen.getByRole('dialog');
+    expect(within(drawer).getByRole('button', { name: 'Pin to compare' })).toBeDisabled();
+    expect(within(drawer).getByText('The tray holds 4: unpin one first.')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    const tray = screen.getByRole('region', { name: 'Compare (4 of 4)' });
+    const table = within(tray).getByRole('table', { name: 'Pinned listings side by side' });
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(4);
+    const priceRow = within(table).getByRole('rowheader', { name: 'Price' }).closest('tr')!;
+    const prices = within(priceRow)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(prices).toEqual(
+      picked.slice(0, 4).map((r) => r.querySelector('.font-semibold')!.textContent),
+    );
+    for (const r of picked.slice(0, 4)) expect(r).toHaveTextContent('Pinned');
+    expect(JSON.parse(sessionStorage.getItem('web-data-dashboard.realty-compare')!)).toEqual(
+      keys.slice(0, 4),
+    );
+
+    await user.click(within(tray).getByRole('button', { name: 'Download the comparison as CSV' }));
+    const [header, ...lines] = parseCsv((await downloads[0]!.text()).replace(/^\uFEFF/, ''));
+    expect(downloads[0]!.filename).toMatch(/^realty-compare-denver-co-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(lines.map((l) => l[header!.indexOf('id')])).toEqual(keys.slice(0, 4));
+    expect(header).toContain('vs_median_price_per_area_pct');
+
+    const firstAddress = within(table)
+      .getAllByRole('columnheader')[0]!
+      .querySelector('button')!.textContent;
+    await user.click(within(tray).getByRole('button', { name: `Unpin ${firstAddress}` }));
+    expect(screen.getByRole('region', { name: 'Compare (3 of 4)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unpin all' }));
+    expect(screen.queryByRole('region', { name: /^Compare/ })).not.toBeInTheDocument();
+  });
+
+  test('a page cut off by the service says so, with the counts and what to do', async () => {
+    const miami = 'https://www.realty.example/homes/miami-fl_rb/';
+    const answer = await sandboxAnswer(miami);
+    const total = answer.totalResultCount!;
+    expect(total).toBeGreaterThan(answer.realty_listings.length);
+    await fetchListings(route(miami));
+    const n = (v: number) => v.toLocaleString('en-US');
+    expect(screen.getByTestId('cut-off')).toHaveTextContent(
+      `This page was cut off: the answer holds ${n(answer.realty_listings.length)} of the ${n(total)} listings that match the search.`,
+    );
+    expect(screen.getByTestId('cut-off')).toHaveTextContent(
+      /narrow the search on the listing site/,
+    );
+  });
+
+  test('a page whose total is its own count of listings is not called cut off', async () => {
+    const seattle = 'https://www.realty.example/homes/seattle-wa_rb/';
+    const answer = await sandboxAnswer(seattle);
+    expect(answer.totalResultCount).toBe(answer.realty_listings.length);
+    await fetchListings(route(seattle));
+    expect(screen.queryByTestId('cut-off')).not.toBeInTheDocument();
   });
 
   test('sorts the list by price, both ways, and keeps the order in the page URL', async () => {

@@ -25,7 +25,7 @@ describe('presenter mode', () => {
     await screen.findByText('Fresh result · 20 credits');
     const inspector = screen.getByRole('region', { name: 'Request inspector' });
     await user.click(within(inspector).getByText('Code snippets'));
-    const includeKey = within(inspector).getByRole('checkbox', { name: /Include my key/ });
+    const includeKey = await within(inspector).findByRole('checkbox', { name: /Include my key/ });
     expect(includeKey).toBeDisabled();
     expect(includeKey).not.toBeChecked();
 

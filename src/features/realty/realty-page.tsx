@@ -62,6 +62,7 @@ export default function RealtyPage() {
             key={drawn?.pageUrl ?? ''}
             listings={listings}
             pageUrl={drawn?.pageUrl}
+            totalResultCount={drawn?.data.data['totalResultCount']}
           />
         )}
         {!run.isRunning && !answer && !drawn && (

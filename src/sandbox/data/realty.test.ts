@@ -6,6 +6,7 @@ import {
   REALTY_CITIES,
   REALTY_EXAMPLE_URLS,
   realtyListings,
+  realtyTotalCount,
 } from './realty.ts';
 
 const PHOTOS = 'http://localhost:5173/api/_sandbox/photos';
@@ -192,6 +193,40 @@ describe('realtyListings', () => {
     ).filter((l) => l['statusType'] === 'SOLD');
     expect(sold.some((l) => !('price' in l))).toBe(true);
     expect(sold.some((l) => typeof l['unformattedPrice'] === 'number')).toBe(true);
+  });
+
+  test('the living area comes in the shapes of the live service, and lots and buildings have none', () => {
+    const listings = realtyListings(REALTY_BULK_URL, PHOTOS);
+    const area = (l: Listing) => l['area'];
+    const living = (l: Listing) => homeInfo(l)?.['livingArea'];
+    const both = listings.filter((l) => typeof area(l) === 'number' && area(l) === living(l));
+    expect(both.length).toBeGreaterThan(listings.length * 0.6);
+    for (const l of both) expect(area(l)).toBeGreaterThanOrEqual(280);
+    expect(listings.some((l) => area(l) === undefined && typeof living(l) === 'number')).toBe(true);
+    expect(listings.some((l) => typeof area(l) === 'number' && living(l) === undefined)).toBe(true);
+    expect(
+      listings.some(
+        (l) => typeof area(l) === 'string' && /^\d{1,2},?\d{3}$|^\d{3}$/.test(area(l) as string),
+      ),
+    ).toBe(true);
+    expect(listings.some((l) => area(l) === 0 && living(l) === undefined)).toBe(true);
+    const noArea = (l: Listing) => area(l) === undefined && living(l) === undefined;
+    for (const l of listings.filter((l) => homeInfo(l)?.['homeType'] === 'LOT' || l['isBuilding']))
+      expect(noArea(l)).toBe(true);
+    const rentals = realtyListings(AUSTIN_RENT_URL, PHOTOS).filter(
+      (l) => l['statusType'] === 'FOR_RENT' && !l['isBuilding'],
+    );
+    expect(rentals.some(noArea)).toBe(true);
+    expect(rentals.filter((l) => !noArea(l)).length).toBeGreaterThan(rentals.length / 2);
+  });
+
+  test('a page of 400 or more names a larger total count (cut off); others name their own or none', () => {
+    const miami = 'https://www.realty.example/homes/miami-fl_rb/';
+    expect(realtyListings(miami, PHOTOS).length).toBeGreaterThanOrEqual(400);
+    expect(realtyTotalCount(miami)).toBeGreaterThan(realtyListings(miami, PHOTOS).length);
+    expect(realtyTotalCount(REALTY_BULK_URL)).toBeGreaterThan(REALTY_BULK_COUNT);
+    expect(realtyTotalCount(SEATTLE_URL)).toBe(realtyListings(SEATTLE_URL, PHOTOS).length);
+    expect(realtyTotalCount('https://www.realty.example/homes/denver-co_rb/3_p/')).toBeUndefined();
   });
 
   test('coordinates, where present, are finite numbers', () => {

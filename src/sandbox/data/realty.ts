@@ -354,6 +354,50 @@ function bedsAndBaths(rng: Rng, homeType: HomeType): { beds: number; baths: numb
   }
 }
 
+/** Living area in square feet by home type and bedrooms (lots have none). */
+function livingSqft(rng: Rng, homeType: HomeType, beds: number): number {
+  const [base, perBed] =
+    homeType === 'CONDO' || homeType === 'APARTMENT'
+      ? [450, 330]
+      : homeType === 'TOWNHOUSE'
+        ? [650, 380]
+        : homeType === 'MULTI_FAMILY'
+          ? [300, 480]
+          : homeType === 'MANUFACTURED'
+            ? [600, 280]
+            : [800, 430];
+  return Math.max(280, round((base + perBed * beds) * (0.8 + rng.next() * 0.45), 10));
+}
+
+/**
+ * The living area in the shapes the live service uses (upstream-notes.md): `area` (square feet)
+ * at the top level and `livingArea` in the detail data, mostly both; sometimes only one, `area`
+ * as text or as 0 (unknown); never for lots or buildings, and missing on some rentals. From a
+ * generator of its own, so the rest of the listing is the same with or without it.
+ */
+function addLivingArea(
+  r: Rng,
+  item: Record<string, unknown>,
+  homeInfo: Record<string, unknown>,
+  homeType: HomeType,
+  rooms: { beds: number } | null,
+  kind: Mode,
+): void {
+  if (!rooms || item['isBuilding'] === true || (kind === 'rent' && r.chance(0.12))) return;
+  const sqft = livingSqft(r, homeType, rooms.beds);
+  const shape = weighted(r, [
+    ['both', 86],
+    ['detail only', 5],
+    ['top only', 3],
+    ['text', 3],
+    ['zero', 3],
+  ] as const);
+  if (shape !== 'top only' && shape !== 'zero') homeInfo['livingArea'] = sqft;
+  if (shape === 'both' || shape === 'top only') item['area'] = sqft;
+  else if (shape === 'text') item['area'] = commas(sqft);
+  else if (shape === 'zero') item['area'] = 0;
+}
+
 /** Lot size in square feet. */
 function lotSqft(rng: Rng, homeType: HomeType, km: number): number {
   switch (homeType) {
@@ -701,6 +745,7 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
   };
   homeInfo['isShowcaseListing'] = item['isShowcaseListing'];
   if (building) Object.assign(item, building);
+  addLivingArea(r.fork('area'), item, homeInfo, homeType, rooms, kind);
 
   // ---- the messiness of real data, a few percent each
   if (!rooms) {
@@ -762,6 +807,27 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
   return item;
 }
 
+/** The page a URL stands for, its generator and how many listings it holds. */
+function pageOf(targetUrl: string): { page: Page; rng: Rng; count: number } {
+  const page = describePage(targetUrl);
+  const rng = createRng(page.seed);
+  const count = page.bulk ? REALTY_BULK_COUNT : rng.fork('count').int(MIN_LISTINGS, MAX_LISTINGS);
+  return { page, rng, count };
+}
+
+/**
+ * The count of matching listings the answer names beside its listings (`totalResultCount`), or
+ * undefined for an answer that names none. A listing-search page holds a few hundred results
+ * (upstream-notes.md): a page of 400 or more stands for a search with more matches than it
+ * carries (cut off); about half of the others name their own count.
+ */
+export function realtyTotalCount(targetUrl: string): number | undefined {
+  const { rng, count } = pageOf(targetUrl);
+  const total = rng.fork('total');
+  if (count >= 400) return count + total.int(120, 2_400);
+  return total.chance(0.5) ? count : undefined;
+}
+
 /**
  * The listings of the listing-search page at `targetUrl`, deterministic per
  * URL: 40–500 of them, or exactly {@link REALTY_BULK_COUNT} for a URL with
@@ -770,9 +836,7 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
  * `${photoBase}/<seed>-p_e.jpg`. Never throws, whatever the string.
  */
 export function realtyListings(targetUrl: string, photoBase: string): Record<string, unknown>[] {
-  const page = describePage(targetUrl);
-  const rng = createRng(page.seed);
-  const count = page.bulk ? REALTY_BULK_COUNT : rng.fork('count').int(MIN_LISTINGS, MAX_LISTINGS);
+  const { page, rng, count } = pageOf(targetUrl);
   const ctx: Context = {
     rng: rng.fork('listings'),
     city: page.city,

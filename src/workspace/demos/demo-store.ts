@@ -22,9 +22,9 @@ let loading: Promise<void> | null = null;
 
 /** The scripts as they are now, read from IndexedDB the first time (none when storage fails). */
 export async function loadDemos(): Promise<DemoScript[]> {
-  // Through a promise: without IndexedDB (the build's prerender) idb-keyval throws at once.
-  loading ??= Promise.resolve()
-    .then(() => values<DemoScript>(idb()))
+  // No IndexedDB at all (the build's prerender in node): no scripts, and nothing to tell.
+  if (typeof indexedDB === 'undefined') loading ??= Promise.resolve().then(() => scripts.set([]));
+  loading ??= values<DemoScript>(idb())
     .then((stored) => stored.filter((s) => Array.isArray(s?.steps)))
     .catch(() => {
       showNotice(NOTICE_ID, 'Demo scripts cannot be read from this browser’s storage.');

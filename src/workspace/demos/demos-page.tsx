@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { metaQueries } from '../../api/meta-queries.ts';
 import { FileOpener } from '../../components/file-opener.tsx';
+import { downloadPostmanCollection } from '../interop/downloads.ts';
 import { downloadText, fileDate, fileSlug } from '../../lib/download.ts';
 import { DemoEditor } from './demo-editor.tsx';
 import { demoFile, MAX_DEMO_BYTES, readDemo, type DemoScript } from './demo-file.ts';
@@ -25,6 +28,7 @@ export function downloadDemo(script: DemoScript): void {
  */
 export default function DemosPage() {
   const scripts = useDemos();
+  const meta = useQuery(metaQueries.current()).data;
   const [search, setSearch] = useSearchParams();
   const selectedId = search.get('script');
   const selected = scripts?.find((s) => s.id === selectedId) ?? null;
@@ -115,6 +119,25 @@ export default function DemosPage() {
                   onClick={() => downloadDemo(script)}
                 >
                   Download
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={script.steps.length === 0}
+                  aria-label={`Postman collection of “${script.name}”`}
+                  title="Each step's request, the key as {{api_key}}"
+                  onClick={() =>
+                    void downloadPostmanCollection(
+                      script.name,
+                      script.steps.map((step) => ({
+                        ...step.snapshot.request,
+                        name: step.title,
+                      })),
+                      meta,
+                    )
+                  }
+                >
+                  Postman
                 </button>
                 <button
                   type="button"

@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { metaQueries } from '../../api/meta-queries.ts';
+import { downloadPostmanCollection } from '../interop/downloads.ts';
 import { HistoryList } from './history-list.tsx';
 import { SendRequestsToBatch } from '../batch/send-to-batch-link.tsx';
 import { SnapshotOpener } from '../snapshots/snapshot-opener.tsx';
@@ -16,6 +19,7 @@ export default function HistoryPage() {
   const shown = filterHistory(entries, filters);
   const spent = shown.reduce((n, e) => n + (e.credits ?? 0), 0);
   const unknown = shown.some((e) => e.credits === null);
+  const { data: meta } = useQuery(metaQueries.current());
 
   return (
     <div className="space-y-4">
@@ -39,6 +43,14 @@ export default function HistoryPage() {
             </p>
             <SendRequestsToBatch requests={shown} />
             <div className="ml-auto flex gap-2">
+              <button
+                type="button"
+                className="btn-secondary"
+                disabled={shown.length === 0}
+                onClick={() => void downloadPostmanCollection('Request history', shown, meta)}
+              >
+                Postman collection
+              </button>
               {confirming ? (
                 <>
                   <button

@@ -61,7 +61,15 @@ const rules: SharedListRules<HistoryEntry> = {
   pick: (a, b) => {
     const [ta, tb] = [a.starredAt ?? 0, b.starredAt ?? 0];
     // Starred in the same millisecond in two tabs: starred wins, whichever tab merges.
-    return ta !== tb ? (ta > tb ? a : b) : a.starred ? a : b;
+    const star = ta !== tb ? (ta > tb ? a : b) : a.starred ? a : b;
+    // A batch's entry is updated as it runs (putBatchEntry): the copy that ran longer is newer.
+    const body =
+      a.batch && b.batch && a.durationMs !== b.durationMs
+        ? a.durationMs > b.durationMs
+          ? a
+          : b
+        : star;
+    return { ...body, starred: star.starred, starredAt: star.starredAt };
   },
   cap: capEntries,
 };
@@ -109,10 +117,11 @@ export function putBatchEntry(
 ): void {
   const old = historyStore.get().items.find((e) => e.batch?.id === entry.batch.id);
   if (!old) return addHistoryEntry(entry);
-  const { id, starred, starredAt } = old;
   change((list) => ({
     ...list,
-    items: list.items.map((e) => (e.id === id ? { ...entry, id, starred, starredAt } : e)),
+    items: list.items.map((e) =>
+      e.id === old.id ? { ...entry, id: e.id, starred: e.starred, starredAt: e.starredAt } : e,
+    ),
   }));
 }
 

@@ -190,7 +190,14 @@ export function RequestPanel<T extends WithMeta>({
         )}
         {children}
       </div>
-      <RequestInspector spec={spec} wire={form.wire} meta={data?.meta} error={error} raw={raw} />
+      <RequestInspector
+        spec={spec}
+        wire={form.wire}
+        meta={data?.meta}
+        error={error}
+        raw={raw}
+        answeredAt={shown.answeredAt}
+      />
     </div>
   );
 }

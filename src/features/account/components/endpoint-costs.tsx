@@ -1,10 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { ENDPOINT_LIST } from '../../../api/endpoints.ts';
+import { metaQueries } from '../../../api/meta-queries.ts';
 import {
   measuredCostOf,
   resetMeasuredCosts,
   type SessionUsage,
 } from '../../../api/session-usage.ts';
 import { costLabel } from '../../../lib/cost.ts';
+import { downloadOpenApi } from '../../../workspace/interop/downloads.ts';
 
 /**
  * Per metered endpoint: the published cost, what this tab measured (latest, and how many
@@ -12,6 +15,7 @@ import { costLabel } from '../../../lib/cost.ts';
  */
 export function EndpointCosts({ usage }: { usage: SessionUsage }) {
   const rows = ENDPOINT_LIST.filter((e) => e.metered);
+  const { data: meta } = useQuery(metaQueries.current());
   return (
     <section aria-labelledby="costs-heading" className="space-y-2">
       <h2 id="costs-heading" className="text-lg font-semibold">
@@ -62,14 +66,20 @@ export function EndpointCosts({ usage }: { usage: SessionUsage }) {
           })}
         </tbody>
       </table>
-      <button
-        type="button"
-        className="btn-secondary"
-        onClick={resetMeasuredCosts}
-        disabled={usage.samples.length === 0}
-      >
-        Reset measured costs
-      </button>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={resetMeasuredCosts}
+          disabled={usage.samples.length === 0}
+        >
+          Reset measured costs
+        </button>
+        {/* Every endpoint, parameter and published cost, for other tools (issue #27). */}
+        <button type="button" className="btn-secondary" onClick={() => void downloadOpenApi(meta)}>
+          Download the API description (OpenAPI 3.1)
+        </button>
+      </div>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import {
   type ClusterIndex,
 } from '../lib/cluster.ts';
 import type { Home } from '../lib/home.ts';
+import { colorOf, medianOn, type ColorScale } from '../lib/color-scale.ts';
 import { statusColor } from '../lib/status.ts';
 import { eachInSlices } from '../../../lib/next-task.ts';
 import { DOT_RADIUS_PX, PIN_LIMIT, PIN_MIN_ZOOM } from '../map-config.ts';
@@ -22,6 +23,8 @@ export interface RenderCounts {
 
 export interface ClusterLayerProps {
   homes: readonly Home[];
+  /** The colour scale of a value (price, price per area, days); null: colours by status. */
+  scale: ColorScale | null;
   hoveredKey: string | null;
   selectedKey: string | null;
   onHover?: (key: string | null) => void;
@@ -42,6 +45,7 @@ interface Drawn {
  */
 export function ClusterLayer({
   homes,
+  scale,
   hoveredKey,
   selectedKey,
   onHover,
@@ -60,6 +64,15 @@ export function ClusterLayer({
   /** Keys drawn emphasised now: a hover touches these and the new ones, not every marker. */
   const styled = useRef(new Set<string>());
   const rings = useRef<L.LayerGroup | null>(null);
+  /** The markers on the map: kept while the next set is drawn (a new colour, a new selection). */
+  const shown = useRef<L.LayerGroup | null>(null);
+  useEffect(
+    () => () => {
+      shown.current?.remove();
+      shown.current = null;
+    },
+    [map],
+  );
 
   const applyEmphasis = useCallback(() => {
     const { hoveredKey: hovered, selectedKey: selected } = emphasis.current;
@@ -104,11 +117,32 @@ export function ClusterLayer({
   }, [homes]);
 
   useEffect(() => {
-    let group: L.LayerGroup | null = null;
     const ringGroup = L.layerGroup().addTo(map);
     rings.current = ringGroup;
     const container = map.getContainer();
     let stopDrawing = () => {};
+    const colorOfHome = (home: Home) =>
+      scale ? colorOf(scale, scale.valueOf(home)) : statusColor(home.status);
+    // A cluster's median on the scale, once per cluster for this index and scale: a move
+    // asks again for the clusters it already drew.
+    const medians = new Map<number, number | undefined>();
+    const clusterMedian = (id: number) => {
+      if (!scale) return undefined;
+      if (!medians.has(id)) {
+        const members = index.getLeaves(id, Infinity).map((leaf) => homes[leaf.properties.i]);
+        medians.set(
+          id,
+          medianOn(
+            scale,
+            members.filter((h) => h !== undefined),
+          ),
+        );
+      }
+      const value = medians.get(id);
+      return value === undefined
+        ? undefined
+        : { value, label: scale.short(value), color: colorOf(scale, value) };
+    };
 
     /** A cluster's bubble (no key), or a listing's dot or price pin (its key). */
     const layerFor = (
@@ -119,7 +153,7 @@ export function ClusterLayer({
       if (isCluster(item)) {
         const id = item.properties.cluster_id;
         const marker = L.marker([lat, lng], {
-          icon: clusterIcon(item.properties.point_count),
+          icon: clusterIcon(item.properties.point_count, clusterMedian(id)),
           keyboard: false,
           bubblingMouseEvents: false,
         });
@@ -133,7 +167,7 @@ export function ClusterLayer({
       const key = home.key;
       const layer = usePins
         ? L.marker([lat, lng], {
-            icon: pinIcon(key, home.pinLabel, statusColor(home.status)),
+            icon: pinIcon(key, home.pinLabel, colorOfHome(home)),
             keyboard: false,
             bubblingMouseEvents: false,
             riseOnHover: true,
@@ -142,7 +176,7 @@ export function ClusterLayer({
             radius: DOT_RADIUS_PX,
             color: '#ffffff',
             weight: 1.5,
-            fillColor: statusColor(home.status),
+            fillColor: colorOfHome(home),
             fillOpacity: 0.9,
             bubblingMouseEvents: false,
           });
@@ -186,8 +220,8 @@ export function ClusterLayer({
           next.addLayer(layer);
         },
         () => {
-          group?.remove();
-          group = next;
+          shown.current?.remove();
+          shown.current = next;
           drawn.current = { pins, dots };
           styled.current = new Set();
           applyEmphasis();
@@ -201,7 +235,7 @@ export function ClusterLayer({
       const stop = stopDrawing;
       stopDrawing = () => {
         stop();
-        if (next !== group) next.remove();
+        if (next !== shown.current) next.remove();
       };
     };
 
@@ -210,12 +244,10 @@ export function ClusterLayer({
     return () => {
       map.off('moveend', draw);
       stopDrawing();
-      group?.remove();
       ringGroup.remove();
       rings.current = null;
-      drawn.current = { pins: new Map(), dots: new Map() };
     };
-  }, [map, index, homes, applyEmphasis]);
+  }, [map, index, homes, scale, applyEmphasis]);
 
   useEffect(() => {
     applyEmphasis();

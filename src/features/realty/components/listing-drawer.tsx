@@ -1,17 +1,24 @@
 import { useEffect, useId, useRef } from 'react';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { JsonViewer } from '../../../components/json-viewer.tsx';
+import { formatArea, formatPerArea, unitLabel, type AreaUnit } from '../lib/area.ts';
 import { UNMAPPED_LABEL } from '../lib/coordinates.ts';
 import { humanizeEnum } from '../lib/filters.ts';
 import type { Home } from '../lib/home.ts';
 import { homeInfoRows } from '../lib/home-info.ts';
 import { listingPhotos } from '../lib/photos.ts';
 import { formatPrice } from '../lib/price.ts';
+import { gapToMedian, gapWords, kindOf, type SelectionMedians } from '../lib/stats.ts';
 import { statusColor } from '../lib/status.ts';
 import { PhotoCarousel } from './photo-carousel.tsx';
+import { PinButton } from './pin-button.tsx';
 
 export interface ListingDrawerProps {
   home: Home;
+  unit: AreaUnit;
+  medians: SelectionMedians;
+  /** What the medians are of: "the area" (a drawn one) or "the listings shown". */
+  scope: string;
   onClose: () => void;
 }
 
@@ -29,7 +36,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
  * stay usable). Focus moves in when it opens and back to where it was when it
  * closes; Escape closes it.
  */
-export function ListingDrawer({ home, onClose }: ListingDrawerProps) {
+export function ListingDrawer({ home, unit, medians, scope, onClose }: ListingDrawerProps) {
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const onCloseRef = useRef(onClose);
@@ -51,6 +58,8 @@ export function ListingDrawer({ home, onClose }: ListingDrawerProps) {
   }, []);
 
   const rows = homeInfoRows(home.info);
+  const gap = gapToMedian(home, medians);
+  const median = medians[kindOf(home)].perArea;
   const facts = [
     home.beds !== undefined ? (home.beds === 0 ? 'Studio' : `${home.beds} beds`) : null,
     home.baths !== undefined ? `${home.baths} baths` : null,
@@ -102,6 +111,25 @@ export function ListingDrawer({ home, onClose }: ListingDrawerProps) {
       )}
 
       <dl className="mt-3 text-sm">
+        <Fact label="Living area">
+          {home.livingArea !== undefined ? formatArea(home.livingArea, unit) : 'Not given'}
+        </Fact>
+        <Fact label={`Price per ${unitLabel(unit)}`}>
+          {home.pricePerArea !== undefined
+            ? formatPerArea(home.pricePerArea, unit, {
+                monthly: home.isRental,
+                symbol: home.symbol,
+              })
+            : `Not known: no ${home.livingArea === undefined ? 'living area' : 'price'}`}
+        </Fact>
+        {gap !== undefined && median !== undefined && (
+          <Fact label="Against the median">
+            <span data-testid="drawer-gap">
+              {gapWords(gap)} the median of {scope} (
+              {formatPerArea(median, unit, { monthly: home.isRental, symbol: home.symbol })})
+            </span>
+          </Fact>
+        )}
         {home.broker && <Fact label="Broker">{home.broker}</Fact>}
         {home.estimate !== undefined && (
           <Fact label="Estimated value">{formatPrice(home.estimate)}</Fact>
@@ -114,10 +142,11 @@ export function ListingDrawer({ home, onClose }: ListingDrawerProps) {
         )}
       </dl>
 
-      <p className="mt-3">
+      <p className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <ExternalLink href={home.detailUrl} className="btn-link">
           Open the listing page
         </ExternalLink>
+        <PinButton listingKey={home.key} />
       </p>
 
       <h3 className="mt-4 mb-1 font-semibold">Home details</h3>

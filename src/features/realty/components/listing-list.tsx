@@ -6,16 +6,22 @@ import {
   type Virtualizer,
 } from '@tanstack/react-virtual';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { FallbackImage } from '../../../components/fallback-image.tsx';
+import { formatArea, formatPerArea, type AreaUnit } from '../lib/area.ts';
 import type { Home } from '../lib/home.ts';
-import { firstListingPhoto } from '../lib/photos.ts';
+import { gapToMedian, gapWords, type SelectionMedians } from '../lib/stats.ts';
 import { humanizeEnum } from '../lib/filters.ts';
 import { statusColor } from '../lib/status.ts';
+import { ListingThumb } from './listing-thumb.tsx';
 
 const ROW_HEIGHT = 84;
 
 export interface ListingListProps {
   homes: readonly Home[];
+  unit: AreaUnit;
+  /** The selection's medians: each row says how far its price per area lies from its kind's. */
+  medians: SelectionMedians;
+  /** The keys pinned to the compare tray (four at most). */
+  pinned: readonly string[];
   selectedKey: string | null;
   hoveredKey: string | null;
   /** Scroll this listing into view (a new object each time, e.g. when its pin is hovered). */
@@ -24,14 +30,23 @@ export interface ListingListProps {
   onSelect: (key: string) => void;
 }
 
-function facts(h: Home): string {
+function facts(h: Home, unit: AreaUnit): string {
   const parts: string[] = [];
   if (h.beds !== undefined) parts.push(h.beds === 0 ? 'Studio' : `${h.beds} bd`);
   if (h.baths !== undefined) parts.push(`${h.baths} ba`);
+  // A lot has no living area to miss; a home without one says so (it is left out per area).
+  if (h.livingArea !== undefined) parts.push(formatArea(h.livingArea, unit));
+  else if (h.homeType !== 'LOT') parts.push('area unknown');
   if (h.homeType) parts.push(humanizeEnum(h.homeType));
   if (h.daysOnMarket !== undefined)
     parts.push(`${h.daysOnMarket} day${h.daysOnMarket === 1 ? '' : 's'} on market`);
   return parts.join(' · ');
+}
+
+/** " · 12% below median": a row's price per area against the selection's median of its kind. */
+function GapNote({ gap }: { gap: number | undefined }) {
+  if (gap === undefined) return null;
+  return <span data-testid="gap">{` · ${gapWords(gap)} median`}</span>;
 }
 
 /** The list box's height from its stylesheet (h-[420px] lg:h-[600px]), before it is measured. */
@@ -89,6 +104,9 @@ const scrollAfterFirst: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'
  */
 export function ListingList({
   homes,
+  unit,
+  medians,
+  pinned,
   selectedKey,
   hoveredKey,
   reveal,
@@ -205,19 +223,33 @@ export function ListingList({
                     : ''
               } ${isActive ? 'group-focus-visible:outline-2 group-focus-visible:-outline-offset-2 group-focus-visible:outline-sky-500' : ''}`}
             >
-              <FallbackImage
-                src={firstListingPhoto(h.listing)}
-                alt=""
-                loading="lazy"
+              <ListingThumb
+                home={h}
                 width={88}
                 height={66}
                 className="h-[66px] w-[88px] shrink-0 rounded"
-                imgClassName="bg-slate-200 object-cover dark:bg-slate-700"
               />
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
-                  <span className="truncate font-semibold">{h.priceLabel}</span>
+                  <span className="truncate">
+                    <span className="font-semibold">{h.priceLabel}</span>
+                    {h.pricePerArea !== undefined && (
+                      <span className="text-slate-700 dark:text-slate-300">
+                        {' · '}
+                        {formatPerArea(h.pricePerArea, unit, {
+                          monthly: h.isRental,
+                          symbol: h.symbol,
+                        })}
+                        <GapNote gap={gapToMedian(h, medians)} />
+                      </span>
+                    )}
+                  </span>
                   <span className="flex shrink-0 items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
+                    {pinned.includes(h.key) && (
+                      <span className="mr-1 rounded bg-sky-100 px-1 font-medium text-sky-900 dark:bg-sky-900 dark:text-sky-100">
+                        Pinned
+                      </span>
+                    )}
                     <span
                       aria-hidden="true"
                       className="inline-block h-2.5 w-2.5 rounded-full"
@@ -227,7 +259,7 @@ export function ListingList({
                   </span>
                 </span>
                 <span className="block truncate text-slate-700 dark:text-slate-300">
-                  {facts(h)}
+                  {facts(h, unit)}
                 </span>
                 <span className="block truncate text-slate-600 dark:text-slate-400">
                   {h.address}

@@ -9,9 +9,11 @@ import L from 'leaflet';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useMap } from 'react-leaflet';
 import { useAfterPaint } from '../../../components/use-after-paint.ts';
+import type { ColorScale } from '../lib/color-scale.ts';
 import type { Home } from '../lib/home.ts';
 import { Basemap, prefetchOutlines, type BasemapMode } from './basemap.tsx';
 import { FIT_PADDING_PX, MAP_SIZE, OPENING_VIEW, STREET_ZOOM } from '../map-config.ts';
+import { AreaLayer, type AreaLayerProps } from './area-layer.tsx';
 import { ClusterLayer, type RenderCounts } from './cluster-layer.tsx';
 import { buildSpareMap, takeMap } from './spare-map.ts';
 
@@ -23,6 +25,10 @@ export interface ListingMapProps {
   homes: readonly Home[];
   /** The listings the view fits when they change (the whole response, not the filtered part). */
   fitTo: readonly Home[];
+  /** What the dots, pins and clusters are coloured by: a value's scale, or (null) the status. */
+  scale?: ColorScale | null;
+  /** The area that selects the listings (drawn on the map), and the drawing of a new one. */
+  area?: AreaLayerProps;
   hoveredKey?: string | null;
   selectedKey?: string | null;
   /** Bring this listing into view at street level; a new object each time it should happen. */
@@ -147,6 +153,8 @@ function FocusListing({ homes, focus }: { homes: readonly Home[]; focus: { key: 
 export function ListingMap({
   homes,
   fitTo,
+  scale = null,
+  area,
   hoveredKey = null,
   selectedKey = null,
   focus = null,
@@ -176,6 +184,7 @@ export function ListingMap({
         {markersNow && (
           <ClusterLayer
             homes={homes}
+            scale={scale}
             hoveredKey={hoveredKey}
             selectedKey={selectedKey}
             onHover={onHover}
@@ -184,6 +193,7 @@ export function ListingMap({
           />
         )}
         <FocusListing homes={homes} focus={focus} />
+        {area && <AreaLayer {...area} />}
       </MapHost>
       {mode === 'offline' && (
         <p

@@ -1,5 +1,7 @@
+import { formatPerArea, unitLabel, type AreaUnit } from '../lib/area.ts';
 import { compactPrice, formatPrice } from '../lib/price.ts';
-import type { DataQuality, PriceStats } from '../lib/stats.ts';
+import type { DataQuality, PriceStats, SelectionMedians } from '../lib/stats.ts';
+import { MediansTable } from './medians-table.tsx';
 
 function Histogram({ stats }: { stats: PriceStats }) {
   const monthly = stats.basis === 'rent';
@@ -36,24 +38,35 @@ function Histogram({ stats }: { stats: PriceStats }) {
   );
 }
 
-/** Count, median, range and distribution of the filtered listings' prices. */
+/**
+ * Count, median, range and distribution of the filtered listings' prices (of the kind most of
+ * them have), and the medians of both kinds apart.
+ */
 export function ListingStats({
   shown,
   total,
   stats,
+  medians,
+  unit,
+  scope,
 }: {
   shown: number;
   total: number;
   stats: PriceStats;
+  medians: SelectionMedians;
+  unit: AreaUnit;
+  /** What the medians are of ("the area", "the listings shown"). */
+  scope: string;
 }) {
   const monthly = stats.basis === 'rent';
   const money = (n: number | undefined) => (n === undefined ? '—' : formatPrice(n, { monthly }));
+  const perArea = medians[stats.basis].perArea;
   return (
     <section
       aria-label="Price statistics"
       className="rounded border border-slate-200 p-3 dark:border-slate-700"
     >
-      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-5">
         <div>
           <dt className="text-xs text-slate-600 dark:text-slate-400">Listings</dt>
           <dd className="text-lg font-semibold" data-testid="stat-count">
@@ -68,6 +81,14 @@ export function ListingStats({
           </dt>
           <dd className="text-lg font-semibold" data-testid="stat-median">
             {money(stats.median)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-600 dark:text-slate-400">
+            Median {monthly ? 'rent' : 'price'} per {unitLabel(unit)}
+          </dt>
+          <dd className="text-lg font-semibold" data-testid="stat-median-per-area">
+            {perArea === undefined ? '—' : formatPerArea(perArea, unit, { monthly })}
           </dd>
         </div>
         <div>
@@ -90,6 +111,7 @@ export function ListingStats({
           </dd>
         </div>
       </dl>
+      <MediansTable medians={medians} unit={unit} caption={`Medians of ${scope}`} />
     </section>
   );
 }
@@ -107,6 +129,7 @@ export function QualityStrip({ quality }: { quality: DataQuality }) {
         <li className="font-medium">Data quality:</li>
         {item(quality.noCoordinates, 'without coordinates')}
         {item(quality.noPrice, 'without a price')}
+        {item(quality.noArea, 'without a living area')}
         {item(quality.noPhotos, 'without photos')}
       </ul>
     </section>

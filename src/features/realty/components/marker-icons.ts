@@ -24,7 +24,14 @@ export function pinIcon(key: string, label: string, color: string): L.DivIcon {
   return icon(el);
 }
 
-export function clusterIcon(count: number): L.DivIcon {
+/**
+ * A cluster's bubble with its count; on a colour scale, coloured by its listings' median, which
+ * a tag under it shows (in the legend's terms: "$412" when the map is coloured per sq ft).
+ */
+export function clusterIcon(
+  count: number,
+  median?: { value: number; label: string; color: string },
+): L.DivIcon {
   const el = document.createElement('div');
   el.className = 'realty-cluster';
   const size = count < 10 ? 30 : count < 100 ? 36 : count < 1000 ? 44 : 52;
@@ -33,6 +40,15 @@ export function clusterIcon(count: number): L.DivIcon {
   el.dataset.testid = 'cluster';
   el.dataset.count = String(count);
   el.title = `${count} listings: zoom in`;
+  if (median) {
+    el.style.setProperty('--cluster', median.color);
+    el.dataset.median = String(median.value);
+    el.title = `${count} listings, median ${median.label}: zoom in`;
+    const tag = document.createElement('span');
+    tag.className = 'realty-cluster-median';
+    tag.textContent = median.label;
+    el.append(tag);
+  }
   return icon(el);
 }
 

@@ -4,6 +4,7 @@ import { parseCsv } from '../../../../test/parse-csv.ts';
 import { csvCell } from '../../../lib/csv.ts';
 import { exportFileName, homesToCsv, homesToJson, placeFromUrl, toGeoJson } from './export.ts';
 import { toHomes } from './home.ts';
+import { selectionMedians } from './stats.ts';
 import { homesArb } from '../../../../test/arbitraries/realty.ts';
 
 describe('csvCell', () => {
@@ -71,6 +72,59 @@ describe('homesToCsv', () => {
       detail_url: '',
     });
   });
+
+  test('gives the living area and the price per area in both units, empty when unknown', () => {
+    const homes = toHomes([
+      { rpid: 'sale', unformattedPrice: 500_000, area: 2_000 },
+      { rpid: 'rent', statusType: 'FOR_RENT', unformattedPrice: 2_150, area: 1_000 },
+      { rpid: 'lot', unformattedPrice: 90_000 },
+    ]);
+    const [header, ...rows] = parseCsv(homesToCsv(homes));
+    const records = rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]])));
+    expect(records[0]).toMatchObject({
+      living_area_sqft: '2000',
+      living_area_m2: '185.8',
+      price_per_sqft: '250',
+      price_per_m2: '2690.98',
+    });
+    expect(records[1]).toMatchObject({
+      monthly: 'true',
+      price_per_sqft: '2.15',
+      price_per_m2: '23.14',
+    });
+    expect(records[2]).toMatchObject({
+      living_area_sqft: '',
+      price_per_sqft: '',
+      price_per_m2: '',
+    });
+    const geo = toGeoJson(
+      toHomes([{ unformattedPrice: 500_000, area: 2_000, latLong: { latitude: 1, longitude: 2 } }]),
+    );
+    expect(records[2]).toMatchObject({ vs_median_price_per_area_pct: '' });
+    expect(geo.features[0]?.properties).toMatchObject({
+      living_area_sqft: 2000,
+      price_per_sqft: 250,
+    });
+  });
+});
+
+test("every export gives each listing's gap to the median price per area of its kind", () => {
+  const homes = toHomes([
+    { rpid: 'a', unformattedPrice: 400_000, area: 2_000, latLong: { latitude: 1, longitude: 1 } },
+    { rpid: 'b', unformattedPrice: 500_000, area: 2_000 },
+    { rpid: 'c', unformattedPrice: 623_450, area: 2_000 },
+    { rpid: 'r', statusType: 'FOR_RENT', unformattedPrice: 2_000, area: 1_000 },
+  ]);
+  const [header, ...rows] = parseCsv(homesToCsv(homes));
+  const col = header!.indexOf('vs_median_price_per_area_pct');
+  expect(rows.map((r) => r[col])).toEqual(['-20', '0', '24.7', '0']);
+  expect(homesToJson(homes).map((r) => r['vs_median_price_per_area_pct'])).toEqual([
+    -20, 0, 24.7, 0,
+  ]);
+  expect(toGeoJson(homes).features[0]?.properties['vs_median_price_per_area_pct']).toBe(-20);
+  // Against other medians (the selection's, for a few listings exported from it).
+  const wider = selectionMedians(toHomes([{ unformattedPrice: 800_000, area: 2_000 }]));
+  expect(parseCsv(homesToCsv(homes.slice(0, 1), wider))[1]![col]).toBe('-50');
 });
 
 describe('photo counts', () => {

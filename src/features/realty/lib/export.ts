@@ -2,13 +2,35 @@ import type { Feature, FeatureCollection, Point } from 'geojson';
 import { toCsv, type CsvCell } from '../../../lib/csv.ts';
 import { fileDate } from '../../../lib/download.ts';
 import { safeHttpUrl } from '../../../lib/safe-url.ts';
+import { areaIn, perAreaIn, type AreaUnit } from './area.ts';
 import { UNMAPPED_LABEL } from './coordinates.ts';
 import type { Home } from './home.ts';
+import { gapToMedian, selectionMedians, type SelectionMedians } from './stats.ts';
 import { firstListingPhoto, listingPhotos, photoCount } from './photos.ts';
+
+/** A figure in square feet, in the unit, rounded to `digits` decimals (to the cent for money). */
+function rounded(
+  sqftValue: number | undefined,
+  unit: AreaUnit,
+  convert: (n: number, unit: AreaUnit) => number,
+  digits: number,
+): number | undefined {
+  if (sqftValue === undefined) return undefined;
+  const scale = 10 ** digits;
+  const n = Math.round(convert(sqftValue, unit) * scale) / scale;
+  return Number.isFinite(n) ? n : undefined;
+}
 
 interface Column {
   name: string;
-  value: (h: Home) => CsvCell;
+  /** The cell of a listing; `medians` are those of the selection the listing is exported from. */
+  value: (h: Home, medians: SelectionMedians) => CsvCell;
+}
+
+/** -12.3 for 12.3% below the median price per area of the listing's kind. */
+function gapPercent(h: Home, medians: SelectionMedians): number | undefined {
+  const gap = gapToMedian(h, medians);
+  return gap === undefined ? undefined : Math.round(gap * 1000) / 10 + 0;
 }
 
 const COLUMNS: readonly Column[] = [
@@ -27,6 +49,12 @@ const COLUMNS: readonly Column[] = [
   { name: 'baths', value: (h) => h.baths },
   { name: 'home_type', value: (h) => h.homeType },
   { name: 'days_on_market', value: (h) => h.daysOnMarket },
+  // Both units: a file read elsewhere should not depend on the unit the view was showing.
+  { name: 'living_area_sqft', value: (h) => h.livingArea },
+  { name: 'living_area_m2', value: (h) => rounded(h.livingArea, 'm2', areaIn, 1) },
+  { name: 'price_per_sqft', value: (h) => rounded(h.pricePerArea, 'sqft', perAreaIn, 2) },
+  { name: 'price_per_m2', value: (h) => rounded(h.pricePerArea, 'm2', perAreaIn, 2) },
+  { name: 'vs_median_price_per_area_pct', value: gapPercent },
   { name: 'latitude', value: (h) => h.position?.lat },
   { name: 'longitude', value: (h) => h.position?.lng },
   { name: 'not_on_map_reason', value: (h) => (h.unmapped ? UNMAPPED_LABEL[h.unmapped] : '') },
@@ -44,21 +72,27 @@ const COLUMNS: readonly Column[] = [
 ];
 
 /** RFC 4180 CSV (CRLF line ends), a header row and one row per listing. */
-export function homesToCsv(homes: readonly Home[]): string {
+export function homesToCsv(
+  homes: readonly Home[],
+  medians: SelectionMedians = selectionMedians(homes),
+): string {
   return toCsv(
     COLUMNS.map((c) => c.name),
-    homes.map((h) => COLUMNS.map((c) => c.value(h))),
+    homes.map((h) => COLUMNS.map((c) => c.value(h, medians))),
   );
 }
 
 export type ListingRecord = Record<string, string | number | boolean | null | string[]>;
 
 /** The CSV's columns as one object per listing (missing values as null), plus every photo URL. */
-export function homesToJson(homes: readonly Home[]): ListingRecord[] {
+export function homesToJson(
+  homes: readonly Home[],
+  medians: SelectionMedians = selectionMedians(homes),
+): ListingRecord[] {
   return homes.map((h) => {
     const record: ListingRecord = {};
     for (const c of COLUMNS) {
-      const v = c.value(h);
+      const v = c.value(h, medians);
       // `+ 0` turns -0 into 0, as in the GeoJSON.
       record[c.name] = typeof v === 'number' ? (Number.isFinite(v) ? v + 0 : null) : (v ?? null);
     }
@@ -71,7 +105,10 @@ export type ListingProperties = Record<string, string | number | boolean | null>
 export type ListingFeature = Feature<Point, ListingProperties>;
 
 /** The listings that have coordinates, as GeoJSON points (longitude first, as GeoJSON wants). */
-export function toGeoJson(homes: readonly Home[]): FeatureCollection<Point, ListingProperties> {
+export function toGeoJson(
+  homes: readonly Home[],
+  medians: SelectionMedians = selectionMedians(homes),
+): FeatureCollection<Point, ListingProperties> {
   const features: ListingFeature[] = [];
   for (const h of homes) {
     if (!h.position) continue;
@@ -91,6 +128,9 @@ export function toGeoJson(homes: readonly Home[]): FeatureCollection<Point, List
         baths: h.baths ?? null,
         home_type: h.homeType ?? null,
         days_on_market: h.daysOnMarket ?? null,
+        living_area_sqft: h.livingArea ?? null,
+        price_per_sqft: rounded(h.pricePerArea, 'sqft', perAreaIn, 2) ?? null,
+        vs_median_price_per_area_pct: gapPercent(h, medians) ?? null,
         broker: h.broker ?? null,
         detail_url: safeHttpUrl(h.detailUrl),
         photo_count: photoCount(h.listing),

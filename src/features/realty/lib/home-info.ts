@@ -30,6 +30,7 @@ const KNOWN: readonly (readonly [key: string, label: string, kind: Kind])[] = [
   ['currency', 'Currency', 'text'],
   ['bedrooms', 'Bedrooms', 'count'],
   ['bathrooms', 'Bathrooms', 'count'],
+  ['livingArea', 'Living area', 'count'],
   ['lotAreaValue', 'Lot area', 'count'],
   ['daysOnRealty', 'Days on market', 'days'],
   ['timeOnRealty', 'Time on market', 'duration'],
@@ -140,7 +141,7 @@ function format(key: string, kind: Kind, v: unknown, info: RealtyListing): strin
         const unit = typeof info['lotAreaUnit'] === 'string' ? info['lotAreaUnit'] : '';
         return `${integer.format(n)}${unit ? ` ${unit}` : ''}`;
       }
-      return integer.format(n);
+      return key === 'livingArea' ? `${integer.format(n)} sq ft` : integer.format(n);
     default:
       return plain(v);
   }

@@ -60,6 +60,33 @@ describe('toHomes', () => {
     });
   });
 
+  test('reads the living area in every shape the service sends, and a price per square foot', () => {
+    const info = (homeInfo: Record<string, unknown>) => ({ hdpData: { homeInfo } });
+    const cases: [Record<string, unknown>, number | undefined][] = [
+      [{ area: 1850, ...info({ livingArea: 1850 }) }, 1850],
+      [info({ livingArea: 1200 }), 1200],
+      [{ area: 900 }, 900],
+      [{ area: '1,850' }, 1850],
+      [{ area: '1,850 sqft' }, 1850],
+      [{ area: 0 }, undefined],
+      [{ area: 0, ...info({ livingArea: 1400 }) }, 1400],
+      [{ area: '', ...info({ livingArea: '2,000' }) }, 2000],
+      [{ area: -5 }, undefined],
+      [{ area: 'n/a' }, undefined],
+      [{}, undefined],
+    ];
+    for (const [raw, sqft] of cases) expect(one(raw).livingArea, JSON.stringify(raw)).toBe(sqft);
+
+    expect(one({ unformattedPrice: 500_000, area: 2000 }).pricePerArea).toBe(250);
+    // A rent's is per month; a listing without a price or an area has none.
+    const rent = one({ statusType: 'FOR_RENT', price: '$2,100/mo', area: 1000 });
+    expect(rent).toMatchObject({ isRental: true, pricePerArea: 2.1 });
+    expect(one({ statusType: 'SOLD', area: 1500 }).pricePerArea).toBeUndefined();
+    expect(
+      one({ unformattedPrice: 90_000, hdpData: { homeInfo: { homeType: 'LOT' } } }).pricePerArea,
+    ).toBeUndefined();
+  });
+
   test('takes days on market from the detail data, or from the time on market', () => {
     expect(one({ hdpData: { homeInfo: { daysOnRealty: 4 } } }).daysOnMarket).toBe(4);
     expect(one({ hdpData: { homeInfo: { timeOnRealty: 3 * 86_400_000 + 5 } } }).daysOnMarket).toBe(

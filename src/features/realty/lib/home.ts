@@ -1,5 +1,6 @@
 import type { RealtyListing } from '../../../api/schemas.ts';
 import { inSlices } from '../../../lib/next-task.ts';
+import { areaAmount } from './area.ts';
 import { placeListing, type LatLng, type UnmappedReason } from './coordinates.ts';
 import { seemsToHavePhoto } from './photos.ts';
 import { compactPrice, formatPrice, parsePriceText } from './price.ts';
@@ -30,6 +31,15 @@ export interface Home {
   /** Short enough for a map pin: "$1.2M", "$850K", "$2,045/mo". */
   pinLabel: string;
   isRental: boolean;
+  /** The currency sign the listing's prices are written with ("$"). */
+  symbol: string;
+  /** Living area in square feet: `area`, else the detail data's `livingArea`. */
+  livingArea: number | undefined;
+  /**
+   * Price per square foot (a rent's per month), when the listing has both a price and a living
+   * area; figures per area leave the others out, and say how many.
+   */
+  pricePerArea: number | undefined;
   beds: number | undefined;
   baths: number | undefined;
   daysOnMarket: number | undefined;
@@ -85,6 +95,7 @@ export function toHome(listing: RealtyListing, index: number, key: string): Home
     info?.['homeStatus'] === 'FOR_RENT' ||
     (priceText !== undefined && /\/\s*mo\b|per month/i.test(priceText));
   const symbol = text(listing['countryCurrency']) ?? '$';
+  const livingArea = areaAmount(listing['area']) ?? areaAmount(info?.['livingArea']);
   const time = count(info?.['timeOnRealty']);
   const parts = {
     street: text(listing['addressStreet']) ?? text(info?.['streetAddress']),
@@ -107,6 +118,10 @@ export function toHome(listing: RealtyListing, index: number, key: string): Home
         : (priceText ?? 'No price'),
     pinLabel: price !== undefined ? compactPrice(price, { monthly: isRental, symbol }) : 'No price',
     isRental,
+    symbol,
+    livingArea,
+    pricePerArea:
+      price !== undefined && livingArea !== undefined ? number(price / livingArea) : undefined,
     beds: count(listing['beds']) ?? count(info?.['bedrooms']),
     baths: count(listing['baths']) ?? count(info?.['bathrooms']),
     daysOnMarket:

@@ -5,7 +5,7 @@ import { parseSort, sortHomes, sortParam, type SortOrder } from './sort.ts';
 import { homesArb } from '../../../../test/arbitraries/realty.ts';
 
 const orderArb: fc.Arbitrary<SortOrder> = fc.record({
-  field: fc.constantFrom('listed', 'price', 'beds', 'baths', 'days'),
+  field: fc.constantFrom('listed', 'price', 'ppa', 'beds', 'baths', 'days'),
   dir: fc.constantFrom('asc', 'desc'),
 });
 
@@ -34,11 +34,9 @@ describe('sortHomes', () => {
         const sorted = sortHomes(list, order);
         expect([...sorted].map((h) => h.key).sort()).toEqual(list.map((h) => h.key).sort());
         const field =
-          order.field === 'days'
-            ? 'daysOnMarket'
-            : order.field === 'listed'
-              ? 'index'
-              : order.field;
+          ({ days: 'daysOnMarket', listed: 'index', ppa: 'pricePerArea' } as const)[
+            order.field as 'days'
+          ] ?? (order.field as 'price' | 'beds' | 'baths');
         const values = sorted.map((h) => h[field]);
         const firstMissing = values.findIndex((v) => v === undefined);
         if (firstMissing >= 0)

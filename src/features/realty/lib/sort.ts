@@ -1,6 +1,6 @@
 import type { Home } from './home.ts';
 
-export type SortField = 'listed' | 'price' | 'beds' | 'baths' | 'days';
+export type SortField = 'listed' | 'price' | 'ppa' | 'beds' | 'baths' | 'days';
 export type SortDir = 'asc' | 'desc';
 export interface SortOrder {
   field: SortField;
@@ -13,6 +13,8 @@ export const SORT_OPTIONS: readonly { value: string; label: string }[] = [
   { value: 'listed-asc', label: 'As listed' },
   { value: 'price-asc', label: 'Price: low to high' },
   { value: 'price-desc', label: 'Price: high to low' },
+  { value: 'ppa-asc', label: 'Price per area: low to high' },
+  { value: 'ppa-desc', label: 'Price per area: high to low' },
   { value: 'beds-desc', label: 'Beds: most first' },
   { value: 'beds-asc', label: 'Beds: fewest first' },
   { value: 'baths-desc', label: 'Baths: most first' },
@@ -21,7 +23,7 @@ export const SORT_OPTIONS: readonly { value: string; label: string }[] = [
   { value: 'days-desc', label: 'Days on market: oldest first' },
 ];
 
-const FIELDS: ReadonlySet<string> = new Set(['listed', 'price', 'beds', 'baths', 'days']);
+const FIELDS: ReadonlySet<string> = new Set(['listed', 'price', 'ppa', 'beds', 'baths', 'days']);
 
 export function parseSort(raw: string | null): SortOrder {
   const m = /^([a-z]+)-(asc|desc)$/.exec(raw ?? '');
@@ -41,6 +43,8 @@ function valueOf(h: Home, field: SortField): number | undefined {
       return h.index;
     case 'price':
       return h.price;
+    case 'ppa':
+      return h.pricePerArea;
     case 'beds':
       return h.beds;
     case 'baths':

@@ -1,8 +1,9 @@
 import type { Home } from './home.ts';
 
-export function median(values: readonly number[]): number | undefined {
+export function median(values: ArrayLike<number>): number | undefined {
   if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
+  // A typed array sorts numbers as numbers, with no comparator call per pair (10,000 listings).
+  const sorted = Float64Array.from(values).sort();
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1
     ? sorted[mid]
@@ -71,21 +72,101 @@ export function priceStats(homes: readonly Home[]): PriceStats {
   };
 }
 
+/** Sale prices (for sale, sold) and monthly rents: never one figure over both. */
+export type PriceKind = 'sale' | 'rent';
+
+export const kindOf = (h: Home): PriceKind => (h.isRental ? 'rent' : 'sale');
+
+/** The medians of one kind of listing; each over the listings that have its value. */
+export interface KindMedians {
+  listings: number;
+  priced: number;
+  price: number | undefined;
+  withPerArea: number;
+  /** Per square foot (a rent's per month). */
+  perArea: number | undefined;
+  withDays: number;
+  days: number | undefined;
+}
+
+export interface SelectionMedians {
+  sale: KindMedians;
+  rent: KindMedians;
+  /** Left out of every figure per area: listings without a living area... */
+  noArea: number;
+  /** ...and those with one but no usable price. */
+  noPrice: number;
+}
+
+function kindMedians(homes: readonly Home[]): KindMedians {
+  const prices: number[] = [];
+  const perArea: number[] = [];
+  const days: number[] = [];
+  for (const h of homes) {
+    if (h.price !== undefined) prices.push(h.price);
+    if (h.pricePerArea !== undefined) perArea.push(h.pricePerArea);
+    if (h.daysOnMarket !== undefined) days.push(h.daysOnMarket);
+  }
+  return {
+    listings: homes.length,
+    priced: prices.length,
+    price: median(prices),
+    withPerArea: perArea.length,
+    perArea: median(perArea),
+    withDays: days.length,
+    days: median(days),
+  };
+}
+
+/** The medians of the listings shown (the selection), sale prices and rents apart. */
+export function selectionMedians(homes: readonly Home[]): SelectionMedians {
+  const sale: Home[] = [];
+  const rent: Home[] = [];
+  let noArea = 0;
+  let noPrice = 0;
+  for (const h of homes) {
+    (h.isRental ? rent : sale).push(h);
+    if (h.livingArea === undefined) noArea++;
+    else if (h.price === undefined) noPrice++;
+  }
+  return { sale: kindMedians(sale), rent: kindMedians(rent), noArea, noPrice };
+}
+
+/**
+ * How far a listing's price per area lies from the median of its kind in the selection: -0.12
+ * is 12% below. Undefined without a price per area (or a median to compare with).
+ */
+export function gapToMedian(h: Home, medians: SelectionMedians): number | undefined {
+  const m = medians[kindOf(h)].perArea;
+  if (h.pricePerArea === undefined || m === undefined || m <= 0) return undefined;
+  return h.pricePerArea / m - 1;
+}
+
+/** "12% below", "8% above", "at" (within half a percent): the words before "the median". */
+export function gapWords(gap: number): string {
+  const pct = Math.round(Math.abs(gap) * 100);
+  if (pct === 0) return 'at';
+  return `${pct}% ${gap < 0 ? 'below' : 'above'}`;
+}
+
 export interface DataQuality {
   total: number;
   noCoordinates: number;
   noPrice: number;
+  noArea: number;
   noPhotos: number;
 }
 
 export function dataQuality(homes: readonly Home[]): DataQuality {
   let noCoordinates = 0;
   let noPrice = 0;
+  let noArea = 0;
   let noPhotos = 0;
   for (const h of homes) {
     if (!h.position) noCoordinates++;
     if (h.price === undefined) noPrice++;
+    if (h.livingArea === undefined) noArea++;
     if (!h.hasPhoto) noPhotos++;
   }
-  return { total: homes.length, noCoordinates, noPrice, noPhotos };
+  return { total: homes.length, noCoordinates, noPrice, noArea, noPhotos };
 }

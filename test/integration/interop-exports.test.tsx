@@ -1,0 +1,105 @@
+import { HarValidator, PostmanValidator } from '@har-sdk/validator';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, test } from 'vitest';
+import { captureDownloads } from '../downloads.ts';
+import { DEMO_KEY, renderApp } from '../render.tsx';
+
+describe('taking requests out of the dashboard', () => {
+  test('the account view downloads the OpenAPI document for this server, and it validates', async () => {
+    const downloads = captureDownloads();
+    const { user } = renderApp('/account');
+    await user.click(
+      await screen.findByRole('button', { name: 'Download the API description (OpenAPI 3.1)' }),
+    );
+    await waitFor(() => expect(downloads.map((d) => d.filename)).toEqual(['openapi.json']));
+    const doc = JSON.parse(await downloads[0]!.text()) as { servers: { url: string }[] };
+    expect(doc.servers).toEqual([{ url: `${window.location.origin}/api` }]);
+    expect(await new Validator().validate(doc)).toEqual({ valid: true });
+  });
+
+  test('the history page exports the entries shown as a Postman collection, the key as a variable', async () => {
+    const entry = (id: string, endpoint: string, params: Record<string, string>) => ({
+      id,
+      endpoint,
+      params,
+      at: Date.now(),
+      durationMs: 200,
+      status: 'ok',
+      credits: 20,
+      results: 10,
+      starred: false,
+    });
+    window.localStorage.setItem(
+      'web-data-dashboard.history',
+      JSON.stringify([
+        entry('a', 'search', { query: 'oolong', country: 'gb' }),
+        entry('b', 'screenshot', { url: 'https://example.com/', format: 'webp' }),
+        entry('c', 'retired_endpoint', { query: 'gone' }),
+      ]),
+    );
+    const downloads = captureDownloads();
+    const { user } = renderApp('/history');
+    await user.click(await screen.findByRole('button', { name: 'Postman collection' }));
+    await waitFor(() =>
+      expect(downloads.map((d) => d.filename)).toEqual([
+        expect.stringMatching(/^request-history-\d{4}-\d{2}-\d{2}\.postman_collection\.json$/),
+      ]),
+    );
+    const text = await downloads[0]!.text();
+    expect(text).not.toContain(DEMO_KEY);
+    const collection = JSON.parse(text) as {
+      item: { name: string; request: { url: { raw: string } } }[];
+    };
+    expect(await new PostmanValidator().verify(collection as never)).toEqual([]);
+    expect(collection.item.map((i) => [i.name, i.request.url.raw])).toEqual([
+      ['Search “oolong”', '{{baseUrl}}/search?query=oolong&country=gb&api_key={{api_key}}'],
+      [
+        'Screenshot “https://example.com/”',
+        '{{baseUrl}}/screenshot?url=https%3A%2F%2Fexample.com%2F&format=webp&api_key={{api_key}}',
+      ],
+    ]);
+  });
+
+  test('the inspector saves the request shown as a HAR file, the key masked', async () => {
+    const downloads = captureDownloads();
+    const { user } = renderApp('/search?query=har+tea');
+    await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
+    const inspector = await screen.findByRole('region', { name: 'Request inspector' });
+    await user.click(await within(inspector).findByRole('button', { name: 'Download HAR' }));
+    await waitFor(() => expect(downloads.map((d) => d.filename)).toEqual(['search-request.har']));
+    const text = await downloads[0]!.text();
+    expect(text).not.toContain(DEMO_KEY);
+    const har = JSON.parse(text) as {
+      log: {
+        entries: {
+          request: { url: string; headers: { name: string; value: string }[] };
+          response: { status: number; content: { mimeType: string; text: string } };
+        }[];
+      };
+    };
+    expect(await new HarValidator().verify(har as never)).toEqual([]);
+    const [entry] = har.log.entries;
+    expect(entry!.request.url).toBe(`${window.location.origin}/api/search?query=har%20tea`);
+    expect(entry!.request.headers).toContainEqual({ name: 'x-api-key', value: '•••' });
+    expect(entry!.response.status).toBe(200);
+    expect(JSON.parse(entry!.response.content.text)).toHaveProperty('organic_results');
+  });
+
+  test('the inspector’s snippets come in Go, PHP and Ruby too, with the key as a placeholder', async () => {
+    const { user } = renderApp('/search?query=mocha');
+    await user.click(await screen.findByText('Code snippets'));
+    await screen.findByLabelText('curl snippet');
+    for (const [label, id, line] of [
+      ['Go', 'go', 'params.Set("api_key", "<API_KEY>")'],
+      ['PHP', 'php', "'api_key' => '<API_KEY>',"],
+      ['Ruby', 'ruby', "'api_key' => '<API_KEY>',"],
+    ] as const) {
+      await user.click(screen.getByRole('radio', { name: label }));
+      const code = screen.getByLabelText(`${id} snippet`);
+      expect(code).toHaveTextContent(line);
+      expect(code).toHaveTextContent('mocha');
+      expect(code.textContent).not.toContain(DEMO_KEY);
+    }
+  });
+});
