@@ -1,11 +1,13 @@
 import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { createStore, entries } from 'idb-keyval';
 import { describe, expect, test, vi } from 'vitest';
 import { abortAllRequests } from '../../src/api/in-flight.ts';
 import { createResultPersistence } from '../../src/app/result-persistence.ts';
 import { flushBatchStorage } from '../../src/workspace/batch/batch-storage.ts';
 import { batchSession } from '../../src/workspace/batch/batch-session.ts';
+import { setApiKey } from '../../src/session/key-store.ts';
 import { renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
 
@@ -117,5 +119,27 @@ describe('a batch across a reload', () => {
     await waitFor(() => expect(cell('milk')).toHaveTextContent('answered'), BATCH);
     expect(cell('coffee')).toHaveTextContent('cached · 0 credits');
     expect(await searches()).toHaveLength(3);
+  });
+
+  test('a cleared key deletes every stored batch and its answers (decision 042)', async () => {
+    const first = renderApp('/batch', persist);
+    await first.user.click(await screen.findByRole('textbox', { name: 'Queries' }, BATCH));
+    await first.user.paste('coffee');
+    await first.user.click(screen.getByRole('button', { name: /^Run batch · 1 request/ }));
+    await waitFor(
+      () => expect(screen.getByTestId('batch-progress')).toHaveTextContent(/^1 done/),
+      BATCH,
+    );
+    await flushBatchStorage();
+    const batches = createStore('web-data-dashboard-batches', 'batches');
+    expect((await entries(batches)).length).toBeGreaterThan(0);
+    act(() => setApiKey(null));
+    await waitFor(async () => expect(await entries(batches)).toEqual([]));
+    const route = `/batch${first.router.state.location.search}`;
+    first.unmount();
+    renderApp(route, persist);
+    expect(await screen.findByRole('status', {}, BATCH)).toHaveTextContent(
+      'That batch is not stored in this tab any more',
+    );
   });
 });

@@ -6,7 +6,15 @@ import type { JsonResult } from '../../api/requests.ts';
 import type { QueueState } from '../../lib/run-queue.ts';
 import { createStore, type Store } from '../../lib/store.ts';
 import { subscribeApiKey } from '../../session/key-store.ts';
-import { flushBatchStorage, loadBatch, readAnswer, saveBatch, saveCell } from './batch-storage.ts';
+import {
+  clearBatchStorage,
+  flushBatchStorage,
+  loadBatch,
+  readAnswer,
+  saveBatch,
+  saveCell,
+} from './batch-storage.ts';
+import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { recordBatch } from './batch-history.ts';
 import { afterReload, creditsSpent, type CellRun, type CellRuns } from './lib/cells.ts';
 import type { BatchDefinition } from './lib/definition.ts';
@@ -82,6 +90,8 @@ export class BatchSession {
     });
     if (typeof window !== 'undefined')
       window.addEventListener('pagehide', () => void flushBatchStorage());
+    // A key cleared in any tab deletes every stored answer (decision 042): batches' too.
+    resultsClearedAt.subscribe(() => void clearBatchStorage());
   }
 
   /**
@@ -227,11 +237,12 @@ export class BatchSession {
         this.runs[cell.id] = run;
         // The answer this batch paid for is stored with it, once (the workspace's stored
         // results leave a batch's answers out: result-persistence.ts).
+        const state = run.state === 'answered' ? this.entry(cell) : undefined;
         saveCell(
           batch.id,
           cell.id,
           run,
-          run.state === 'answered' ? this.entry(cell)?.data : undefined,
+          state?.data && { data: state.data, at: state.dataUpdatedAt },
         );
         this.schedule();
       },

@@ -1,7 +1,8 @@
-import { createStore, delMany, getMany, keys, setMany, type UseStore } from 'idb-keyval';
+import { clear, createStore, delMany, getMany, keys, setMany, type UseStore } from 'idb-keyval';
 import type { ResponseMeta } from '../../api/client.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { jsonResult, type JsonResult } from '../../api/requests.ts';
+import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { existingResultsTabId, resultsTabId } from '../../session/results-tab-id.ts';
 import type { CellRun, CellRuns } from './lib/cells.ts';
 import type { BatchDefinition } from './lib/definition.ts';
@@ -27,6 +28,8 @@ export interface StoredBatch {
 interface StoredAnswer {
   body: Blob;
   meta: ResponseMeta;
+  /** When it arrived: one from before a key was cleared in any tab is never read again (042). */
+  at: number;
 }
 
 /** As long as the workspace's stored results live: a day. */
@@ -91,16 +94,19 @@ export function saveCell(
   batchId: string,
   cellId: string,
   run: CellRun,
-  answer?: JsonResult<unknown>,
+  answer?: { data: JsonResult<unknown>; at: number },
 ): void {
   if (run.state === 'waiting') return;
   const tab = resultsTabId();
   put([tab, batchId, cellId], run);
-  if (answer)
+  if (answer) {
+    const { data, at } = answer;
     put([tab, '', cellId], {
-      body: answer.body ?? new Blob([JSON.stringify(answer.raw)], { type: 'application/json' }),
-      meta: answer.meta,
+      body: data.body ?? new Blob([JSON.stringify(data.raw)], { type: 'application/json' }),
+      meta: data.meta,
+      at,
     } satisfies StoredAnswer);
+  }
 }
 
 export interface LoadedBatch {
@@ -111,9 +117,22 @@ export interface LoadedBatch {
 }
 
 /**
+ * Deletes every batch and answer of every tab: a key was cleared (decision 042), in this tab or
+ * another.
+ */
+export async function clearBatchStorage(): Promise<void> {
+  pending.clear();
+  clearTimeout(timer);
+  timer = undefined;
+  await writing;
+  await clear(store()).catch(() => {});
+}
+
+/**
  * This tab's batch `id` (its newest without one) with its cells' states as stored, or null.
  * Deletes what is too old to be of use on the way (closed tabs' batches and answers after a
- * day, this tab's batches beyond the newest few).
+ * day, this tab's batches beyond the newest few, and anything from before a key was cleared:
+ * a tab that did not hear of it, 042).
  */
 export async function loadBatch(id?: string): Promise<LoadedBatch | null> {
   const tab = existingResultsTabId();
@@ -125,26 +144,41 @@ export async function loadBatch(id?: string): Promise<LoadedBatch | null> {
       m ? [{ key: metaKeys[i]!, meta: m }] : [],
     );
     const now = Date.now();
+    const cleared = resultsClearedAt.get();
     const fresh = new Set(
       metas.filter(({ meta }) => now - meta.savedAt < MAX_AGE_MS).map(({ key }) => key[0]),
     );
     const ours = metas
       .filter(({ key }) => key[0] === tab)
       .sort((a, b) => b.meta.createdAt - a.meta.createdAt);
-    const dropped = new Set(ours.slice(KEEP_PER_TAB).map(({ meta }) => meta.id));
+    const dropped = new Set([
+      ...ours.slice(KEEP_PER_TAB).map(({ meta }) => meta.id),
+      ...metas.filter(({ meta }) => meta.createdAt <= cleared).map(({ meta }) => meta.id),
+    ]);
+    const answerKeys = all.filter(([, b]) => b === '');
+    const answers = cleared > 0 ? await getMany<StoredAnswer | undefined>(answerKeys, store()) : [];
+    const before = new Set(
+      answers.flatMap((a, i) => (a && a.at > cleared ? [] : [JSON.stringify(answerKeys[i])])),
+    );
     const stale = all.filter(
-      ([t, batch]) => (t !== tab && !fresh.has(t)) || (t === tab && dropped.has(batch)),
+      (key) =>
+        (key[0] !== tab && !fresh.has(key[0])) ||
+        dropped.has(key[1]) ||
+        before.has(JSON.stringify(key)),
     );
     if (stale.length > 0) await delMany(stale, store());
     const found = ours.find(({ meta }) => id === undefined || meta.id === id);
     if (!found || dropped.has(found.meta.id)) return null;
     const cellKeys = all.filter(([t, b, c]) => t === tab && b === found.meta.id && c !== '');
     const runs = await getMany<CellRun | undefined>(cellKeys, store());
-    const answers = new Set(all.flatMap(([t, b, c]) => (t === tab && b === '' ? [c] : [])));
+    const gone = new Set(stale.map((k) => JSON.stringify(k)));
+    const stored = new Set(
+      answerKeys.flatMap((k) => (k[0] === tab && !gone.has(JSON.stringify(k)) ? [k[2]] : [])),
+    );
     return {
       batch: found.meta,
       runs: Object.fromEntries(cellKeys.flatMap((k, i) => (runs[i] ? [[k[2], runs[i]]] : []))),
-      stored: answers,
+      stored,
     };
   } catch {
     return null;
@@ -157,7 +191,7 @@ export async function readAnswer(cell: BatchCell): Promise<JsonResult<unknown> |
   if (tab === null) return null;
   try {
     const [stored] = await getMany<StoredAnswer | undefined>([[tab, '', cell.id]], store());
-    if (!stored) return null;
+    if (!stored || !(stored.at > resultsClearedAt.get())) return null;
     const raw: unknown = JSON.parse(await stored.body.text());
     return await jsonResult(ENDPOINTS[cell.endpoint], raw, stored.meta, undefined, stored.body);
   } catch {
