@@ -2,7 +2,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import {
   appLive,
   collectConsoleErrors,
-  enterDemoKey,
+  searchWithDemoKey,
   resetSandbox,
   seriousAxeIssues,
 } from './helpers.ts';
@@ -38,11 +38,7 @@ test('a recorded script plays in another browser with no key and no upstream, se
   page,
   browser,
 }) => {
-  await page.goto('/search?query=demo+tea');
-  await enterDemoKey(page);
-  await page.getByRole('button', { name: 'Search · 20 credits' }).click();
-  const results = page.getByRole('list', { name: 'Organic results' });
-  await expect(results.locator(':scope > li').first()).toBeVisible();
+  const results = await searchWithDemoKey(page, 'demo tea');
   const searchText = await results.textContent();
   await addThisResult(page);
 

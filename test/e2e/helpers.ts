@@ -1,11 +1,24 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Opens the key dialog and takes the sandbox demo key; waits for the credits in the header. */
 export async function enterDemoKey(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Set API key' }).first().click();
   await page.getByRole('button', { name: 'Use the sandbox demo key' }).click();
   await expect(page.getByTestId('credits-pill')).toHaveText(/[\d,]+ credits left/);
+}
+
+/**
+ * Opens the search view for `query`, takes the demo key and runs it (20 credits); resolves
+ * with the results list once its first result shows.
+ */
+export async function searchWithDemoKey(page: Page, query: string): Promise<Locator> {
+  await page.goto(`/search?query=${encodeURIComponent(query).replace(/%20/g, '+')}`);
+  await enterDemoKey(page);
+  await page.getByRole('button', { name: 'Search · 20 credits' }).click();
+  const results = page.getByRole('list', { name: 'Organic results' });
+  await expect(results.locator(':scope > li').first()).toBeVisible();
+  return results;
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   appLive,
   collectConsoleErrors,
-  enterDemoKey,
+  searchWithDemoKey,
   resetSandbox,
   seriousAxeIssues,
 } from './helpers.ts';
@@ -15,11 +15,7 @@ test('results survive a reload (a screenshot too), and history reopens a search 
   page,
 }) => {
   const errors = collectConsoleErrors(page);
-  await page.goto('/search?query=workspace+tea');
-  await enterDemoKey(page);
-  await page.getByRole('button', { name: 'Search · 20 credits' }).click();
-  const results = page.getByRole('list', { name: 'Organic results' });
-  await expect(results.locator(':scope > li').first()).toBeVisible();
+  const results = await searchWithDemoKey(page, 'workspace tea');
   await expect(page.getByTestId('credits-pill')).toHaveText('99,980 credits left');
 
   await page.goto('/screenshot?url=https%3A%2F%2Fexample.com%2F');
@@ -55,11 +51,7 @@ test('a saved snapshot opens from a file in another tab, without a key, spending
   page,
   browser,
 }) => {
-  await page.goto('/search?query=snapshot+demo');
-  await enterDemoKey(page);
-  await page.getByRole('button', { name: 'Search · 20 credits' }).click();
-  const results = page.getByRole('list', { name: 'Organic results' });
-  await expect(results.locator(':scope > li').first()).toBeVisible();
+  const results = await searchWithDemoKey(page, 'snapshot demo');
   const before = await results.textContent();
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Save snapshot' }).click();

@@ -2,7 +2,7 @@ import { useMutationState, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { endpointMutationKey } from '../../api/endpoint-query.ts';
 import { useBestKnownCost } from '../../workspace/costs/measured-costs.ts';
-import { metaQueries } from '../../api/meta-queries.ts';
+import { useSandboxMode } from '../../components/use-sandbox-mode.ts';
 import type { EndpointResult } from '../../api/requests.ts';
 import { RequestPanel } from '../../workspace/request/request-panel.tsx';
 import { useEndpointAction } from '../../workspace/request/use-endpoint-action.ts';
@@ -48,8 +48,7 @@ export default function WebhookPage() {
   const [confirming, setConfirming] = useState<Params | null>(null);
   useRememberSubmissions();
   const jobs = useJobs();
-  const meta = useQuery(metaQueries.current());
-  const sandbox = meta.data?.mode === 'sandbox';
+  const sandbox = useSandboxMode();
 
   const inbox = useQuery({
     ...webhookQueries.inbox(),

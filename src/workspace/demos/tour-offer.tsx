@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { metaQueries } from '../../api/meta-queries.ts';
+import { useSandboxMode } from '../../components/use-sandbox-mode.ts';
 import { createStoredStore, useStore } from '../../lib/store.ts';
 import { readDemo } from './demo-file.ts';
 import { importDemo, loadDemos } from './demo-store.ts';
@@ -19,10 +18,6 @@ const tourOffered = createStoredStore({
   parse: (text) => text === 'yes',
   serialize: (done) => (done ? 'yes' : null),
 });
-
-export function useSandboxMode(): boolean {
-  return useQuery(metaQueries.current()).data?.mode === 'sandbox';
-}
 
 /**
  * Loads the sandbox's tour, keeps it among the scripts (replacing an earlier copy) and plays
