@@ -58,11 +58,17 @@ const layerZones = [
     message: `src/${side.name}/ may import only ${[side.name, ...side.may].join(', ')}.`,
   })),
   // A workspace feature's lib/ is pure logic (no UI), so its view, benches and tests share it.
+  // It may build on another one's pure logic (a tracker is a batch run again), never on a view.
   ...foldersOf('src/workspace').map((name) => ({
     target: `src/workspace/${name}/lib`,
     from: 'src',
-    except: ['./lib', './session', './api', `./workspace/${name}/lib`],
-    message: `src/workspace/${name}/lib/ is pure logic: it may import only lib, session, api and itself.`,
+    except: [
+      './lib',
+      './session',
+      './api',
+      ...foldersOf('src/workspace').map((other) => `./workspace/${other}/lib`),
+    ],
+    message: `src/workspace/${name}/lib/ is pure logic: it may import only lib, session, api and the workspace's lib/ folders.`,
   })),
   // One feature never imports another, whatever the folder is called.
   ...readdirSync(new URL('src/features', import.meta.url), { withFileTypes: true })

@@ -17,13 +17,13 @@ import {
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { recordBatch } from './batch-history.ts';
 import { afterReload, creditsSpent, type CellRun, type CellRuns } from './lib/cells.ts';
-import type { BatchDefinition } from './lib/definition.ts';
+import { matrixOf, type BatchDefinition } from './lib/definition.ts';
 import type { BatchCell } from './lib/matrix.ts';
 import { countedCost } from './lib/pricing.ts';
 import type { BatchAnswer } from './lib/results.ts';
 import { batchRunPolicy, isFreeRequest } from './lib/run-policy.ts';
 import { runBatch, type BatchRun } from './lib/run-batch.ts';
-import { cellQuery, matrixOf, type OpenBatch } from './open-batch.ts';
+import { cellQuery, type OpenBatch } from './open-batch.ts';
 
 export interface BatchState {
   /** `loading`: reading the stored batch; `missing`: the one asked for is not stored here. */

@@ -1,6 +1,6 @@
 import { endpointQuery } from '../../api/endpoint-query.ts';
 import type { BatchDefinition } from './lib/definition.ts';
-import { buildMatrix, type BatchCell, type Matrix } from './lib/matrix.ts';
+import type { BatchCell, Matrix } from './lib/matrix.ts';
 
 /** The batch open in the view: what it asks (its definition) and its cells. */
 export interface OpenBatch {
@@ -12,14 +12,6 @@ export interface OpenBatch {
 
 /** The query of a cell: the same as its view's, so opening the cell there finds its answer. */
 export const cellQuery = (cell: BatchCell) => endpointQuery(cell.endpoint, cell.params);
-
-/** A batch file's rows as a matrix (the file keeps no line numbers). */
-export const matrixOf = (definition: BatchDefinition): Matrix =>
-  buildMatrix(
-    definition.endpoint,
-    definition.rows.map((r, i) => ({ ...r, line: i + 1 })),
-    definition.locales,
-  );
 
 /** The route of a stored batch. */
 export const batchHref = (id: string) => `/batch?batch=${encodeURIComponent(id)}`;

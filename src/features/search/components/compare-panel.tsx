@@ -13,7 +13,7 @@ import { useEndpointRuns } from '../../../components/use-endpoint-runs.ts';
 import { useParamForm } from '../../../components/use-param-form.ts';
 import { costLabel } from '../../../lib/cost.ts';
 import { comparisonFileName, comparisonToCsv, type SearchLabel } from '../lib/export.ts';
-import { describeChange, diffRanks, type RankedLink } from '../lib/rank-diff.ts';
+import { describeChange, diffRanks, type RankedLink } from '../../../lib/rank-diff.ts';
 import { searchQueries } from '../queries.ts';
 import { CountryPicker, LanguagePicker } from '../../../components/locale-picker.tsx';
 

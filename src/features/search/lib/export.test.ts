@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { OrganicResult } from '../../../api/schemas.ts';
 import { parseCsv } from '../../../../test/parse-csv.ts';
 import { comparisonFileName, resultsFileName, resultsToCsv } from './export.ts';
-import { diffRanks } from './rank-diff.ts';
+import { diffRanks } from '../../../lib/rank-diff.ts';
 import { comparisonToCsv } from './export.ts';
 
 const full: OrganicResult = {

@@ -1,7 +1,7 @@
 import type { OrganicResult } from '../../../api/schemas.ts';
 import { toCsv, type CsvCell } from '../../../lib/csv.ts';
 import { fileDate, fileSlug } from '../../../lib/download.ts';
-import type { RankDiff } from './rank-diff.ts';
+import type { RankDiff } from '../../../lib/rank-diff.ts';
 
 const BASE_COLUMNS = [
   'rank',

@@ -3,6 +3,7 @@ import { validateParams } from '../../../api/params.ts';
 import { BATCH_ENDPOINTS, isBatchEndpoint, rowParams, type BatchEndpointId } from './endpoints.ts';
 import type { BatchRow } from './intake.ts';
 import { checkLocale, type Locale } from './locale.ts';
+import { buildMatrix, type Matrix } from './matrix.ts';
 import { MAX_COMPETITORS } from './pivot.ts';
 
 /** What a batch file says its content is, so another JSON file is not read as one. */
@@ -166,3 +167,13 @@ export function parseDefinition(
     },
   };
 }
+
+/** A definition's rows and locales as cells (the file keeps no line numbers). */
+export const matrixOf = (
+  definition: Pick<BatchDefinition, 'endpoint' | 'rows' | 'locales'>,
+): Matrix =>
+  buildMatrix(
+    definition.endpoint,
+    definition.rows.map((r, i) => ({ ...r, line: i + 1 })),
+    definition.locales,
+  );

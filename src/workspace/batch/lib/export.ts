@@ -97,7 +97,7 @@ export function longRows(
   });
 }
 
-const LONG_COLUMNS = [
+export const LONG_COLUMNS = [
   'query',
   'country',
   'language',
@@ -108,10 +108,14 @@ const LONG_COLUMNS = [
   'run_time',
 ] as const satisfies readonly (keyof LongRow)[];
 
-export const longCsv = (rows: readonly LongRow[]) =>
+/** The long format as CSV; a tracker's rows add columns of their own (its run). */
+export const longCsv = <R extends LongRow>(
+  rows: readonly R[],
+  columns: readonly (keyof R & string)[] = LONG_COLUMNS,
+) =>
   toCsv(
-    LONG_COLUMNS,
-    rows.map((r) => LONG_COLUMNS.map((k) => r[k])),
+    columns,
+    rows.map((r) => columns.map((k) => r[k] as CsvCell)),
   );
 
 export const longJson = (rows: readonly LongRow[]) => `${JSON.stringify(rows, null, 2)}\n`;

@@ -1,14 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import type { OrganicResult } from '../../../api/schemas.ts';
-import { diffRanks } from './rank-diff.ts';
+import { diffRanks, type DiffableResult } from './rank-diff.ts';
 
-const result = (link: string, rank: number): OrganicResult => ({
+const result = (link: string, rank: number): DiffableResult => ({
   link,
   rank,
   title: link,
-  missing: [],
-  extended_sitelinks: [],
 });
 const list = (...links: string[]) => links.map((l, i) => result(`https://${l}/`, i + 1));
 
@@ -42,10 +39,7 @@ describe('diffRanks', () => {
   });
 
   test('uses the array position when a rank is missing, and skips results without a link', () => {
-    const a: OrganicResult[] = [
-      { title: 'no link', missing: [], extended_sitelinks: [] },
-      { link: 'https://x.com', missing: [], extended_sitelinks: [] },
-    ];
+    const a: DiffableResult[] = [{ title: 'no link' }, { link: 'https://x.com' }];
     const diff = diffRanks(a, [result('https://x.com', 1)]);
     expect(diff.a).toHaveLength(1);
     expect(diff.common[0]).toMatchObject({ rankA: 2, rankB: 1, change: 'up', delta: 1 });

@@ -1,5 +1,11 @@
-import type { OrganicResult } from '../../../api/schemas.ts';
-import { linkKey } from '../../../lib/links.ts';
+import { linkKey } from './links.ts';
+
+/** A result as the diff reads it: an organic result, or one a tracker kept of it. */
+export interface DiffableResult {
+  link?: string;
+  title?: string;
+  rank?: number;
+}
 
 export type RankChange = 'up' | 'down' | 'same' | 'new' | 'dropped';
 
@@ -31,7 +37,7 @@ interface Entry {
 }
 
 /** First occurrence of each link wins; results without a link cannot be compared and are left out. */
-function index(results: readonly OrganicResult[]): Map<string, Entry> {
+function index(results: readonly DiffableResult[]): Map<string, Entry> {
   const map = new Map<string, Entry>();
   results.forEach((r, i) => {
     if (!r.link) return;
@@ -54,8 +60,8 @@ function changeOf(
 
 /** Compares two result lists by link: who moved up or down by how much, who is new, who dropped. */
 export function diffRanks(
-  listA: readonly OrganicResult[],
-  listB: readonly OrganicResult[],
+  listA: readonly DiffableResult[],
+  listB: readonly DiffableResult[],
 ): RankDiff {
   const a = index(listA);
   const b = index(listB);

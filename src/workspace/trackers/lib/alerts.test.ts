@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'vitest';
+import { evaluateAlerts } from './alerts.ts';
+import { trackerMatrix } from './tracker.ts';
+import { page, testRun, testTracker } from './test-runs.ts';
+
+const tracker = testTracker(['a', 'b', 'c']);
+const cells = trackerMatrix(tracker).cells;
+const rules = { moveBy: 3, leavesTop10: true, competitorOvertakes: true };
+
+describe('evaluateAlerts', () => {
+  test('raises a move by N, an exit from the top 10 and a competitor overtaking', () => {
+    const eleven = Array.from({ length: 10 }, (_, i) => `s${i}.com`);
+    const previous = testRun(tracker, 'r1', 0, [
+      page('x', 'y', 'z', 'w', 'example.com'), // #5
+      page('example.com'), // #1
+      page('example.com', 'rival.com'),
+    ]);
+    const current = testRun(tracker, 'r2', 1, [
+      page('x', 'example.com'), // #2: up 3
+      page(...eleven, 'example.com'), // #11: left the top 10 (and down 10)
+      page('rival.com', 'example.com'), // overtaken
+    ]);
+    const alerts = evaluateAlerts({
+      trackerId: tracker.id,
+      rules,
+      cells,
+      previous,
+      current,
+      target: 'example.com',
+      competitors: ['rival.com'],
+    });
+    expect(alerts.map((a) => [a.kind, a.text])).toEqual([
+      ['moved', '“a” (US · en): up 3 (#5 → #2)'],
+      ['moved', '“b” (US · en): down 10 (#1 → #11)'],
+      ['left-top-10', '“b” (US · en): left the top 10 (#1 → #11)'],
+      ['overtaken', '“c” (US · en): rival.com overtook it (#1 vs #2)'],
+    ]);
+  });
+
+  test('a cell without an answer in either run raises nothing', () => {
+    const previous = testRun(tracker, 'r1', 0, [page('example.com')]);
+    const current = testRun(tracker, 'r2', 1, [null]);
+    expect(
+      evaluateAlerts({
+        trackerId: 't',
+        rules,
+        cells,
+        previous,
+        current,
+        target: 'example.com',
+        competitors: [],
+      }),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+import { localeLabel } from '../../batch/lib/locale.ts';
+import type { BatchCell } from '../../batch/lib/matrix.ts';
+import { rankIn, type TrackerRun } from './run.ts';
+import type { AlertRules } from './tracker.ts';
+
+export type AlertKind = 'moved' | 'left-top-10' | 'overtaken';
+
+export interface TrackerAlert {
+  /** The same alert has the same id, so one run's alerts are stored once. */
+  id: string;
+  trackerId: string;
+  runId: string;
+  at: number;
+  cellId: string;
+  kind: AlertKind;
+  text: string;
+}
+
+const place = (rank: number | null) => (rank === null ? 'not in the results' : `#${rank}`);
+
+/**
+ * The alerts one run raises against the run before it, by the tracker's rules. Cells without
+ * an answer in either run raise nothing (a failure is not a move).
+ */
+export function evaluateAlerts(input: {
+  trackerId: string;
+  rules: AlertRules;
+  cells: readonly BatchCell[];
+  previous: TrackerRun;
+  current: TrackerRun;
+  target: string;
+  competitors: readonly string[];
+}): TrackerAlert[] {
+  const { rules, previous, current, target } = input;
+  const alerts: TrackerAlert[] = [];
+  for (const cell of input.cells) {
+    const a = rankIn(previous.cells[cell.id], target);
+    const b = rankIn(current.cells[cell.id], target);
+    if (a === undefined || b === undefined) continue;
+    const before = a?.rank ?? null;
+    const after = b?.rank ?? null;
+    const where = `“${cell.query}” (${localeLabel(cell.locale)})`;
+    const raise = (kind: AlertKind, text: string) =>
+      alerts.push({
+        id: `${current.id}|${cell.id}|${kind}`,
+        trackerId: input.trackerId,
+        runId: current.id,
+        at: current.startedAt,
+        cellId: cell.id,
+        kind,
+        text: `${where}: ${text}`,
+      });
+    if (rules.moveBy !== null && before !== null && after !== null) {
+      const size = before - after;
+      if (Math.abs(size) >= rules.moveBy)
+        raise(
+          'moved',
+          `${size > 0 ? 'up' : 'down'} ${Math.abs(size)} (${place(before)} → ${place(after)})`,
+        );
+    }
+    if (rules.leavesTop10 && before !== null && before <= 10 && (after === null || after > 10))
+      raise('left-top-10', `left the top 10 (${place(before)} → ${place(after)})`);
+    if (rules.competitorOvertakes)
+      for (const competitor of input.competitors) {
+        const c0 = rankIn(previous.cells[cell.id], competitor)?.rank ?? null;
+        const c1 = rankIn(current.cells[cell.id], competitor)?.rank ?? null;
+        const wasBehind = c0 === null || (before !== null && c0 > before);
+        const isAhead = c1 !== null && (after === null || c1 < after);
+        if (wasBehind && isAhead)
+          raise('overtaken', `${competitor} overtook it (${place(c1)} vs ${place(after)})`);
+      }
+  }
+  return alerts;
+}

@@ -1,0 +1,89 @@
+import { domainMatches } from '../../../lib/links.ts';
+import type { CellRun } from '../../batch/lib/cells.ts';
+import type { BatchCell } from '../../batch/lib/matrix.ts';
+import { resultRows, type BatchAnswer } from '../../batch/lib/results.ts';
+
+/** One result as a run keeps it; past the storage budget without its title (decision 054). */
+export interface KeptResult {
+  rank: number;
+  link: string;
+  title?: string;
+}
+
+/**
+ * One cell of one run: its result list when it was answered, else why it has none. A cell that
+ * was not answered never reads as "not in the results".
+ */
+export type RunCell =
+  | { state: 'answered'; at: number; results: KeptResult[] }
+  | { state: 'failed'; status?: number; charged: 'yes' | 'no' | 'unknown' }
+  | { state: 'not-checked' };
+
+/** Why a scheduled run did not happen: no tab was open, or a cap left too little for it. */
+export type MissedReason = 'no-tab' | 'monthly-cap';
+
+export interface TrackerRun {
+  id: string;
+  trackerId: string;
+  /** The scheduled time this run stands for (anchor + k periods), or null for Run now. */
+  slot: number | null;
+  startedAt: number;
+  finishedAt: number | null;
+  /** `stopped`: the cap, a cancel or a failure every request meets ended it early. */
+  status: 'running' | 'done' | 'stopped' | 'missed';
+  missedReason?: MissedReason;
+  /** Credits the run spent, as the batch model counts them (charged failures included). */
+  credits: number;
+  cells: Record<string, RunCell>;
+  /** Only the top N results of each cell are kept (the storage budget was reached). */
+  compactedTo?: number;
+}
+
+/** A scheduled run that could not happen, recorded as such: never silently skipped. */
+export function missedRun(trackerId: string, slot: number, reason: MissedReason): TrackerRun {
+  return {
+    id: `missed-${slot}`,
+    trackerId,
+    slot,
+    startedAt: slot,
+    finishedAt: slot,
+    status: 'missed',
+    missedReason: reason,
+    credits: 0,
+    cells: {},
+  };
+}
+
+/** A cell's state in the batch engine as a run keeps it, with the answer's results. */
+export function runCell(
+  cell: BatchCell,
+  run: CellRun | undefined,
+  answer: BatchAnswer | undefined,
+): RunCell {
+  if (run?.state === 'answered' && answer)
+    return {
+      state: 'answered',
+      at: run.at,
+      results: resultRows(answer, cell.params).map((r) => ({
+        rank: r.rank,
+        link: r.link,
+        title: r.title,
+      })),
+    };
+  if (run?.state === 'failed')
+    return { state: 'failed', status: run.error.status, charged: run.charged };
+  return { state: 'not-checked' };
+}
+
+/** How many cells of a run have an answer. */
+export const cellsAnswered = (run: TrackerRun) =>
+  Object.values(run.cells).filter((c) => c.state === 'answered').length;
+
+/** A domain's best rank and its URL in a cell of a run: null when answered without it. */
+export function rankIn(
+  cell: RunCell | undefined,
+  domain: string,
+): { rank: number; link: string } | null | undefined {
+  if (cell?.state !== 'answered') return undefined;
+  return domainMatches(cell.results, domain)[0] ?? null;
+}
