@@ -1,7 +1,6 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ACCOUNT_QUERY_KEY } from '../../api/account-key.ts';
-import { sessionUsageStore } from '../../api/session-usage.ts';
 import type { JsonResult } from '../../api/requests.ts';
 import type { QueueState } from '../../lib/run-queue.ts';
 import { createStore, type Store } from '../../lib/store.ts';
@@ -21,8 +20,8 @@ import { matrixOf, type BatchDefinition } from './lib/definition.ts';
 import type { BatchCell } from './lib/matrix.ts';
 import { countedCost } from './lib/pricing.ts';
 import type { BatchAnswer } from './lib/results.ts';
-import { batchRunPolicy, isFreeRequest } from './lib/run-policy.ts';
-import { runBatch, type BatchRun } from './lib/run-batch.ts';
+import type { BatchRun } from './lib/run-batch.ts';
+import { runCells } from './run-cells.ts';
 import { cellQuery, type OpenBatch } from './open-batch.ts';
 
 export interface BatchState {
@@ -203,13 +202,9 @@ export class BatchSession {
     const batch = state.batch;
     if (!batch || this.engine || cells.length === 0) return;
     const { endpoint, cap } = batch.definition;
-    // Read when a cost is measured, not each time the queue asks (for every cell it holds).
-    let counted = countedCost(endpoint);
     this.stopCounting();
-    this.stopCounting = sessionUsageStore.subscribe(() => (counted = countedCost(endpoint)));
-    const unit = () => counted;
     // The cap is the batch's: what it spent before this run counts against it.
-    this.spentBefore = spentAgainstCap(this.runs, unit().credits);
+    this.spentBefore = spentAgainstCap(this.runs, countedCost(endpoint).credits);
     this.store.set({ ...state, live: true, startedAt: state.startedAt ?? Date.now() });
     // The queue reports as it is made (every cell waits, cached ones are done at once).
     let made = false;
@@ -220,19 +215,14 @@ export class BatchSession {
       if (over && queue.held !== 'paused') this.finished(queue);
       else this.schedule(queue);
     };
-    const engine: BatchRun = runBatch({
+    const { engine, stopCounting } = runCells({
+      queryClient: this.queryClient,
+      endpoint,
       cells,
       limit,
       cap: this.capLeft(cap),
-      unitCost: () => unit().credits,
+      mark: batch.id,
       cachedAt: this.cachedAt,
-      // Resolves once the answer is in the cache (the workspace's persister stores it from there).
-      send: (cell) =>
-        this.queryClient.fetchQuery({
-          ...cellQuery(cell),
-          meta: { spendsCredits: true, batch: batch.id },
-        }),
-      policy: batchRunPolicy(() => isFreeRequest(endpoint, unit())),
       onCell: (cell, run) => {
         this.runs[cell.id] = run;
         // The answer this batch paid for is stored with it, once (the workspace's stored
@@ -248,6 +238,7 @@ export class BatchSession {
       },
       onProgress,
     });
+    this.stopCounting = stopCounting;
     this.engine = engine;
     made = true;
     onProgress(engine.state());
