@@ -39,10 +39,17 @@ export interface TrackerRun {
   compactedTo?: number;
 }
 
+/** A run's id: its start time, so a tracker's runs sort oldest first by id (and by key). */
+export const runId = (startedAt: number, suffix = '') =>
+  `${startedAt.toString(36).padStart(10, '0')}${suffix}`;
+
+/** The id a missed run of a slot gets: one per slot, however often it is recorded. */
+export const missedRunId = (slot: number) => runId(slot, '-missed');
+
 /** A scheduled run that could not happen, recorded as such: never silently skipped. */
 export function missedRun(trackerId: string, slot: number, reason: MissedReason): TrackerRun {
   return {
-    id: `missed-${slot}`,
+    id: missedRunId(slot),
     trackerId,
     slot,
     startedAt: slot,

@@ -1,0 +1,144 @@
+import {
+  clear,
+  createStore,
+  delMany,
+  get,
+  getMany,
+  keys,
+  set,
+  setMany,
+  type UseStore,
+} from 'idb-keyval';
+import type { TrackerAlert } from './lib/alerts.ts';
+import type { TrackerRun } from './lib/run.ts';
+import { DEFAULT_STORAGE_BUDGET, runSize, runsToCompact } from './lib/storage-budget.ts';
+import type { Tracker } from './lib/tracker.ts';
+
+/**
+ * Trackers live in their own IndexedDB database (decision 054), not under a tab's results as
+ * batches do: a tracker's point is its history over weeks, so it outlives tabs and days. It is
+ * deleted whole when a key is cleared (decision 042), as batches are.
+ *
+ * `['tracker', id]` a tracker; `['run', trackerId, runId]` one run (run ids sort by time);
+ * `['alert', trackerId, alertId]` one alert; `['settings']` the storage budget.
+ */
+type Key = ['tracker', string] | ['run', string, string] | ['alert', string, string] | ['settings'];
+
+export interface StoredAlert extends TrackerAlert {
+  seen: boolean;
+}
+
+interface Settings {
+  budget: number;
+}
+
+let db: UseStore | null = null;
+const store = () => (db ??= createStore('web-data-dashboard-trackers', 'trackers'));
+
+const isKey = (key: IDBValidKey): key is Key => Array.isArray(key) && typeof key[0] === 'string';
+
+async function allKeys(): Promise<Key[]> {
+  return (await keys(store())).filter(isKey);
+}
+
+export async function listTrackers(): Promise<Tracker[]> {
+  const trackerKeys = (await allKeys()).filter((k) => k[0] === 'tracker');
+  const trackers = await getMany<Tracker | undefined>(trackerKeys, store());
+  return trackers
+    .filter((t): t is Tracker => t !== undefined)
+    .sort((a, b) => a.createdAt - b.createdAt);
+}
+
+export const saveTracker = (tracker: Tracker) => set(['tracker', tracker.id], tracker, store());
+
+/** Deletes a tracker with its runs and alerts. */
+export async function deleteTracker(id: string): Promise<void> {
+  const mine = (await allKeys()).filter((k) => k[0] !== 'settings' && k[1] === id);
+  await delMany(mine, store());
+}
+
+/** A tracker's runs, oldest first. */
+export async function loadRuns(trackerId: string): Promise<TrackerRun[]> {
+  const runKeys = (await allKeys()).filter((k) => k[0] === 'run' && k[1] === trackerId);
+  const runs = await getMany<TrackerRun | undefined>(runKeys, store());
+  return runs
+    .filter((r): r is TrackerRun => r !== undefined)
+    .sort((a, b) => a.startedAt - b.startedAt);
+}
+
+/** Each tracker's newest run that is not a missed one, for the list. */
+export async function lastRuns(): Promise<Map<string, TrackerRun>> {
+  const newest = new Map<string, Key>();
+  for (const key of await allKeys())
+    if (key[0] === 'run' && !key[2].endsWith('-missed')) {
+      const known = newest.get(key[1]);
+      if (!known || (known[2] ?? '') < key[2]) newest.set(key[1], key);
+    }
+  const keysList = [...newest.values()];
+  const runs = await getMany<TrackerRun | undefined>(keysList, store());
+  return new Map(runs.flatMap((r) => (r ? [[r.trackerId, r] as const] : [])));
+}
+
+export async function storageBudget(): Promise<number> {
+  const settings = await get<Settings>(['settings'], store()).catch(() => undefined);
+  return settings?.budget ?? DEFAULT_STORAGE_BUDGET;
+}
+
+export const setStorageBudget = (budget: number) =>
+  set(['settings'], { budget } satisfies Settings, store());
+
+/** What every tracker's runs take, about. */
+export async function trackersSize(): Promise<number> {
+  const runKeys = (await allKeys()).filter((k) => k[0] === 'run');
+  const runs = await getMany<TrackerRun | undefined>(runKeys, store());
+  return runs.reduce((sum, r) => sum + (r ? runSize(r) : 0), 0);
+}
+
+/**
+ * Saves a run (as it goes and when it ends). Once it ends, older runs of every tracker are
+ * compacted to their top results while all of them take more than the storage budget.
+ */
+export async function saveRun(run: TrackerRun): Promise<void> {
+  await set(['run', run.trackerId, run.id], run, store());
+  if (run.status === 'running') return;
+  const budget = await storageBudget();
+  const runKeys = (await allKeys()).filter((k) => k[0] === 'run');
+  const runs = (await getMany<TrackerRun | undefined>(runKeys, store())).filter(
+    (r): r is TrackerRun => r !== undefined && r.id !== run.id,
+  );
+  const { compacted } = runsToCompact([...runs, run], budget);
+  if (compacted.length > 0)
+    await setMany(
+      compacted.map((r) => [['run', r.trackerId, r.id], r]),
+      store(),
+    );
+}
+
+/** Runs of a file being imported, stored as they are. */
+export const saveRuns = (runs: readonly TrackerRun[]) =>
+  setMany(
+    runs.map((r) => [['run', r.trackerId, r.id], r]),
+    store(),
+  );
+
+export const saveAlerts = (alerts: readonly TrackerAlert[]) =>
+  setMany(
+    alerts.map((a) => [['alert', a.trackerId, a.id], { ...a, seen: false } satisfies StoredAlert]),
+    store(),
+  );
+
+/** Every alert, newest first. */
+export async function loadAlerts(): Promise<StoredAlert[]> {
+  const alertKeys = (await allKeys()).filter((k) => k[0] === 'alert');
+  const alerts = await getMany<StoredAlert | undefined>(alertKeys, store());
+  return alerts.filter((a): a is StoredAlert => a !== undefined).sort((a, b) => b.at - a.at);
+}
+
+export const markAlertsSeen = (alerts: readonly StoredAlert[]) =>
+  setMany(
+    alerts.map((a) => [['alert', a.trackerId, a.id], { ...a, seen: true }]),
+    store(),
+  );
+
+/** Deletes every tracker, run and alert: a key was cleared (decision 042). */
+export const clearTrackerStorage = () => clear(store()).catch(() => {});
