@@ -20,7 +20,13 @@ import { accountBody, ACCOUNT_SHAPES, isAccountShape } from './account-shapes.ts
 import { parseCostChanges } from './costs.ts';
 import { reservedFailure } from './reserved-queries.ts';
 import { tourFile } from './tour.ts';
-import { DEMO_KEY, SandboxState, type FaultInit, type KeyAccount } from './state.ts';
+import {
+  DEMO_KEY,
+  MAX_DRIFT_DAYS,
+  SandboxState,
+  type FaultInit,
+  type KeyAccount,
+} from './state.ts';
 
 export interface SandboxOptions {
   /** Simulated latency per request (default 250 ms; tests use 0). */
@@ -132,15 +138,26 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   core.get('/_sandbox/tour', async (c) => {
     const account = state.accounts.get(DEMO_KEY);
     if (!account) return text(c, 500);
-    return c.json(await tourFile((id, params) => answer(ENDPOINTS[id], params, account, c)));
+    return c.json(
+      await tourFile((id, params) => answer(ENDPOINTS[id], params, account, c, state.day())),
+    );
   });
   core.get('/_sandbox/inbox', (c) =>
     c.json({
       delayMs: state.inbox.delayMs,
       jobs: state.inbox.jobs,
       deliveries: state.inbox.deliveries,
+      notices: state.inbox.notices,
     }),
   );
+  // The dashboard's own notices (a tracker's alerts), as the owner's webhook would receive them.
+  core.post('/_sandbox/inbox/notices', async (c) => {
+    const payload = (await c.req.json().catch(() => null)) as unknown;
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+      return c.text('send a JSON object', 400);
+    if (JSON.stringify(payload).length > 64_000) return c.text('the notice is too large', 413);
+    return c.json(state.inbox.receive(payload as Record<string, unknown>), 201);
+  });
   core.post('/_sandbox/inbox/delay', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { ms?: unknown };
     const ms = Number(body.ms);
@@ -179,6 +196,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (!account || !Number.isInteger(used) || used < 0)
       return c.text('send {"used": <whole number>}', 400);
     account.requestUsed = Math.min(used, account.requestLimit);
+    return c.json(state.snapshot());
+  });
+  // Moves the sandbox's day on: search answers drift (ranks move, results enter and leave).
+  core.post('/_sandbox/drift', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { days?: unknown };
+    const days = Number(body.days ?? 1);
+    if (!Number.isInteger(days) || days < 1 || days > MAX_DRIFT_DAYS)
+      return c.text(`days must be a whole number from 1 to ${MAX_DRIFT_DAYS}`, 400);
+    state.driftDays += days;
     return c.json(state.snapshot());
   });
   core.get('/_sandbox/photos/:file', async (c) => {
@@ -291,7 +317,7 @@ async function handleEndpoint(
       return text(c, reserved.status);
     }
 
-    const payload = await answer(spec, params, account, c);
+    const payload = await answer(spec, params, account, c, state.day());
     finish(200, cost);
     if (spec.id === 'webhook' && payload.kind === 'json')
       state.inbox.schedule((payload.body as { sid: string }).sid, params);
@@ -322,6 +348,8 @@ async function answer(
   params: Record<string, string>,
   account: KeyAccount,
   c: Context,
+  /** The sandbox's day: search answers drift by it. */
+  day: number,
 ): Promise<Payload> {
   const prefix = c.req.path.startsWith('/api/') ? '/api' : '';
   const mediaBase = `${new URL(c.req.url).origin}${prefix}/_sandbox/photos`;
@@ -349,7 +377,7 @@ async function answer(
         kind: 'json',
         body: {
           ...echo,
-          organic_results: organicResults({ query: params.query ?? '', ...params }),
+          organic_results: organicResults({ query: params.query ?? '', ...params }, day),
         },
       };
     }

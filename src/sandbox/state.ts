@@ -7,6 +7,9 @@ export const DEMO_KEY = 'demo-key';
 export const DEMO_CREDITS = 100_000;
 export const DEMO_CONCURRENCY = 5;
 export const DEFAULT_LATENCY_MS = 250;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The most days the control moves the sandbox on at once. */
+export const MAX_DRIFT_DAYS = 365;
 
 export type FaultKind = 'status' | 'slow' | 'malformed' | 'truncated' | 'drop' | 'drop-body';
 
@@ -82,6 +85,10 @@ export class SandboxState {
   costs: CostTable = defaultCosts();
   /** Where submitted webhook jobs are "delivered" (sandbox mode's stand-in for the owner's webhook). */
   readonly inbox = new WebhookInbox();
+  /** When the sandbox's day 0 began (its start or last reset): its answers drift by day. */
+  dayZeroAt = Date.now();
+  /** Days the control moved the sandbox on, beyond those that passed. */
+  driftDays = 0;
   private nextFaultId = 1;
   private readonly defaultLatencyMs: number;
 
@@ -106,6 +113,16 @@ export class SandboxState {
     this.latencyJitterMs = 0;
     this.costs = defaultCosts();
     this.inbox.reset();
+    this.dayZeroAt = Date.now();
+    this.driftDays = 0;
+  }
+
+  /**
+   * The sandbox's day: days since it started plus those the control added. Search answers
+   * drift by it (upstream-notes.md: one locale's answers change over days).
+   */
+  day(now = Date.now()): number {
+    return Math.floor((now - this.dayZeroAt) / DAY_MS) + this.driftDays;
   }
 
   addFault(init: FaultInit): Fault | string {
@@ -163,6 +180,7 @@ export class SandboxState {
       ),
       faults: this.faults,
       calls: this.calls,
+      day: this.day(),
     };
   }
 }

@@ -59,10 +59,24 @@ export interface RecordedJob {
   params: Record<string, string>;
 }
 
+/**
+ * A notice the dashboard itself posted (a tracker's alert): the inbox stands in for the
+ * owner's webhook endpoint, to show that a notice would be delivered.
+ */
+export interface PostedNotice {
+  receivedAt: string;
+  /** What the dashboard sent: checked to be a JSON object, kept as it came. */
+  payload: Record<string, unknown>;
+}
+
+/** Most notices kept, the oldest dropped first. */
+const MAX_NOTICES = 200;
+
 export class WebhookInbox {
   /** Every job submitted since the last reset (newest last), delivered or not. */
   jobs: RecordedJob[] = [];
   deliveries: Delivery[] = [];
+  notices: PostedNotice[] = [];
   delayMs = DEFAULT_DELIVERY_DELAY_MS;
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
 
@@ -98,12 +112,22 @@ export class WebhookInbox {
     this.timers.add(timer);
   }
 
+  /** Receives a notice the dashboard posts (an alert). */
+  receive(payload: Record<string, unknown>): PostedNotice {
+    const notice = { receivedAt: new Date().toISOString(), payload };
+    this.notices.push(notice);
+    if (this.notices.length > MAX_NOTICES)
+      this.notices.splice(0, this.notices.length - MAX_NOTICES);
+    return notice;
+  }
+
   /** Forgets every delivery and drops the ones still on their way. */
   reset(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.jobs = [];
     this.deliveries = [];
+    this.notices = [];
     this.delayMs = DEFAULT_DELIVERY_DELAY_MS;
   }
 }

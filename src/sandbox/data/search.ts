@@ -38,6 +38,21 @@ export interface SearchParams {
   language?: string;
 }
 
+/** How far a result's standing wanders each day (in places, about): a few swaps a day. */
+const DRIFT_PER_DAY = 3;
+
+/**
+ * How much a result's standing has wandered by `day` (0 on the sandbox's first day): a random
+ * walk, one seeded step per day, so day n always gives the same page and days n and n + 1
+ * differ by a few moves, an entry or an exit, as a live engine's answers do over days.
+ */
+function drift(seed: string, link: string, day: number): number {
+  let total = 0;
+  for (let k = 1; k <= day; k++)
+    total += (createRng(`${seed}|${link}|day${k}`).next() - 0.5) * DRIFT_PER_DAY;
+  return total;
+}
+
 /** Queries the UI offers as "try" links; each gives a varied page. */
 export const SEARCH_SAMPLE_QUERIES = [
   'coffee',
@@ -709,14 +724,16 @@ function ensureVariety(picked: Candidate[], unpicked: Candidate[]): void {
 }
 
 /**
- * A deterministic page of about ten organic results for the query, country and language.
- * Never throws, whatever the query; every link is an absolute https URL.
+ * A deterministic page of about ten organic results for the query, country and language, as
+ * the engine answers it on the sandbox's `day` (0: its first; see `drift`). Never throws,
+ * whatever the query; every link is an absolute https URL.
  */
-export function organicResults(params: SearchParams): OrganicResultRecord[] {
+export function organicResults(params: SearchParams, day = 0): OrganicResultRecord[] {
   const query = normaliseQuery(params.query);
   const country = normaliseCode(params.country, 'us');
   const language = normaliseCode(params.language, 'en');
-  const rng = createRng(`${query.text}|${country}|${language}`).fork('search-page');
+  const seed = `${query.text}|${country}|${language}`;
+  const rng = createRng(seed).fork('search-page');
 
   const total = rng.int(9, 11);
   const localCount = rng.int(1, 3);
@@ -727,7 +744,8 @@ export function organicResults(params: SearchParams): OrganicResultRecord[] {
   const scored = baseCandidates(query, language)
     .map((candidate, i) => {
       const penalty = candidate.missing.length > 0 ? 4 : 0;
-      return { candidate, score: -i - penalty + rng.next() * 5 };
+      const wander = day > 0 ? drift(seed, candidate.link, day) : 0;
+      return { candidate, score: -i - penalty + rng.next() * 5 + wander };
     })
     .sort((a, b) => b.score - a.score)
     .map((s) => s.candidate);
