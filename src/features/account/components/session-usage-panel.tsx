@@ -2,7 +2,8 @@ import { ENDPOINTS } from '../../../api/endpoints.ts';
 import type { SessionUsage } from '../../../api/session-usage.ts';
 import { costLabel } from '../../../lib/cost.ts';
 import { formatNumber, pluralCredits } from '../../../lib/format.ts';
-import { describeForecast, forecastRunOut, spentByEndpoint } from '../lib/usage.ts';
+import { describeForecast, forecastRunOut } from '../../../workspace/costs/run-out-forecast.ts';
+import { spentByEndpoint } from '../lib/usage.ts';
 import { UsageChart } from './usage-chart.tsx';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -5,7 +5,6 @@ import type { Params } from '../../../api/params.ts';
 import { secondLocaleForm, secondLocaleParams } from '../../../api/second-locale.ts';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
-import { ExternalLink } from '../../../components/external-link.tsx';
 import { ParamForm } from '../../../components/param-form.tsx';
 import { RequestProgress } from '../../../components/request-progress.tsx';
 import { useCacheStates } from '../../../components/use-cache-states.ts';
@@ -13,7 +12,8 @@ import { useEndpointRuns } from '../../../components/use-endpoint-runs.ts';
 import { useParamForm } from '../../../components/use-param-form.ts';
 import { costLabel } from '../../../lib/cost.ts';
 import { comparisonFileName, comparisonToCsv, type SearchLabel } from '../lib/export.ts';
-import { describeChange, diffRanks, type RankedLink } from '../../../lib/rank-diff.ts';
+import { diffRanks } from '../../../lib/rank-diff.ts';
+import { RankDiffColumn as Column } from '../../../components/rank-diff-column.tsx';
 import { searchQueries } from '../queries.ts';
 import { CountryPicker, LanguagePicker } from '../../../components/locale-picker.tsx';
 
@@ -138,67 +138,6 @@ export const ComparePanel = memo(function ComparePanel({ primary }: ComparePanel
     </section>
   );
 });
-
-const CHANGE_STYLE: Record<RankedLink['change'], string> = {
-  up: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100',
-  down: 'bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100',
-  same: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
-  new: 'bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100',
-  dropped: 'bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100',
-};
-
-function ChangeBadge({ row }: { row: RankedLink }) {
-  const text = {
-    up: `↑ ${row.delta}`,
-    down: `↓ ${-(row.delta ?? 0)}`,
-    same: '=',
-    new: 'new',
-    dropped: 'dropped',
-  }[row.change];
-  return (
-    <span
-      className={`rounded px-1.5 text-xs font-semibold ${CHANGE_STYLE[row.change]}`}
-      title={describeChange(row)}
-    >
-      <span aria-hidden="true">{text}</span>
-      <span className="sr-only">{describeChange(row)}</span>
-    </span>
-  );
-}
-
-function Column({
-  title,
-  rows,
-  rank,
-}: {
-  title: string;
-  rows: RankedLink[];
-  rank: (r: RankedLink) => string;
-}) {
-  return (
-    <div className="min-w-0 space-y-2">
-      <h3 className="text-sm font-semibold">{title}</h3>
-      <ol aria-label={title} className="space-y-1">
-        {rows.map((r) => (
-          <li key={r.key} className="flex items-start gap-2 text-sm">
-            <span className="w-16 shrink-0 tabular-nums text-slate-600 dark:text-slate-400">
-              {rank(r)}
-            </span>
-            <span className="min-w-0 flex-1">
-              <ExternalLink
-                href={r.link}
-                className="block truncate text-blue-800 hover:underline dark:text-blue-300"
-              >
-                {r.title}
-              </ExternalLink>
-            </span>
-            <ChangeBadge row={r} />
-          </li>
-        ))}
-      </ol>
-    </div>
-  );
-}
 
 function CompareView({
   diff,

@@ -1,0 +1,338 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ACCOUNT_QUERY_KEY } from '../../api/account-key.ts';
+import { metaQueries } from '../../api/meta-queries.ts';
+import type { JsonResult } from '../../api/requests.ts';
+import type { QueueState } from '../../lib/run-queue.ts';
+import { createStore, type Store } from '../../lib/store.ts';
+import { subscribeApiKey } from '../../session/key-store.ts';
+import { resultsClearedAt } from '../../session/results-cleared.ts';
+import { creditsSpent, type CellRun } from '../batch/lib/cells.ts';
+import type { BatchCell } from '../batch/lib/matrix.ts';
+import { countedCost } from '../batch/lib/pricing.ts';
+import type { BatchAnswer } from '../batch/lib/results.ts';
+import { cellQuery } from '../batch/open-batch.ts';
+import { runCells } from '../batch/run-cells.ts';
+import { evaluateAlerts, type TrackerAlert } from './lib/alerts.ts';
+import { missedRun, runCell, runId, type TrackerRun } from './lib/run.ts';
+import { runCap, scheduleAt, spentThisMonth } from './lib/schedule.ts';
+import { trackerMatrix, type Tracker } from './lib/tracker.ts';
+import type { TrackerWithRuns } from './lib/tracker-file.ts';
+import {
+  clearTrackerStorage,
+  deleteTracker,
+  lastRuns,
+  listTrackers,
+  loadAlerts,
+  loadRuns,
+  markAlertsSeen,
+  saveAlerts,
+  saveRun,
+  saveRuns,
+  saveTracker,
+  type StoredAlert,
+} from './tracker-storage.ts';
+
+export interface RunProgress {
+  trackerId: string;
+  runId: string;
+  done: number;
+  total: number;
+  queue: QueueState | null;
+}
+
+export interface TrackersState {
+  status: 'loading' | 'ready';
+  trackers: Tracker[];
+  /** Each tracker's newest run (not a missed one). */
+  lastRuns: ReadonlyMap<string, TrackerRun>;
+  alerts: StoredAlert[];
+  /** The open tracker's runs, oldest first (missed ones included). */
+  open: { trackerId: string; runs: TrackerRun[] } | null;
+  running: RunProgress | null;
+}
+
+const EMPTY: TrackersState = {
+  status: 'loading',
+  trackers: [],
+  lastRuns: new Map(),
+  alerts: [],
+  open: null,
+  running: null,
+};
+
+/** How often a running tracker's progress is stored and shown. */
+const PROGRESS_MS = 1_000;
+
+/**
+ * The trackers of a page (one per query client): their list, the open one's runs, the run
+ * going on. A run goes through the batch engine (`runCells`) with fresh answers; the schedule
+ * is checked by `checkSchedule` while a tab is open (decision 054).
+ */
+export class TrackerSession {
+  readonly store: Store<TrackersState> = createStore(EMPTY);
+  private readonly queryClient: QueryClient;
+  private stopEngine: (() => void) | null = null;
+  private cancelRun: (() => void) | null = null;
+
+  constructor(queryClient: QueryClient) {
+    this.queryClient = queryClient;
+    // A run under an old key stops with it (its answers go with the cache).
+    subscribeApiKey(() => this.stopEngine?.());
+    // A key cleared in any tab deletes every tracker (decision 042), as it does batches.
+    resultsClearedAt.subscribe(() => {
+      this.stopEngine?.();
+      void clearTrackerStorage().then(() => this.store.set({ ...EMPTY, status: 'ready' }));
+    });
+  }
+
+  private patch(change: Partial<TrackersState>) {
+    this.store.set({ ...this.store.get(), ...change });
+  }
+
+  /** Reads the list again (after a change here or a run in another tab). */
+  async load(): Promise<void> {
+    const [trackers, last, alerts] = await Promise.all([listTrackers(), lastRuns(), loadAlerts()]);
+    this.patch({ status: 'ready', trackers, lastRuns: last, alerts });
+  }
+
+  async openTracker(trackerId: string | null): Promise<void> {
+    if (trackerId === null) return this.patch({ open: null });
+    const runs = await loadRuns(trackerId);
+    // A run stored as running that no page runs now was cut short (the tab closed).
+    const running = this.store.get().running;
+    const fixed = runs.map((r) =>
+      r.status === 'running' && running?.runId !== r.id ? { ...r, status: 'stopped' as const } : r,
+    );
+    this.patch({ open: { trackerId, runs: fixed } });
+  }
+
+  async save(tracker: Tracker): Promise<void> {
+    await saveTracker(tracker);
+    await this.load();
+  }
+
+  async remove(trackerId: string): Promise<void> {
+    await deleteTracker(trackerId);
+    if (this.store.get().open?.trackerId === trackerId) this.patch({ open: null });
+    await this.load();
+  }
+
+  /** Trackers from a file: stored beside those here (one of the same id is replaced). */
+  async importEntries(entries: readonly TrackerWithRuns[]): Promise<void> {
+    for (const { tracker, runs } of entries) {
+      await deleteTracker(tracker.id);
+      await saveTracker(tracker);
+      await saveRuns(runs);
+    }
+    await this.load();
+  }
+
+  async seeAlerts(): Promise<void> {
+    const unseen = this.store.get().alerts.filter((a) => !a.seen);
+    if (unseen.length === 0) return;
+    await markAlertsSeen(unseen);
+    await this.load();
+  }
+
+  cancel = () => this.cancelRun?.();
+
+  /** The cap a run of `tracker` gets now: its cap per run within what the month leaves. */
+  async capFor(tracker: Tracker, now = Date.now()): Promise<number | null> {
+    const runs = await loadRuns(tracker.id);
+    return runCap(tracker.capPerRun, tracker.monthlyCap, spentThisMonth(runs, now));
+  }
+
+  /**
+   * Records what the schedule missed and starts the run that is due, for every tracker with a
+   * cadence (one run at a time). Called while a tab is open; `limit` is the concurrency.
+   */
+  async checkSchedule(limit: number, now = Date.now()): Promise<void> {
+    if (this.stopEngine) return;
+    for (const tracker of await listTrackers()) {
+      const runs = await loadRuns(tracker.id);
+      const covered = runs.flatMap((r) => (r.slot === null ? [] : [r.slot]));
+      const { due, missed } = scheduleAt(tracker.cadence, tracker.anchor, covered, now);
+      for (const slot of missed) await saveRun(missedRun(tracker.id, slot, 'no-tab'));
+      if (due === null) continue;
+      const cap = runCap(tracker.capPerRun, tracker.monthlyCap, spentThisMonth(runs, now));
+      if (cap !== null && cap < countedCost(tracker.endpoint).credits) {
+        await saveRun(missedRun(tracker.id, due, 'monthly-cap'));
+        continue;
+      }
+      await this.load();
+      await this.run(tracker, limit, due);
+      return;
+    }
+    await this.load();
+  }
+
+  /**
+   * Runs a tracker now: every cell asked afresh through the batch engine, within its cap (and
+   * what the month leaves). The first run anchors the schedule; a run while a scheduled one is
+   * due stands for it (the schedule would not run it again). Resolves when the run is over.
+   */
+  async run(tracker: Tracker, limit: number, scheduled?: number): Promise<TrackerRun | null> {
+    if (this.stopEngine) return null;
+    const startedAt = Date.now();
+    const runs = await loadRuns(tracker.id);
+    let slot: number | null = scheduled ?? null;
+    if (tracker.anchor === null) {
+      tracker = { ...tracker, anchor: startedAt };
+      slot = startedAt;
+      await saveTracker(tracker);
+    } else if (slot === null) {
+      const covered = runs.flatMap((r) => (r.slot === null ? [] : [r.slot]));
+      slot = scheduleAt(tracker.cadence, tracker.anchor, covered, startedAt).due;
+    }
+    const cap = runCap(tracker.capPerRun, tracker.monthlyCap, spentThisMonth(runs, startedAt));
+    const cells = trackerMatrix(tracker).cells;
+    const run: TrackerRun = {
+      id: runId(startedAt),
+      trackerId: tracker.id,
+      slot,
+      startedAt,
+      finishedAt: null,
+      status: 'running',
+      credits: 0,
+      cells: {},
+    };
+    await saveRun(run);
+    const engineRuns: Record<string, CellRun> = {};
+    const byId = new Map(cells.map((c) => [c.id, c]));
+    let done = 0;
+    let lastSaved = 0;
+    const progress = (queue: QueueState | null) =>
+      this.patch({
+        running: { trackerId: tracker.id, runId: run.id, done, total: cells.length, queue },
+      });
+    progress(null);
+    const previous = runs.filter((r) => r.status !== 'missed' && r.status !== 'running').at(-1);
+
+    return new Promise<TrackerRun>((resolve) => {
+      let over = false;
+      let made = false;
+      const finish = async (queue: QueueState) => {
+        if (over) return;
+        over = true;
+        this.stopEngine = null;
+        this.cancelRun = null;
+        stopCounting();
+        for (const cell of cells) run.cells[cell.id] ??= { state: 'not-checked' };
+        const complete = cells.every((c) => run.cells[c.id]?.state !== 'not-checked');
+        run.status = complete && queue.held === null ? 'done' : 'stopped';
+        run.finishedAt = Date.now();
+        run.credits = creditsSpent(engineRuns);
+        await saveRun(run);
+        if (previous) await this.alert(tracker, previous, run);
+        void this.queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+        this.patch({ running: null });
+        await this.load();
+        if (this.store.get().open?.trackerId === tracker.id) await this.openTracker(tracker.id);
+        resolve(run);
+      };
+      const { engine, stopCounting } = runCells({
+        queryClient: this.queryClient,
+        endpoint: tracker.endpoint,
+        cells,
+        limit,
+        cap,
+        mark: `tracker:${tracker.id}`,
+        fresh: true,
+        cachedAt: () => undefined,
+        onCell: (cell, cellRun) => {
+          engineRuns[cell.id] = cellRun;
+          if (cellRun.state === 'answered' || cellRun.state === 'failed') done += 1;
+          if (cellRun.state === 'waiting' || cellRun.state === 'running') return;
+          run.cells[cell.id] = runCell(cell, cellRun, this.answer(byId.get(cell.id)!));
+          if (Date.now() - lastSaved > PROGRESS_MS) {
+            lastSaved = Date.now();
+            run.credits = creditsSpent(engineRuns);
+            void saveRun({ ...run });
+          }
+        },
+        onProgress: (queue) => {
+          if (!made) return;
+          // A hold (the cap, a failure every request meets) ends a tracker's run: a schedule
+          // cannot ask anyone to raise the cap, and the next run starts afresh.
+          const stopped = queue.active === 0 && (queue.waiting === 0 || queue.held !== null);
+          if (stopped && queue.held !== 'paused') {
+            engine.stop();
+            void finish(queue);
+          } else progress(queue);
+        },
+      });
+      this.stopEngine = () => {
+        engine.stop();
+        void finish({ ...engine.state(), held: 'fatal' });
+      };
+      this.cancelRun = () => engine.cancel();
+      made = true;
+      const state = engine.state();
+      if (state.active === 0 && state.waiting === 0) {
+        engine.stop();
+        void finish(state);
+      }
+    });
+  }
+
+  /** The answer the engine just put in the cache for a cell. */
+  private answer(cell: BatchCell): BatchAnswer | undefined {
+    const data = this.queryClient.getQueryData<JsonResult<unknown>>(cellQuery(cell).queryKey);
+    return data ? ({ endpoint: cell.endpoint, data: data.data } as BatchAnswer) : undefined;
+  }
+
+  /** Alerts of a run against the one before: stored, and posted to the sandbox's inbox there. */
+  private async alert(tracker: Tracker, previous: TrackerRun, current: TrackerRun) {
+    const alerts = evaluateAlerts({
+      trackerId: tracker.id,
+      rules: tracker.alerts,
+      cells: trackerMatrix(tracker).cells,
+      previous,
+      current,
+      target: tracker.target,
+      competitors: tracker.competitors,
+    });
+    if (alerts.length === 0) return;
+    await saveAlerts(alerts);
+    await this.deliver(tracker, alerts);
+  }
+
+  /**
+   * In sandbox mode the alerts are posted to the sandbox's webhook inbox, standing in for the
+   * owner's endpoint, to show delivery. Live, the dashboard has no endpoint to post to: the
+   * alerts stay in the list.
+   */
+  private async deliver(tracker: Tracker, alerts: readonly TrackerAlert[]) {
+    try {
+      const meta = await this.queryClient.fetchQuery(metaQueries.current());
+      if (meta.mode !== 'sandbox') return;
+      await fetch('/api/_sandbox/inbox/notices', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          kind: 'tracker-alerts',
+          tracker: tracker.name,
+          alerts: alerts.map((a) => ({
+            kind: a.kind,
+            text: a.text,
+            at: new Date(a.at).toISOString(),
+          })),
+        }),
+      });
+    } catch {
+      // Delivery is a demonstration: the alerts are kept whether or not it worked.
+    }
+  }
+}
+
+const sessions = new WeakMap<QueryClient, TrackerSession>();
+
+/** The tracker session of a page (its query client). */
+export function trackerSession(queryClient: QueryClient): TrackerSession {
+  let session = sessions.get(queryClient);
+  if (!session) {
+    session = new TrackerSession(queryClient);
+    sessions.set(queryClient, session);
+  }
+  return session;
+}
