@@ -9,10 +9,13 @@ import { useApiKey } from '../session/use-api-key.ts';
 import { useFirstViewPainted, ViewPainted } from './first-view.tsx';
 import { PresenterSwitch } from './presenter-switch.tsx';
 import { Shortcuts } from './shortcuts.tsx';
+import { hasScheduledTrackers } from '../workspace/trackers/scheduled-flag.ts';
 
 // Not needed for a first paint (docs/benchmarks.md): the account figures load once a key is
 // set, the key dialog when it opens.
 const AccountStatus = lazy(() => import('./account-status.tsx'));
+// Runs trackers that are due while a tab is open; loaded only when one has a cadence (054).
+const TrackerSchedule = lazy(() => import('../workspace/trackers/tracker-schedule.tsx'));
 // The view's recent requests: only useful once a view is open.
 const HistoryDrawer = lazy(() =>
   import('../workspace/history/history-drawer.tsx').then((m) => ({ default: m.HistoryDrawer })),
@@ -103,6 +106,11 @@ export function Layout() {
               </NavLink>
             </li>
             <li>
+              <NavLink to="/trackers" className={navClass}>
+                Trackers
+              </NavLink>
+            </li>
+            <li>
               <NavLink to="/demos" className={navClass}>
                 Demos
               </NavLink>
@@ -125,6 +133,11 @@ export function Layout() {
         {viewPainted && (
           <Suspense fallback={null}>
             <HistoryDrawer />
+          </Suspense>
+        )}
+        {viewPainted && hasScheduledTrackers() && (
+          <Suspense fallback={null}>
+            <TrackerSchedule />
           </Suspense>
         )}
       </main>

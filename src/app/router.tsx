@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
       { path: 'history', ...view(() => import('../workspace/history/history-page.tsx')) },
       // Many requests of one view at once (decision 040).
       { path: 'batch', ...view(() => import('../workspace/batch/batch-page.tsx')) },
+      // A batch run again over time (issue #24, decision 054).
+      { path: 'trackers', ...view(() => import('../workspace/trackers/trackers-page.tsx')) },
       // Demo scripts: recorded walks through the views (issue #25).
       { path: 'demos', ...view(() => import('../workspace/demos/demos-page.tsx')) },
       { path: '*', ...view(() => import('./not-found-page.tsx')) },

@@ -13,6 +13,7 @@ import { MAX_COMPETITORS, suggestCompetitors } from './lib/pivot.ts';
 import { usePivot } from './use-pivot.ts';
 import type { OpenBatch } from './open-batch.ts';
 import { LocaleSummaries, PivotSettings } from './pivot-settings.tsx';
+import { SaveAsTracker } from '../trackers/save-as-tracker.tsx';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -78,6 +79,7 @@ function OpenBatchResults({
         credits.
       </p>
       <BatchQueue state={state} session={session} />
+      <SaveAsTracker definition={definition} />
       <CellCounts counts={counts} />
       {isSearch && (
         <PivotSettings

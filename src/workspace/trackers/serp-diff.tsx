@@ -8,7 +8,15 @@ import { runLabel } from './run-label.ts';
  * One cell's whole result list in two runs side by side, with each result's move, entries and
  * exits: the search compare's rank diff, between days instead of locales.
  */
-export function SerpDiff({ runs, cellId, title }: { runs: readonly TrackerRun[]; cellId: string; title: string }) {
+export function SerpDiff({
+  runs,
+  cellId,
+  title,
+}: {
+  runs: readonly TrackerRun[];
+  cellId: string;
+  title: string;
+}) {
   const id = useId();
   const answered = runs.filter((r) => r.cells[cellId]?.state === 'answered');
   const [a, setA] = useState(() => answered.at(-2)?.id ?? '');
@@ -18,9 +26,12 @@ export function SerpDiff({ runs, cellId, title }: { runs: readonly TrackerRun[];
   const diff = useMemo(() => {
     const ca = runA?.cells[cellId];
     const cb = runB?.cells[cellId];
-    return ca?.state === 'answered' && cb?.state === 'answered' ? diffRanks(ca.results, cb.results) : null;
+    return ca?.state === 'answered' && cb?.state === 'answered'
+      ? diffRanks(ca.results, cb.results)
+      : null;
   }, [runA, runB, cellId]);
-  if (answered.length < 2) return <p className="text-sm">The SERP diff needs two runs that answered “{title}”.</p>;
+  if (answered.length < 2)
+    return <p className="text-sm">The SERP diff needs two runs that answered “{title}”.</p>;
   const picker = (label: string, value: string, set: (v: string) => void) => (
     <span className="flex items-center gap-2">
       <label htmlFor={`${id}-${label}`}>{label}</label>
@@ -51,7 +62,11 @@ export function SerpDiff({ runs, cellId, title }: { runs: readonly TrackerRun[];
         <div className="grid gap-4 lg:grid-cols-3">
           <RankDiffColumn title={`${runLabel(runA)}`} rows={diff.a} rank={(r) => `#${r.rankA}`} />
           <RankDiffColumn title={`${runLabel(runB)}`} rows={diff.b} rank={(r) => `#${r.rankB}`} />
-          <RankDiffColumn title="In both" rows={diff.common} rank={(r) => `#${r.rankA} → #${r.rankB}`} />
+          <RankDiffColumn
+            title="In both"
+            rows={diff.common}
+            rank={(r) => `#${r.rankA} → #${r.rankB}`}
+          />
         </div>
       )}
     </section>

@@ -17,6 +17,7 @@ import { missedRun, runCell, runId, type TrackerRun } from './lib/run.ts';
 import { runCap, scheduleAt, spentThisMonth } from './lib/schedule.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
 import type { TrackerWithRuns } from './lib/tracker-file.ts';
+import { setScheduledTrackers } from './scheduled-flag.ts';
 import {
   clearTrackerStorage,
   deleteTracker,
@@ -46,8 +47,11 @@ export interface TrackersState {
   /** Each tracker's newest run (not a missed one). */
   lastRuns: ReadonlyMap<string, TrackerRun>;
   alerts: StoredAlert[];
-  /** The open tracker's runs, oldest first (missed ones included). */
-  open: { trackerId: string; runs: TrackerRun[] } | null;
+  /**
+   * The open tracker's runs, oldest first (missed ones included), and when they were read: the
+   * view's "now" for the schedule and the budget.
+   */
+  open: { trackerId: string; runs: TrackerRun[]; at: number } | null;
   running: RunProgress | null;
 }
 
@@ -92,6 +96,7 @@ export class TrackerSession {
   /** Reads the list again (after a change here or a run in another tab). */
   async load(): Promise<void> {
     const [trackers, last, alerts] = await Promise.all([listTrackers(), lastRuns(), loadAlerts()]);
+    setScheduledTrackers(trackers.some((t) => t.cadence !== 'off'));
     this.patch({ status: 'ready', trackers, lastRuns: last, alerts });
   }
 
@@ -103,7 +108,7 @@ export class TrackerSession {
     const fixed = runs.map((r) =>
       r.status === 'running' && running?.runId !== r.id ? { ...r, status: 'stopped' as const } : r,
     );
-    this.patch({ open: { trackerId, runs: fixed } });
+    this.patch({ open: { trackerId, runs: fixed, at: Date.now() } });
   }
 
   async save(tracker: Tracker): Promise<void> {

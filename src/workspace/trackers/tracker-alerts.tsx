@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import type { StoredAlert } from './tracker-storage.ts';
+import type { TrackerSession } from './tracker-session.ts';
+
+const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Alerts raised after runs, newest first; a badge counts the unseen ones until Mark as seen. */
+export function TrackerAlerts({
+  session,
+  alerts,
+}: {
+  session: TrackerSession;
+  alerts: readonly StoredAlert[];
+}) {
+  const id = useId();
+  if (alerts.length === 0) return null;
+  const unseen = alerts.filter((a) => !a.seen).length;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-2 rounded border border-amber-400 p-3 dark:border-amber-700"
+    >
+      <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold">
+        Alerts
+        {unseen > 0 && (
+          <span
+            className="rounded-full bg-amber-600 px-2 text-xs font-bold text-white"
+            data-testid="alerts-badge"
+          >
+            {unseen} new
+          </span>
+        )}
+      </h2>
+      <ul className="max-h-48 space-y-1 overflow-y-auto text-sm">
+        {alerts.slice(0, 200).map((a) => (
+          <li
+            key={`${a.trackerId}|${a.id}`}
+            className={a.seen ? 'text-slate-600 dark:text-slate-400' : 'font-medium'}
+          >
+            {time.format(a.at)} — {a.text}
+          </li>
+        ))}
+      </ul>
+      {unseen > 0 && (
+        <button
+          type="button"
+          className="rounded border border-slate-400 px-3 py-1 text-sm"
+          onClick={() => void session.seeAlerts()}
+        >
+          Mark as seen
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { accountQueries } from '../../api/account-queries.ts';
+import { toAccountSummary } from '../../api/account.ts';
+import { getApiKey } from '../../session/key-store.ts';
+import { batchConcurrency } from '../batch/lib/pricing.ts';
+import { trackerSession } from './tracker-session.ts';
+
+/** How often an open tab checks whether a tracker's run is due. */
+const CHECK_MS = 60_000;
+const LOCK = 'web-data-dashboard.trackers';
+
+const started = new WeakSet<QueryClient>();
+
+/**
+ * Checks the trackers' schedules while this tab is open: now, then every minute. One tab at a
+ * time (a Web Lock), so two open tabs never run the same slot twice; the slot is read again
+ * from storage inside the lock.
+ */
+export function startTrackerSchedule(queryClient: QueryClient): void {
+  if (started.has(queryClient)) return;
+  started.add(queryClient);
+  const session = trackerSession(queryClient);
+  const check = async () => {
+    if (!getApiKey()) return;
+    const account = queryClient.getQueryData(accountQueries.details().queryKey);
+    const summary = account && toAccountSummary(account.data);
+    await session.checkSchedule(batchConcurrency(summary?.concurrencyLimit));
+  };
+  const tick = () => {
+    if (typeof navigator !== 'undefined' && 'locks' in navigator)
+      void navigator.locks.request(LOCK, { ifAvailable: true }, async (lock) => {
+        if (lock) await check();
+      });
+    else void check();
+  };
+  tick();
+  setInterval(tick, CHECK_MS);
+}
+
+/** Loaded by the app shell only when a tracker has a cadence. */
+export default function TrackerSchedule() {
+  const queryClient = useQueryClient();
+  useEffect(() => startTrackerSchedule(queryClient), [queryClient]);
+  return null;
+}

@@ -1,0 +1,174 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { FileOpener } from '../../components/file-opener.tsx';
+import { useSandboxMode } from '../../components/use-sandbox-mode.ts';
+import { formatNumber, pluralCredits } from '../../lib/format.ts';
+import { useStore } from '../../lib/store.ts';
+import { countedCost, planBatch } from '../batch/lib/pricing.ts';
+import { parseTrackers } from './lib/tracker-file.ts';
+import { trackerMatrix, type Tracker } from './lib/tracker.ts';
+import { runLabel } from './run-label.ts';
+import { TrackerDetail } from './tracker-detail.tsx';
+import { HeaderRow } from './header-row.tsx';
+import { trackerSession, type TrackerSession } from './tracker-session.ts';
+import { TrackerAlerts } from './tracker-alerts.tsx';
+import { SandboxDrift } from './sandbox-drift.tsx';
+import { startTrackerSchedule } from './tracker-schedule.tsx';
+
+/** A trackers file is a few MB at most (1,000 cells × 30 runs of ten results, without titles). */
+const MAX_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Trackers: batches run again over time, kept in this browser. The list (each with its last
+ * run, its cost, and the next run's cost), the alerts, import, and the open tracker.
+ */
+export default function TrackersPage() {
+  const session = trackerSession(useQueryClient());
+  const state = useStore(session.store);
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('tracker');
+  const sandbox = useSandboxMode();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    // The schedule is checked while this view is open, whatever the shell loaded.
+    void session.load().then(() => startTrackerSchedule(queryClient));
+  }, [session, queryClient]);
+  useEffect(() => {
+    void session.openTracker(openId);
+  }, [session, openId]);
+  const open = state.trackers.find((t) => t.id === openId);
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold">Trackers</h1>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        A tracker is a batch run again over time: every run is kept in this browser, priced before
+        it starts and capped, so any two runs can be compared. Make one with{' '}
+        <strong>Save as tracker</strong> on a{' '}
+        <Link to="/batch" className="underline">
+          batch
+        </Link>
+        .
+      </p>
+      {sandbox && <SandboxDrift />}
+      <TrackerAlerts session={session} alerts={state.alerts} />
+      {state.status === 'loading' ? (
+        <p role="status">Reading the stored trackers…</p>
+      ) : (
+        <TrackerList
+          trackers={state.trackers}
+          session={session}
+          openId={openId}
+          onOpen={(id) => setParams({ tracker: id })}
+        />
+      )}
+      <FileOpener
+        label="Import trackers"
+        help="A trackers file saved here (with its runs). It is checked whole before anything is stored; it never holds a key."
+        what="a trackers file"
+        maxBytes={MAX_FILE_BYTES}
+        open={async (text) => {
+          const parsed = parseTrackers(text);
+          if ('errors' in parsed)
+            return `This file was not imported: ${parsed.errors.slice(0, 5).join(' ')}`;
+          await session.importEntries(parsed.entries);
+          setParams({ tracker: parsed.entries[0]!.tracker.id });
+          return null;
+        }}
+      />
+      {openId && !open && state.status === 'ready' && (
+        <p role="status">That tracker is not stored in this browser.</p>
+      )}
+      {open && state.open?.trackerId === open.id && (
+        <TrackerDetail
+          key={open.id}
+          session={session}
+          tracker={open}
+          runs={state.open.runs}
+          now={state.open.at}
+          running={state.running}
+        />
+      )}
+    </div>
+  );
+}
+
+const LIST_COLUMNS = [
+  'Tracker',
+  'Requests a run',
+  'Cadence',
+  'Last run',
+  'Its cost',
+  'Next run’s cost (fresh answers)',
+];
+
+function TrackerList({
+  trackers,
+  session,
+  openId,
+  onOpen,
+}: {
+  trackers: readonly Tracker[];
+  session: TrackerSession;
+  openId: string | null;
+  onOpen: (id: string) => void;
+}) {
+  const id = useId();
+  const state = useStore(session.store);
+  if (trackers.length === 0) return <p>No tracker yet.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table aria-labelledby={`${id}-caption`} className="min-w-full text-sm">
+        <caption id={`${id}-caption`} className="text-left font-semibold">
+          Your trackers
+        </caption>
+        <HeaderRow labels={LIST_COLUMNS} />
+        <tbody>
+          {trackers.map((t) => {
+            const cells = trackerMatrix(t).cells.length;
+            const plan = planBatch({
+              requests: cells,
+              cached: 0,
+              unit: countedCost(t.endpoint),
+              creditsLeft: undefined,
+              cap: t.capPerRun,
+            });
+            const last = state.lastRuns.get(t.id);
+            return (
+              <tr
+                key={t.id}
+                className={`border-b border-slate-100 dark:border-slate-800 ${openId === t.id ? 'bg-teal-50 dark:bg-teal-950/40' : ''}`}
+              >
+                <td className="px-2 py-1">
+                  <button
+                    type="button"
+                    className="text-teal-800 underline dark:text-teal-300"
+                    onClick={() => onOpen(t.id)}
+                    aria-current={openId === t.id ? 'true' : undefined}
+                  >
+                    {t.name}
+                  </button>
+                </td>
+                <td className="px-2 py-1">{formatNumber(cells)}</td>
+                <td className="px-2 py-1">{t.cadence === 'off' ? 'manual' : t.cadence}</td>
+                <td className="px-2 py-1">
+                  {last
+                    ? `${runLabel(last)}${last.status === 'done' ? '' : ` (${last.status === 'running' ? 'running' : 'stopped early'})`}`
+                    : 'never'}
+                </td>
+                <td className="px-2 py-1">{last ? pluralCredits(last.credits) : '—'}</td>
+                <td className="px-2 py-1">
+                  {plan.unit.basis === 'published' ? '' : '≈ '}
+                  {pluralCredits(plan.withinCap * plan.unit.credits)}
+                  {plan.withinCap < plan.toSend &&
+                    ` (the cap stops it after ${formatNumber(plan.withinCap)})`}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
