@@ -110,6 +110,8 @@ export const sandboxControl = {
   setDeliveryDelay: (ms: number) => control('POST', '/inbox/delay', { ms }),
   /** Which shape seen in the wild `/account` answers in (full, minimal, activeThread, strings, empty). */
   setAccountShape: (shape: AccountShape) => control('POST', '/account', { shape }),
+  /** Moves the sandbox's day on: search answers drift (src/sandbox/data/search.ts). */
+  drift: (days = 1) => control('POST', '/drift', { days }),
   /** Every request waits `ms`, plus up to `jitterMs` more at random. */
   setLatency: (ms: number, jitterMs = 0) => control('POST', '/latency', { ms, jitterMs }),
   /**

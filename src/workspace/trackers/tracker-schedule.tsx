@@ -10,16 +10,22 @@ import { trackerSession } from './tracker-session.ts';
 const CHECK_MS = 60_000;
 const LOCK = 'web-data-dashboard.trackers';
 
-const started = new WeakSet<QueryClient>();
+const holders = new WeakMap<
+  QueryClient,
+  { count: number; timer: ReturnType<typeof setInterval> }
+>();
 
 /**
- * Checks the trackers' schedules while this tab is open: now, then every minute. One tab at a
- * time (a Web Lock), so two open tabs never run the same slot twice; the slot is read again
- * from storage inside the lock.
+ * Checks the trackers' schedules while this tab is open: now, then every minute, for as long
+ * as something holds it (the app shell, the Trackers view). One tab at a time (a Web Lock), so
+ * two open tabs never run the same slot twice; the slot is read again from storage inside it.
  */
-export function startTrackerSchedule(queryClient: QueryClient): void {
-  if (started.has(queryClient)) return;
-  started.add(queryClient);
+export function holdTrackerSchedule(queryClient: QueryClient): () => void {
+  const held = holders.get(queryClient);
+  if (held) {
+    held.count += 1;
+    return () => release(queryClient);
+  }
   const session = trackerSession(queryClient);
   const check = async () => {
     if (!getApiKey()) return;
@@ -35,12 +41,20 @@ export function startTrackerSchedule(queryClient: QueryClient): void {
     else void check();
   };
   tick();
-  setInterval(tick, CHECK_MS);
+  holders.set(queryClient, { count: 1, timer: setInterval(tick, CHECK_MS) });
+  return () => release(queryClient);
+}
+
+function release(queryClient: QueryClient) {
+  const held = holders.get(queryClient);
+  if (!held || --held.count > 0) return;
+  clearInterval(held.timer);
+  holders.delete(queryClient);
 }
 
 /** Loaded by the app shell only when a tracker has a cadence. */
 export default function TrackerSchedule() {
   const queryClient = useQueryClient();
-  useEffect(() => startTrackerSchedule(queryClient), [queryClient]);
+  useEffect(() => holdTrackerSchedule(queryClient), [queryClient]);
   return null;
 }

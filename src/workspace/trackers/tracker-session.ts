@@ -76,6 +76,8 @@ export class TrackerSession {
   readonly store: Store<TrackersState> = createStore(EMPTY);
   private readonly queryClient: QueryClient;
   private stopEngine: (() => void) | null = null;
+  /** A run is going on (or starting): one at a time per page. */
+  private busy = false;
   private cancelRun: (() => void) | null = null;
 
   constructor(queryClient: QueryClient) {
@@ -152,7 +154,7 @@ export class TrackerSession {
    * cadence (one run at a time). Called while a tab is open; `limit` is the concurrency.
    */
   async checkSchedule(limit: number, now = Date.now()): Promise<void> {
-    if (this.stopEngine) return;
+    if (this.busy) return;
     for (const tracker of await listTrackers()) {
       const runs = await loadRuns(tracker.id);
       const covered = runs.flatMap((r) => (r.slot === null ? [] : [r.slot]));
@@ -169,6 +171,9 @@ export class TrackerSession {
       return;
     }
     await this.load();
+    // Missed runs just recorded show in the open tracker.
+    const open = this.store.get().open;
+    if (open) await this.openTracker(open.trackerId);
   }
 
   /**
@@ -177,7 +182,8 @@ export class TrackerSession {
    * due stands for it (the schedule would not run it again). Resolves when the run is over.
    */
   async run(tracker: Tracker, limit: number, scheduled?: number): Promise<TrackerRun | null> {
-    if (this.stopEngine) return null;
+    if (this.busy) return null;
+    this.busy = true;
     const startedAt = Date.now();
     const runs = await loadRuns(tracker.id);
     let slot: number | null = scheduled ?? null;
@@ -219,6 +225,7 @@ export class TrackerSession {
       const finish = async (queue: QueueState) => {
         if (over) return;
         over = true;
+        this.busy = false;
         this.stopEngine = null;
         this.cancelRun = null;
         stopCounting();
@@ -256,26 +263,28 @@ export class TrackerSession {
           }
         },
         onProgress: (queue) => {
-          if (!made) return;
+          // Stopping the engine reports once more: the run is over by then.
+          if (!made || over) return;
           // A hold (the cap, a failure every request meets) ends a tracker's run: a schedule
           // cannot ask anyone to raise the cap, and the next run starts afresh.
           const stopped = queue.active === 0 && (queue.waiting === 0 || queue.held !== null);
           if (stopped && queue.held !== 'paused') {
-            engine.stop();
+            // finish marks the run over before its first await: the stop's report is ignored.
             void finish(queue);
+            engine.stop();
           } else progress(queue);
         },
       });
       this.stopEngine = () => {
-        engine.stop();
         void finish({ ...engine.state(), held: 'fatal' });
+        engine.stop();
       };
       this.cancelRun = () => engine.cancel();
       made = true;
       const state = engine.state();
       if (state.active === 0 && state.waiting === 0) {
-        engine.stop();
         void finish(state);
+        engine.stop();
       }
     });
   }

@@ -14,7 +14,7 @@ import { HeaderRow } from './header-row.tsx';
 import { trackerSession, type TrackerSession } from './tracker-session.ts';
 import { TrackerAlerts } from './tracker-alerts.tsx';
 import { SandboxDrift } from './sandbox-drift.tsx';
-import { startTrackerSchedule } from './tracker-schedule.tsx';
+import { holdTrackerSchedule } from './tracker-schedule.tsx';
 
 /** A trackers file is a few MB at most (1,000 cells × 30 runs of ten results, without titles). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -31,9 +31,10 @@ export default function TrackersPage() {
   const sandbox = useSandboxMode();
   const queryClient = useQueryClient();
   useEffect(() => {
-    // The schedule is checked while this view is open, whatever the shell loaded.
-    void session.load().then(() => startTrackerSchedule(queryClient));
-  }, [session, queryClient]);
+    void session.load();
+  }, [session]);
+  // The schedule is checked while this view is open, whatever the shell loaded.
+  useEffect(() => holdTrackerSchedule(queryClient), [queryClient]);
   useEffect(() => {
     void session.openTracker(openId);
   }, [session, openId]);

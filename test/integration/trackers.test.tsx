@@ -1,0 +1,203 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { organicResults } from '../../src/sandbox/data/search.ts';
+import { domainMatches } from '../../src/lib/links.ts';
+import { trackerFromBatch, type Tracker } from '../../src/workspace/trackers/lib/tracker.ts';
+import { missedRun, runId, type TrackerRun } from '../../src/workspace/trackers/lib/run.ts';
+import {
+  clearTrackerStorage,
+  loadRuns,
+  saveRun,
+  saveTracker,
+} from '../../src/workspace/trackers/tracker-storage.ts';
+import { renderApp } from '../render.tsx';
+import { sandboxControl } from '../sandbox-server.ts';
+
+const WAIT = { timeout: 20_000 };
+const DAY = 86_400_000;
+const QUERIES = [
+  'coffee',
+  'climate change',
+  'python list comprehension',
+  'vitamin d deficiency symptoms',
+];
+const TARGET = 'wikipedia.org';
+
+const searches = async () =>
+  (await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/search');
+
+function tracker(init: Partial<Tracker> = {}, queries = QUERIES): Tracker {
+  return {
+    ...trackerFromBatch(
+      {
+        endpoint: 'search',
+        rows: queries.map((query) => ({ query, params: {} })),
+        locales: [{ country: 'us', language: 'en' }],
+        cap: null,
+        target: TARGET,
+        competitors: ['reddit.com'],
+      },
+      { id: 'trk', name: 'Wiki', now: Date.now() },
+    ),
+    ...init,
+  };
+}
+
+const runsTable = () => screen.getByRole('table', { name: /Every run of this tracker/ });
+
+beforeEach(async () => {
+  await clearTrackerStorage();
+});
+
+describe('trackers', () => {
+  test('Save as tracker on a batch keeps its queries, locales and target, and opens it', async () => {
+    const { user } = renderApp('/batch');
+    await user.click(await screen.findByRole('textbox', { name: 'Queries' }, WAIT));
+    await user.paste('coffee\ntea');
+    await user.click(screen.getByRole('button', { name: /^Run batch · 2 requests/ }));
+    await waitFor(
+      () => expect(screen.getByTestId('batch-progress')).toHaveTextContent('2 done'),
+      WAIT,
+    );
+    await user.clear(screen.getByRole('textbox', { name: 'Tracker name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Tracker name' }), 'Drinks');
+    await user.click(screen.getByRole('button', { name: 'Save as tracker' }));
+    const list = await screen.findByRole('table', { name: 'Your trackers' }, WAIT);
+    const row = within(list).getByRole('row', { name: /Drinks/ });
+    // The batch's answers are in this tab's cache: a tracker run asks again all the same.
+    expect(row).toHaveTextContent('Drinks2manualnever—40 credits');
+    expect(await screen.findByRole('heading', { name: 'Drinks' }, WAIT)).toBeInTheDocument();
+    expect(screen.getByTestId('tracker-plan')).toHaveTextContent(
+      'A tracker run always asks for fresh answers',
+    );
+  });
+
+  test('a run spends exactly its cells, fresh; the cap per run holds and the run says it stopped early', async () => {
+    await saveTracker(tracker({ capPerRun: 60 }));
+    const { user } = renderApp('/trackers?tracker=trk');
+    await user.click(await screen.findByRole('button', { name: 'Run now' }, WAIT));
+    await waitFor(() => expect(runsTable()).toHaveTextContent('stopped early'), WAIT);
+    const calls = await searches();
+    expect(calls).toHaveLength(3);
+    expect(calls.reduce((s, c) => s + c.credits, 0)).toBe(60);
+    expect(runsTable()).toHaveTextContent('3 of 460 credits');
+    const [run] = await loadRuns('trk');
+    expect(run).toMatchObject({ status: 'stopped', credits: 60 });
+    expect(Object.values(run!.cells).map((c) => c.state)).toEqual([
+      'answered',
+      'answered',
+      'answered',
+      'not-checked',
+    ]);
+
+    // Without a cap, the next run sends every cell again, answered before or not.
+    await user.clear(screen.getByRole('textbox', { name: 'Cap per run (credits)' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(
+      () => expect(screen.getByTestId('tracker-plan')).not.toHaveTextContent('the cap'),
+      WAIT,
+    );
+    await user.click(screen.getByRole('button', { name: 'Run now' }));
+    await waitFor(() => expect(runsTable()).toHaveTextContent(/done4 of 480 credits/), WAIT);
+    expect(await searches()).toHaveLength(7);
+  });
+
+  test('two runs after a sandbox drift report the known moves, raise alerts and post them to the inbox', async () => {
+    await saveTracker(
+      tracker({ alerts: { moveBy: 1, leavesTop10: true, competitorOvertakes: false } }),
+    );
+    const { user } = renderApp('/trackers?tracker=trk');
+    await user.click(await screen.findByRole('button', { name: 'Run now' }, WAIT));
+    await waitFor(() => expect(runsTable()).toHaveTextContent(/done4 of 4/), WAIT);
+    const days = 3;
+    await sandboxControl.drift(days);
+    await user.click(screen.getByRole('button', { name: 'Run now' }));
+    await waitFor(() => expect(within(runsTable()).getAllByText('done')).toHaveLength(2), WAIT);
+
+    // The moves the sandbox's own pages say, from day 0 to day 3.
+    const rank = (query: string, day: number) =>
+      domainMatches(organicResults({ query, country: 'us', language: 'en' }, day), TARGET)[0]
+        ?.rank ?? null;
+    const expected = { up: 0, down: 0, new: 0, lost: 0 };
+    for (const q of QUERIES) {
+      const [a, b] = [rank(q, 0), rank(q, days)];
+      if (a !== null && b !== null) {
+        if (b < a) expected.up += 1;
+        if (b > a) expected.down += 1;
+      } else if (a === null && b !== null) expected.new += 1;
+      else if (a !== null && b === null) expected.lost += 1;
+    }
+    expect(expected.up + expected.down + expected.new + expected.lost).toBeGreaterThan(0);
+    const digest = screen.getByTestId('movers-digest');
+    for (const [kind, n] of Object.entries(expected))
+      if (n > 0) expect(digest).toHaveTextContent(`${n} ${kind}`);
+      else expect(digest).not.toHaveTextContent(` ${kind}`);
+    const moved = QUERIES.filter((q) => rank(q, 0) !== rank(q, days));
+    const movers = screen.getByRole('table', { name: /Movers/ });
+    for (const q of moved) {
+      const row = within(movers).getByRole('row', { name: new RegExp(q) });
+      expect(row).not.toHaveTextContent('unchanged');
+    }
+
+    // A move of 1 or more is an alert: listed with a badge, and delivered to the inbox.
+    const badge = await screen.findByTestId('alerts-badge', {}, WAIT);
+    expect(badge).toHaveTextContent(/^\d+ new$/);
+    const inbox = (await (await fetch('/api/_sandbox/inbox')).json()) as {
+      notices: { payload: { kind: string; alerts: unknown[] } }[];
+    };
+    expect(inbox.notices.map((n) => n.payload.kind)).toEqual(['tracker-alerts']);
+
+    // A keyword's chart and its SERP diff between the two runs.
+    await user.click(within(movers).getByRole('button', { name: moved[0] }));
+    expect(
+      screen.getByRole('img', { name: new RegExp(`Position history of ${TARGET}`) }),
+    ).toBeInTheDocument();
+    const diff = screen.getByRole('region', { name: `SERP diff: ${moved[0]}` });
+    expect(within(diff).getAllByRole('list')).toHaveLength(3);
+  });
+
+  test('a due run that could not happen is recorded as missed, never silently skipped, and the schedule does not drift', async () => {
+    const anchor = Date.now() - 3 * DAY - 3_600_000;
+    const first: TrackerRun = {
+      id: runId(anchor),
+      trackerId: 'trk',
+      slot: anchor,
+      startedAt: anchor,
+      finishedAt: anchor + 1000,
+      status: 'done',
+      credits: 20,
+      cells: {},
+    };
+    await saveTracker(tracker({ cadence: 'daily', anchor }, ['coffee']));
+    await saveRun(first);
+    renderApp('/trackers?tracker=trk');
+    await waitFor(() => expect(runsTable()).toHaveTextContent(/done1 of 1/), WAIT);
+    expect(within(runsTable()).getAllByText(/missed — no dashboard tab was open/)).toHaveLength(2);
+    expect(await searches()).toHaveLength(1);
+    const runs = await loadRuns('trk');
+    expect(runs.map((r) => [r.status, r.slot])).toEqual([
+      ['done', anchor],
+      ['missed', anchor + DAY],
+      ['missed', anchor + 2 * DAY],
+      ['done', anchor + 3 * DAY],
+    ]);
+  });
+
+  test('a due run the monthly cap cannot pay is missed, and nothing is sent', async () => {
+    const anchor = Date.now() - DAY - 60_000;
+    await saveTracker(tracker({ cadence: 'daily', anchor, monthlyCap: 20 }, ['coffee']));
+    await saveRun({
+      ...missedRun('trk', anchor, 'no-tab'),
+      status: 'done',
+      credits: 20,
+      startedAt: Date.now() - 60_000,
+    });
+    renderApp('/trackers?tracker=trk');
+    await waitFor(
+      () => expect(runsTable()).toHaveTextContent('missed — the monthly cap was reached'),
+      WAIT,
+    );
+    expect(await searches()).toHaveLength(0);
+  });
+});
