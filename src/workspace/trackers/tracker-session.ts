@@ -53,10 +53,13 @@ export interface TrackersState {
    */
   open: { trackerId: string; runs: TrackerRun[]; at: number } | null;
   running: RunProgress | null;
+  /** The browser refused the trackers' storage. */
+  storageError: boolean;
 }
 
 const EMPTY: TrackersState = {
   status: 'loading',
+  storageError: false,
   trackers: [],
   lastRuns: new Map(),
   alerts: [],
@@ -97,14 +100,23 @@ export class TrackerSession {
 
   /** Reads the list again (after a change here or a run in another tab). */
   async load(): Promise<void> {
-    const [trackers, last, alerts] = await Promise.all([listTrackers(), lastRuns(), loadAlerts()]);
-    setScheduledTrackers(trackers.some((t) => t.cadence !== 'off'));
-    this.patch({ status: 'ready', trackers, lastRuns: last, alerts });
+    try {
+      const [trackers, last, alerts] = await Promise.all([
+        listTrackers(),
+        lastRuns(),
+        loadAlerts(),
+      ]);
+      setScheduledTrackers(trackers.some((t) => t.cadence !== 'off'));
+      this.patch({ status: 'ready', trackers, lastRuns: last, alerts, storageError: false });
+    } catch {
+      // No IndexedDB (private mode, a prerender): no tracker can be kept, and the view says so.
+      this.patch({ status: 'ready', storageError: true });
+    }
   }
 
   async openTracker(trackerId: string | null): Promise<void> {
     if (trackerId === null) return this.patch({ open: null });
-    const runs = await loadRuns(trackerId);
+    const runs = await loadRuns(trackerId).catch(() => []);
     // A run stored as running that no page runs now was cut short (the tab closed).
     const running = this.store.get().running;
     const fixed = runs.map((r) =>

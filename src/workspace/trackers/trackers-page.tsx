@@ -53,6 +53,11 @@ export default function TrackersPage() {
         .
       </p>
       {sandbox && <SandboxDrift />}
+      {state.storageError && (
+        <p role="alert">
+          This browser refuses the storage trackers are kept in (IndexedDB): none can be kept here.
+        </p>
+      )}
       <TrackerAlerts session={session} alerts={state.alerts} />
       {state.status === 'loading' ? (
         <p role="status">Reading the stored trackers…</p>

@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import {
+  appLive,
+  collectConsoleErrors,
+  enterDemoKey,
+  resetSandbox,
+  seriousAxeIssues,
+} from './helpers.ts';
+
+test.beforeEach(async ({ request }) => {
+  await resetSandbox(request);
+});
+
+const QUERIES = [
+  'coffee',
+  'climate change',
+  'python list comprehension',
+  'vitamin d deficiency symptoms',
+];
+
+test('a tracker made from a batch runs twice with a sandbox drift between, shows its movers and a chart, and goes out and back in as a file, with no serious axe issue', async ({
+  page,
+  browser,
+}) => {
+  const errors = collectConsoleErrors(page);
+  await page.goto('/batch');
+  await appLive(page);
+  await enterDemoKey(page);
+  await page.getByRole('textbox', { name: 'Queries' }).fill(QUERIES.join('\n'));
+  await page.getByRole('button', { name: /^Run batch · 4 requests/ }).click();
+  await expect(page.getByTestId('batch-progress')).toHaveText(/^4 done/, { timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'Target domain' }).fill('wikipedia.org');
+  await page.getByRole('textbox', { name: 'Tracker name' }).fill('Wiki');
+  await page.getByRole('button', { name: 'Save as tracker' }).click();
+
+  await expect(page).toHaveURL(/\/trackers\?tracker=/);
+  await expect(page.getByRole('heading', { name: 'Wiki', level: 2 })).toBeVisible();
+  const runs = page.getByRole('table', { name: /Every run of this tracker/ });
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(runs.getByRole('row')).toHaveCount(2, { timeout: 30_000 });
+  await expect(runs).toContainText('done');
+  await page.getByRole('button', { name: 'Move the sandbox a day on' }).click();
+  await expect(page.getByText('The sandbox is now at day 1.')).toBeVisible();
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(runs.getByRole('row', { name: /done/ })).toHaveCount(2, { timeout: 30_000 });
+
+  const digest = page.getByTestId('movers-digest');
+  await expect(digest).toContainText(/since/);
+  const movers = page.getByRole('table', { name: /Movers/ });
+  await expect(movers.getByRole('row')).toHaveCount(QUERIES.length + 1);
+  await movers.getByRole('button', { name: 'coffee' }).click();
+  await expect(
+    page.getByRole('img', { name: /Position history of wikipedia.org for “coffee”/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'SERP diff: coffee' })).toBeVisible();
+  expect(await seriousAxeIssues(page, '/trackers with movers and a chart')).toEqual([]);
+  const digestText = await digest.textContent();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Tracker file' }).click();
+  const file = await (await downloading).path();
+
+  // Another browser profile (nothing stored) imports the file: the same tracker, runs and movers.
+  const other = await browser.newContext();
+  const fresh = await other.newPage();
+  const otherErrors = collectConsoleErrors(fresh);
+  await fresh.goto('/trackers');
+  await appLive(fresh);
+  await expect(fresh.getByText('No tracker yet.')).toBeVisible();
+  await fresh.getByLabel('Import trackers').setInputFiles(file);
+  await expect(fresh.getByRole('heading', { name: 'Wiki', level: 2 })).toBeVisible();
+  await expect(
+    fresh
+      .getByRole('table', { name: /Every run of this tracker/ })
+      .getByRole('row', { name: /done/ }),
+  ).toHaveCount(2);
+  await expect(fresh.getByTestId('movers-digest')).toHaveText(digestText!);
+  expect(await seriousAxeIssues(fresh, '/trackers imported')).toEqual([]);
+  expect(otherErrors).toEqual([]);
+  await other.close();
+  expect(errors).toEqual([]);
+});
