@@ -18,6 +18,7 @@ import { benchProxy, proxyReport } from './proxy-bench.mjs';
 import { benchScreenshot, screenshotReport } from './screenshot-bench.mjs';
 import { benchShorts, shortsReport } from './shorts-bench.mjs';
 import { benchSessions, sessionsReport } from './session-bench.mjs';
+import { benchTrackers, trackersReport } from './trackers-bench.mjs';
 import { root, startServer } from './serve.mjs';
 import { markdownReport } from './markdown-report.mjs';
 
@@ -115,6 +116,12 @@ const PARTS = [
     name: 'batch',
     run: ({ origin }) => benchBatch({ origin }),
     report: batchReport,
+    needs: 'server',
+  },
+  {
+    name: 'trackers',
+    run: ({ origin }) => benchTrackers({ origin }),
+    report: trackersReport,
     needs: 'server',
   },
 ];

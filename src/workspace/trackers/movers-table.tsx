@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { localeKey, localeLabel, type Locale } from '../batch/lib/locale.ts';
 import { sortMovers, type Mover, type MoverSort } from './lib/movers.ts';
 
@@ -27,6 +27,8 @@ const rank = (r: number | null | undefined) =>
 
 /** How many rows the table shows before "Show all": a tracker can have a thousand cells. */
 const PAGE = 100;
+/** Rows added per task once "Show all" is pressed. */
+const SLICE = 150;
 
 /**
  * The movers between two runs: one row per keyword × locale, sortable by the size of the move,
@@ -47,9 +49,17 @@ export function MoversTable({
   const [sort, setSort] = useState<MoverSort>('size');
   const [locale, setLocale] = useState('');
   const [all, setAll] = useState(false);
+  const [limit, setLimit] = useState(PAGE);
   const chosen = locales.find((l) => localeKey(l) === locale) ?? null;
   const rows = useMemo(() => sortMovers(movers, sort, { locale: chosen }), [movers, sort, chosen]);
-  const shown = all ? rows : rows.slice(0, PAGE);
+  // "Show all" adds rows a slice at a time, each in a task of its own: a thousand rows at once
+  // would hold the page for over 100 ms (the trackers bench).
+  useEffect(() => {
+    if (!all || limit >= rows.length) return;
+    const timer = setTimeout(() => setLimit((n) => n + SLICE), 0);
+    return () => clearTimeout(timer);
+  }, [all, limit, rows.length]);
+  const shown = rows.slice(0, all ? limit : PAGE);
   const header = (key: MoverSort, label: string) => (
     <th
       scope="col"
@@ -135,7 +145,7 @@ export function MoversTable({
           </tbody>
         </table>
       </div>
-      {rows.length > shown.length && (
+      {!all && rows.length > shown.length && (
         <button type="button" className="text-sm underline" onClick={() => setAll(true)}>
           Show all {rows.length} rows
         </button>
