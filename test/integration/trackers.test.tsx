@@ -10,6 +10,7 @@ import {
   loadRuns,
   saveRun,
   saveTracker,
+  setStorageBudget,
 } from '../../src/workspace/trackers/tracker-storage.ts';
 import { renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
@@ -199,5 +200,26 @@ describe('trackers', () => {
       WAIT,
     );
     expect(await searches()).toHaveLength(0);
+  });
+
+  test('past the storage budget the older runs keep their top 10 without titles, and the list says so', async () => {
+    await saveTracker(tracker({}, ['coffee']));
+    await setStorageBudget(1);
+    const { user } = renderApp('/trackers?tracker=trk');
+    await user.click(await screen.findByRole('button', { name: 'Run now' }, WAIT));
+    await waitFor(() => expect(runsTable()).toHaveTextContent(/done1 of 1/), WAIT);
+    await user.click(screen.getByRole('button', { name: 'Run now' }));
+    await waitFor(() => expect(runsTable()).toHaveTextContent('done (top 10 kept)'), WAIT);
+    const [older, newer] = await loadRuns('trk');
+    const kept = (run: TrackerRun | undefined) => Object.values(run!.cells)[0];
+    expect(kept(older)).toMatchObject({ state: 'answered' });
+    const results =
+      kept(older)!.state === 'answered' ? (kept(older) as { results: object[] }).results : [];
+    expect(results.length).toBeLessThanOrEqual(10);
+    expect(results.every((r) => !('title' in r))).toBe(true);
+    expect(newer!.compactedTo).toBeUndefined();
+    expect(screen.getByTestId('trackers-storage')).toHaveTextContent(
+      /Runs stored: .* of a 1 B budget/,
+    );
   });
 });

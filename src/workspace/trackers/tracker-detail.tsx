@@ -68,12 +68,19 @@ export function TrackerDetail({
     creditsLeft: account.creditsLeft,
     cap: tracker.capPerRun,
   });
-  const ran = runs.filter((r) => r.status !== 'missed' && r.status !== 'running');
   const [toId, setToId] = useState('');
   const [fromId, setFromId] = useState('');
-  const to = ran.find((r) => r.id === toId) ?? ran.at(-1);
-  const from = ran.find((r) => r.id === fromId && r !== to) ?? ran[ran.indexOf(to!) - 1];
-  const movers = from && to ? moversBetween(cells, from, to, tracker.target, tracker.topN) : null;
+  // Read once per pair of runs (a thousand cells), not on every render of the view.
+  const { ran, from, to, movers } = useMemo(() => {
+    const ran = runs.filter((r) => r.status !== 'missed' && r.status !== 'running');
+    const to = ran.find((r) => r.id === toId) ?? ran.at(-1);
+    const from = ran.find((r) => r.id === fromId && r !== to) ?? ran[ran.indexOf(to!) - 1];
+    const movers =
+      from && to
+        ? moversBetween(trackerMatrix(tracker).cells, from, to, tracker.target, tracker.topN)
+        : null;
+    return { ran, from, to, movers };
+  }, [runs, tracker, fromId, toId]);
   const [picked, setPicked] = useState<string | null>(null);
   const [withCompetitors, setWithCompetitors] = useState(false);
   const pickedCell = cells.find((c) => c.id === picked) ?? null;

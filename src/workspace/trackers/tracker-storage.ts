@@ -60,7 +60,10 @@ export async function deleteTracker(id: string): Promise<void> {
 /** A tracker's runs, oldest first. */
 export async function loadRuns(trackerId: string): Promise<TrackerRun[]> {
   const runKeys = (await allKeys()).filter((k) => k[0] === 'run' && k[1] === trackerId);
-  const runs = await getMany<TrackerRun | undefined>(runKeys, store());
+  // One run per read: a run of a thousand cells is a few MB to copy out of IndexedDB, and
+  // thirty at once would hold the page for one long task.
+  const runs: (TrackerRun | undefined)[] = [];
+  for (const key of runKeys) runs.push(await get<TrackerRun>(key, store()));
   return runs
     .filter((r): r is TrackerRun => r !== undefined)
     .sort((a, b) => a.startedAt - b.startedAt);

@@ -14,6 +14,7 @@ import { HeaderRow } from './header-row.tsx';
 import { trackerSession, type TrackerSession } from './tracker-session.ts';
 import { TrackerAlerts } from './tracker-alerts.tsx';
 import { SandboxDrift } from './sandbox-drift.tsx';
+import { StorageBudgetField } from './storage-budget-field.tsx';
 import { holdTrackerSchedule } from './tracker-schedule.tsx';
 
 /** A trackers file is a few MB at most (1,000 cells × 30 runs of ten results, without titles). */
@@ -69,6 +70,7 @@ export default function TrackersPage() {
           onOpen={(id) => setParams({ tracker: id })}
         />
       )}
+      {state.trackers.length > 0 && <StorageBudgetField version={state.lastRuns} />}
       <FileOpener
         label="Import trackers"
         help="A trackers file saved here (with its runs). It is checked whole before anything is stored; it never holds a key."
