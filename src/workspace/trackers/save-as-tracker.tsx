@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { BatchDefinition } from '../batch/lib/definition.ts';
+import { LabelledField } from '../batch/labelled-field.tsx';
 import { trackerFromBatch } from './lib/tracker.ts';
 import { saveTracker } from './tracker-storage.ts';
 
@@ -32,15 +33,12 @@ export function SaveAsTracker({ definition }: { definition: BatchDefinition }) {
         void save();
       }}
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-name`}>Tracker name</label>
-        <input
-          id={`${id}-name`}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-        />
-      </div>
+      <LabelledField
+        id={`${id}-name`}
+        label="Tracker name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
       <button
         type="submit"
         className="rounded border border-teal-700 px-3 py-1 text-teal-900 dark:text-teal-200"

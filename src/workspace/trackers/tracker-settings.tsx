@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { LabelledField } from '../batch/labelled-field.tsx';
 import { CADENCES, type Cadence, type Tracker } from './lib/tracker.ts';
 
 const whole = (text: string): number | null | 'bad' => {
@@ -7,8 +8,6 @@ const whole = (text: string): number | null | 'bad' => {
   return /^\d+$/.test(t) ? Number(t) : 'bad';
 };
 
-const input =
-  'w-28 rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900';
 
 /** A tracker's name, cadence, caps, top N and alert rules; saved with Save. */
 export function TrackerSettings({
@@ -38,21 +37,16 @@ export function TrackerSettings({
     set: (v: string) => void,
     help: string,
   ) => (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input
+    <div className="w-40">
+      <LabelledField
         id={`${id}-${key}`}
-        type="text"
+        label={label}
+        help={help}
         inputMode="numeric"
         value={value}
         onChange={(e) => set(e.target.value)}
-        aria-describedby={`${id}-${key}-help`}
         aria-invalid={whole(value) === 'bad' ? true : undefined}
-        className={input}
       />
-      <span id={`${id}-${key}-help`} className="text-xs text-slate-600 dark:text-slate-400">
-        {help}
-      </span>
     </div>
   );
   return (
@@ -78,15 +72,12 @@ export function TrackerSettings({
       }}
     >
       <div className="flex flex-wrap items-start gap-4">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-name`}>Name</label>
-          <input
-            id={`${id}-name`}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
-          />
-        </div>
+        <LabelledField
+          id={`${id}-name`}
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-cadence`}>Cadence</label>
           <select
