@@ -148,6 +148,9 @@ describe('trackers', () => {
       notices: { payload: { kind: string; alerts: unknown[] } }[];
     };
     expect(inbox.notices.map((n) => n.payload.kind)).toEqual(['tracker-alerts']);
+    expect(await screen.findByTestId('alerts-delivered', {}, WAIT)).toHaveTextContent(
+      'Posted to the sandbox’s webhook inbox: 1 notice received',
+    );
 
     // A keyword's chart and its SERP diff between the two runs.
     await user.click(within(movers).getByRole('button', { name: moved[0] }));

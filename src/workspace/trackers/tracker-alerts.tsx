@@ -1,8 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { fetchJson } from '../../api/side-fetch.ts';
+import { isRecord } from '../../lib/is-record.ts';
+import { useSandboxMode } from '../../components/use-sandbox-mode.ts';
 import type { StoredAlert } from './tracker-storage.ts';
 import type { TrackerSession } from './tracker-session.ts';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** How many notices the sandbox's inbox received (the trackers' alerts, posted there). */
+async function noticesReceived(signal: AbortSignal): Promise<number> {
+  const inbox = await fetchJson('/api/_sandbox/inbox', signal);
+  return isRecord(inbox) && Array.isArray(inbox.notices) ? inbox.notices.length : 0;
+}
 
 /** Alerts raised after runs, newest first; a badge counts the unseen ones until Mark as seen. */
 export function TrackerAlerts({
@@ -13,6 +23,14 @@ export function TrackerAlerts({
   alerts: readonly StoredAlert[];
 }) {
   const id = useId();
+  const sandbox = useSandboxMode();
+  const newest = alerts[0]?.at ?? 0;
+  // In sandbox mode the alerts are also posted to the sandbox's webhook inbox: show they were.
+  const delivered = useQuery({
+    queryKey: ['trackers', 'sandbox-notices', newest],
+    queryFn: ({ signal }) => noticesReceived(signal),
+    enabled: sandbox && alerts.length > 0,
+  }).data;
   if (alerts.length === 0) return null;
   const unseen = alerts.filter((a) => !a.seen).length;
   return (
@@ -41,6 +59,12 @@ export function TrackerAlerts({
           </li>
         ))}
       </ul>
+      {delivered !== undefined && (
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="alerts-delivered">
+          Posted to the sandbox’s webhook inbox: {delivered} notice{delivered === 1 ? '' : 's'}{' '}
+          received (live, the dashboard has no endpoint of yours to post to).
+        </p>
+      )}
       {unseen > 0 && (
         <button
           type="button"

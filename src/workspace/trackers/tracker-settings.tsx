@@ -8,7 +8,6 @@ const whole = (text: string): number | null | 'bad' => {
   return /^\d+$/.test(t) ? Number(t) : 'bad';
 };
 
-
 /** A tracker's name, cadence, caps, top N and alert rules; saved with Save. */
 export function TrackerSettings({
   tracker,
