@@ -96,8 +96,8 @@ export function TrackerSettings({
             id={`${id}-cadence-help`}
             className="max-w-xs text-xs text-slate-600 dark:text-slate-400"
           >
-            Runs while a dashboard tab is open, at the first run’s time of day; a run due while no
-            tab was open is shown as missed.
+            Runs while a dashboard tab is open, at the first run’s time of day (Run now makes the
+            first); a run due while no tab was open is shown as missed.
           </span>
         </div>
         {field('cap', 'Cap per run (credits)', capPerRun, setCapPerRun, 'Empty: no cap.')}
