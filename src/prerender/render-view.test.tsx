@@ -3,7 +3,7 @@ import { renderView, VIEW_PATHS } from './render-view.tsx';
 
 // What the build writes into each view's page (decision 024): the app's first commit there.
 describe('prerendering the views', () => {
-  test('covers the overview, every endpoint view, the history, the batch and the demo scripts, not the not-found page', () => {
+  test('covers the overview, every endpoint view, the history, the batch, the trackers and the demo scripts, not the not-found page', () => {
     expect(VIEW_PATHS).toEqual([
       '/',
       '/shorts',
@@ -15,6 +15,7 @@ describe('prerendering the views', () => {
       '/webhook',
       '/history',
       '/batch',
+      '/trackers',
       '/demos',
     ]);
   });
