@@ -19,6 +19,7 @@ const ROUTES = [
   '/account',
   '/webhook',
   '/batch',
+  '/trackers',
   '/no-such-page',
 ];
 
