@@ -11,7 +11,14 @@ import {
 } from 'idb-keyval';
 import type { TrackerAlert } from './lib/alerts.ts';
 import type { TrackerRun } from './lib/run.ts';
-import { DEFAULT_STORAGE_BUDGET, runSize, runsToCompact } from './lib/storage-budget.ts';
+import {
+  COMPACT_TOP_N,
+  compactionOrder,
+  compactRun,
+  DEFAULT_STORAGE_BUDGET,
+  runSize,
+  type RunEntry,
+} from './lib/storage-budget.ts';
 import type { Tracker } from './lib/tracker.ts';
 
 /**
@@ -20,9 +27,16 @@ import type { Tracker } from './lib/tracker.ts';
  * deleted whole when a key is cleared (decision 042), as batches are.
  *
  * `['tracker', id]` a tracker; `['run', trackerId, runId]` one run (run ids sort by time);
- * `['alert', trackerId, alertId]` one alert; `['settings']` the storage budget.
+ * `['size', trackerId, runId]` what that run counts against the budget (so the budget is
+ * checked without reading every run); `['alert', trackerId, alertId]` one alert;
+ * `['settings']` the storage budget.
  */
-type Key = ['tracker', string] | ['run', string, string] | ['alert', string, string] | ['settings'];
+type Key =
+  | ['tracker', string]
+  | ['run', string, string]
+  | ['size', string, string]
+  | ['alert', string, string]
+  | ['settings'];
 
 export interface StoredAlert extends TrackerAlert {
   seen: boolean;
@@ -90,39 +104,62 @@ export async function storageBudget(): Promise<number> {
 export const setStorageBudget = (budget: number) =>
   set(['settings'], { budget } satisfies Settings, store());
 
-/** What every tracker's runs take, about. */
+/** A run's entry for the budget, as stored beside it. */
+interface SizeRecord {
+  startedAt: number;
+  size: number;
+  compactedTo?: number;
+}
+
+const sizeRecord = (run: TrackerRun): SizeRecord => ({
+  startedAt: run.startedAt,
+  size: runSize(run),
+  ...(run.compactedTo === undefined ? {} : { compactedTo: run.compactedTo }),
+});
+
+const runRecords = (runs: readonly TrackerRun[]): [Key, unknown][] =>
+  runs.flatMap((r) => [
+    [['run', r.trackerId, r.id], r],
+    [['size', r.trackerId, r.id], sizeRecord(r)],
+  ]);
+
+async function sizeEntries(): Promise<RunEntry[]> {
+  const sizeKeys = (await allKeys()).filter((k): k is ['size', string, string] => k[0] === 'size');
+  const sizes = await getMany<SizeRecord | undefined>(sizeKeys, store());
+  return sizeKeys.flatMap(([, trackerId, id], i) => {
+    const record = sizes[i];
+    return record ? [{ id, trackerId, ...record }] : [];
+  });
+}
+
+/** What every tracker's runs take, as the budget counts it. */
 export async function trackersSize(): Promise<number> {
-  const runKeys = (await allKeys()).filter((k) => k[0] === 'run');
-  const runs = await getMany<TrackerRun | undefined>(runKeys, store());
-  return runs.reduce((sum, r) => sum + (r ? runSize(r) : 0), 0);
+  return (await sizeEntries()).reduce((sum, e) => sum + e.size, 0);
 }
 
 /**
  * Saves a run (as it goes and when it ends). Once it ends, older runs of every tracker are
- * compacted to their top results while all of them take more than the storage budget.
+ * compacted to their top results, the oldest first and one at a time, while all of them take
+ * more than the storage budget.
  */
 export async function saveRun(run: TrackerRun): Promise<void> {
-  await set(['run', run.trackerId, run.id], run, store());
+  await setMany(runRecords([run]), store());
   if (run.status === 'running') return;
   const budget = await storageBudget();
-  const runKeys = (await allKeys()).filter((k) => k[0] === 'run');
-  const runs = (await getMany<TrackerRun | undefined>(runKeys, store())).filter(
-    (r): r is TrackerRun => r !== undefined && r.id !== run.id,
-  );
-  const { compacted } = runsToCompact([...runs, run], budget);
-  if (compacted.length > 0)
-    await setMany(
-      compacted.map((r) => [['run', r.trackerId, r.id], r]),
-      store(),
-    );
+  const entries = await sizeEntries();
+  let total = entries.reduce((sum, e) => sum + e.size, 0);
+  for (const entry of compactionOrder(entries, budget, run.id)) {
+    if (total <= budget) break;
+    const stored = await get<TrackerRun>(['run', entry.trackerId, entry.id], store());
+    if (!stored) continue;
+    const small = compactRun(stored, COMPACT_TOP_N);
+    await setMany(runRecords([small]), store());
+    total -= entry.size - runSize(small);
+  }
 }
 
 /** Runs of a file being imported, stored as they are. */
-export const saveRuns = (runs: readonly TrackerRun[]) =>
-  setMany(
-    runs.map((r) => [['run', r.trackerId, r.id], r]),
-    store(),
-  );
+export const saveRuns = (runs: readonly TrackerRun[]) => setMany(runRecords(runs), store());
 
 export const saveAlerts = (alerts: readonly TrackerAlert[]) =>
   setMany(
