@@ -157,6 +157,9 @@ describe('trackers', () => {
     expect(
       screen.getByRole('img', { name: new RegExp(`Position history of ${TARGET}`) }),
     ).toBeInTheDocument();
+    await user.click(screen.getByText('Rank and ranking URL of each run'));
+    const urls = screen.getByRole('table', { name: /rank and ranking URL in each run/ });
+    expect(within(urls).getAllByRole('row')).toHaveLength(3);
     const diff = screen.getByRole('region', { name: `SERP diff: ${moved[0]}` });
     expect(within(diff).getAllByRole('list')).toHaveLength(3);
   });

@@ -32,6 +32,7 @@ const STATUS_TEXT: Record<TrackerRun['status'], string> = {
 };
 
 const RUN_COLUMNS = ['Started', 'Status', 'Answered', 'Cost'];
+const HISTORY_COLUMNS = ['Run', 'Rank', 'Ranking URL'];
 
 const MISSED_TEXT = {
   'no-tab': 'no dashboard tab was open',
@@ -340,6 +341,33 @@ function CellChart({
   return (
     <div className="space-y-1">
       <PositionChart title={title} target={target} competitors={others} />
+      <details className="text-sm">
+        <summary>Rank and ranking URL of each run</summary>
+        <table className="mt-1 min-w-full">
+          <caption className="sr-only">The target’s rank and ranking URL in each run</caption>
+          <HeaderRow labels={HISTORY_COLUMNS} />
+          <tbody>
+            {target.history.points.map((p) => (
+              <tr key={p.run.id} className="border-b border-slate-100 dark:border-slate-800">
+                <td className="px-2 py-1">{runLabel(p.run)}</td>
+                <td className="px-2 py-1">
+                  {p.kind === 'ranked'
+                    ? `#${p.rank}`
+                    : p.kind === 'not-in-results'
+                      ? 'not in the results'
+                      : 'not checked'}
+                </td>
+                <td className="break-all px-2 py-1">
+                  {p.kind === 'ranked' && p.link}
+                  {p.kind === 'ranked' && p.urlChanged && (
+                    <strong className="ml-1 text-amber-800 dark:text-amber-300">(changed)</strong>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
       <p className="text-sm">
         {best
           ? `Best ever: #${best.rank} (${runLabel(best.run)}).`
