@@ -9,7 +9,8 @@ import { useApiKey } from '../session/use-api-key.ts';
 import { useFirstViewPainted, ViewPainted } from './first-view.tsx';
 import { PresenterSwitch } from './presenter-switch.tsx';
 import { Shortcuts } from './shortcuts.tsx';
-import { hasScheduledTrackers } from '../workspace/trackers/scheduled-flag.ts';
+import { trackersGlance } from '../workspace/trackers/scheduled-flag.ts';
+import { useStore } from '../lib/store.ts';
 
 // Not needed for a first paint (docs/benchmarks.md): the account figures load once a key is
 // set, the key dialog when it opens.
@@ -45,6 +46,7 @@ export function Layout() {
   const apiKey = useApiKey();
   const keyDialogOpen = useKeyDialogOpen();
   const viewPainted = useFirstViewPainted();
+  const trackers = useStore(trackersGlance);
   const playing = usePlayback() !== null;
   return (
     <div className="min-h-screen">
@@ -106,8 +108,22 @@ export function Layout() {
               </NavLink>
             </li>
             <li>
-              <NavLink to="/trackers" className={navClass}>
+              <NavLink
+                to="/trackers"
+                className={navClass}
+                aria-label={
+                  trackers.unseen > 0 ? `Trackers, ${trackers.unseen} new alerts` : undefined
+                }
+              >
                 Trackers
+                {trackers.unseen > 0 && (
+                  <span
+                    aria-hidden="true"
+                    className="ml-1 rounded-full bg-amber-600 px-1.5 text-xs font-bold text-white"
+                  >
+                    {trackers.unseen}
+                  </span>
+                )}
               </NavLink>
             </li>
             <li>
@@ -135,7 +151,7 @@ export function Layout() {
             <HistoryDrawer />
           </Suspense>
         )}
-        {viewPainted && hasScheduledTrackers() && (
+        {viewPainted && trackers.scheduled && (
           <Suspense fallback={null}>
             <TrackerSchedule />
           </Suspense>

@@ -144,12 +144,20 @@ describe('trackers', () => {
     // A move of 1 or more is an alert: listed with a badge, and delivered to the inbox.
     const badge = await screen.findByTestId('alerts-badge', {}, WAIT);
     expect(badge).toHaveTextContent(/^\d+ new$/);
+    const unseen = /^\d+/.exec(badge.textContent)![0];
+    const nav = screen.getByRole('navigation', { name: 'Views' });
+    expect(within(nav).getByRole('link', { name: `Trackers, ${unseen} new alerts` })).toBeVisible();
     const inbox = (await (await fetch('/api/_sandbox/inbox')).json()) as {
       notices: { payload: { kind: string; alerts: unknown[] } }[];
     };
     expect(inbox.notices.map((n) => n.payload.kind)).toEqual(['tracker-alerts']);
     expect(await screen.findByTestId('alerts-delivered', {}, WAIT)).toHaveTextContent(
       'Posted to the sandbox’s webhook inbox: 1 notice received',
+    );
+    await user.click(screen.getByRole('button', { name: 'Mark as seen' }));
+    await waitFor(
+      () => expect(within(nav).getByRole('link', { name: 'Trackers' })).toBeVisible(),
+      WAIT,
     );
 
     // A keyword's chart and its SERP diff between the two runs.

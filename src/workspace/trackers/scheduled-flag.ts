@@ -1,22 +1,19 @@
+import { createStoredStore } from '../../lib/store.ts';
+
 /**
- * Whether a tracker of this browser has a cadence: the app shell reads it (a few bytes on the
- * first load) to load the scheduler, and only then (decision 054).
+ * What the app shell knows of the trackers without loading them (a few bytes on the first
+ * load, decision 054): whether one has a cadence (to load the scheduler, and only then) and
+ * how many alerts are unseen (the nav's badge). The trackers' session keeps both current.
  */
-const KEY = 'web-data-dashboard.trackers-scheduled';
-
-export function hasScheduledTrackers(): boolean {
-  try {
-    return localStorage.getItem(KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-export function setScheduledTrackers(scheduled: boolean): void {
-  try {
-    if (scheduled) localStorage.setItem(KEY, '1');
-    else localStorage.removeItem(KEY);
-  } catch {
-    // Storage refused: the schedule then runs only while the Trackers view is open.
-  }
-}
+export const trackersGlance = createStoredStore<{ scheduled: boolean; unseen: number }>({
+  storage: 'local',
+  key: 'web-data-dashboard.trackers-glance',
+  parse: (text) => {
+    if (text === null) return { scheduled: false, unseen: 0 };
+    const [scheduled, unseen] = text.split(' ');
+    const n = Number(unseen);
+    if (!Number.isSafeInteger(n) || n < 0) throw new Error('not a count');
+    return { scheduled: scheduled === '1', unseen: n };
+  },
+  serialize: (v) => (v.scheduled || v.unseen > 0 ? `${v.scheduled ? 1 : 0} ${v.unseen}` : null),
+});

@@ -17,7 +17,7 @@ import { missedRun, runCell, runId, type TrackerRun } from './lib/run.ts';
 import { runCap, scheduleAt, spentThisMonth } from './lib/schedule.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
 import type { TrackerWithRuns } from './lib/tracker-file.ts';
-import { setScheduledTrackers } from './scheduled-flag.ts';
+import { trackersGlance } from './scheduled-flag.ts';
 import {
   clearTrackerStorage,
   deleteTracker,
@@ -106,7 +106,10 @@ export class TrackerSession {
         lastRuns(),
         loadAlerts(),
       ]);
-      setScheduledTrackers(trackers.some((t) => t.cadence !== 'off'));
+      trackersGlance.set({
+        scheduled: trackers.some((t) => t.cadence !== 'off'),
+        unseen: alerts.filter((a) => !a.seen).length,
+      });
       this.patch({ status: 'ready', trackers, lastRuns: last, alerts, storageError: false });
     } catch {
       // No IndexedDB (private mode, a prerender): no tracker can be kept, and the view says so.
