@@ -189,6 +189,15 @@ describe('trackers', () => {
     renderApp('/trackers?tracker=trk');
     await waitFor(() => expect(runsTable()).toHaveTextContent(/done1 of 1/), WAIT);
     expect(within(runsTable()).getAllByText(/missed — no dashboard tab was open/)).toHaveLength(2);
+    // The plan renews in 30 days (the sandbox's account): 30 daily runs of 20 credits from the
+    // next one, against the credits left.
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('budget-plan')).toHaveTextContent(
+          /^20 credits a run × daily = 30 runs until the plan renews: 600 credits, 99,380 left at renewal \(99,980 left now\)\./,
+        ),
+      WAIT,
+    );
     expect(await searches()).toHaveLength(1);
     const runs = await loadRuns('trk');
     expect(runs.map((r) => [r.status, r.slot])).toEqual([
