@@ -12,6 +12,7 @@ import {
   saveTracker,
   setStorageBudget,
 } from '../../src/workspace/trackers/tracker-storage.ts';
+import { captureDownloads } from '../downloads.ts';
 import { renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
 
@@ -244,5 +245,49 @@ describe('trackers', () => {
     expect(screen.getByTestId('trackers-storage')).toHaveTextContent(
       /Runs stored: .* of a 1 B budget/,
     );
+  });
+
+  test('the history exports in long format, all trackers go out as one file without the key, and come back in', async () => {
+    const downloads = captureDownloads();
+    await saveTracker(tracker({}, ['coffee']));
+    const { user } = renderApp('/trackers?tracker=trk');
+    await user.click(await screen.findByRole('button', { name: 'Run now' }, WAIT));
+    await waitFor(() => expect(runsTable()).toHaveTextContent(/done1 of 1/), WAIT);
+    await user.click(screen.getByRole('button', { name: 'History CSV' }));
+    const csv = (await downloads.at(-1)!.text()).trim().split(/\r?\n/);
+    expect(csv[0]).toBe(
+      'run_id,run_started,query,country,language,rank,title,link,domain,run_time',
+    );
+    const page = organicResults({ query: 'coffee', country: 'us', language: 'en' });
+    expect(csv).toHaveLength(page.length + 1);
+    expect(csv[1]).toContain(`,coffee,us,en,1,`);
+
+    await user.click(screen.getByRole('button', { name: 'Export all trackers' }));
+    await waitFor(() =>
+      expect(downloads.at(-1)!.filename).toMatch(/^trackers_.*\.trackers\.json$/),
+    );
+    const file = await downloads.at(-1)!.text();
+    expect(file).not.toContain('demo-key');
+    expect(JSON.parse(file)).toMatchObject({
+      kind: 'web-data-dashboard.trackers',
+      trackers: [{ name: 'Wiki' }],
+    });
+
+    await clearTrackerStorage();
+    await user.upload(
+      screen.getByLabelText('Import trackers'),
+      new File([file], 'trackers.json', { type: 'application/json' }),
+    );
+    await waitFor(() => expect(runsTable()).toHaveTextContent(/done1 of 1/), WAIT);
+    expect(await loadRuns('trk')).toHaveLength(1);
+    await user.upload(
+      screen.getByLabelText('Import trackers'),
+      new File(['{"kind":"web-data-dashboard.trackers","version":1,"trackers":[{}]}'], 'bad.json'),
+    );
+    expect(
+      await screen.findByText(
+        /This file was not imported: Tracker 1: a tracker needs an id and a name\./,
+      ),
+    ).toBeInTheDocument();
   });
 });

@@ -6,7 +6,9 @@ import { useSandboxMode } from '../../components/use-sandbox-mode.ts';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
 import { useStore } from '../../lib/store.ts';
 import { countedCost, planBatch } from '../batch/lib/pricing.ts';
-import { parseTrackers } from './lib/tracker-file.ts';
+import { downloadText, fileDate } from '../../lib/download.ts';
+import { parseTrackers, serializeTrackers } from './lib/tracker-file.ts';
+import { loadRuns } from './tracker-storage.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
 import { runLabel } from './run-label.ts';
 import { TrackerDetail } from './tracker-detail.tsx';
@@ -70,7 +72,18 @@ export default function TrackersPage() {
           onOpen={(id) => setParams({ tracker: id })}
         />
       )}
-      {state.trackers.length > 0 && <StorageBudgetField version={state.lastRuns} />}
+      {state.trackers.length > 0 && (
+        <div className="flex flex-wrap items-center gap-3">
+          <StorageBudgetField version={state.lastRuns} />
+          <button
+            type="button"
+            className="rounded border border-slate-400 px-3 py-1 text-sm"
+            onClick={() => void exportAll(state.trackers)}
+          >
+            Export all trackers
+          </button>
+        </div>
+      )}
       <FileOpener
         label="Import trackers"
         help="A trackers file saved here (with its runs). It is checked whole before anything is stored; it never holds a key."
@@ -99,6 +112,17 @@ export default function TrackersPage() {
         />
       )}
     </div>
+  );
+}
+
+/** Every tracker with every run, as one file (read from storage when asked). */
+async function exportAll(trackers: readonly Tracker[]) {
+  const entries = [];
+  for (const tracker of trackers) entries.push({ tracker, runs: await loadRuns(tracker.id) });
+  downloadText(
+    `trackers_${fileDate()}.trackers.json`,
+    serializeTrackers(entries),
+    'application/json',
   );
 }
 
