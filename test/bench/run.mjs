@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { batchReport, benchBatch } from './batch-bench.mjs';
 import { benchBundle, bundleReport } from './bundle-bench.mjs';
-import { benchLighthouse, lighthouseReport } from './lighthouse-bench.mjs';
+import { benchLighthouse, lighthouseReport, viewRoutes } from './lighthouse-bench.mjs';
 import { benchLarge, largeReport } from './large-bench.mjs';
 import { benchMap } from './map-bench.mjs';
 import { benchProxy, proxyReport } from './proxy-bench.mjs';
@@ -23,20 +23,6 @@ import { markdownReport } from './markdown-report.mjs';
 
 const MAP_RATIO_BUDGET = 0.05;
 const MAP_LONGEST_TASK_BUDGET_MS = 100;
-
-/** The app's routes: the overview, the catalogue's views and the history (src/app/router.tsx). */
-const ROUTES = [
-  '/',
-  '/search',
-  '/shorts',
-  '/autocomplete',
-  '/realty',
-  '/screenshot',
-  '/account',
-  '/webhook',
-  '/history',
-  '/batch',
-];
 
 function mapReport(m) {
   return [
@@ -58,7 +44,7 @@ const PARTS = [
   },
   {
     name: 'lighthouse',
-    run: ({ origin }) => benchLighthouse({ origin, routes: ROUTES }),
+    run: ({ origin, appDir }) => benchLighthouse({ origin, routes: viewRoutes(appDir) }),
     report: lighthouseReport,
     needs: 'server',
   },
