@@ -15,6 +15,7 @@ import { benchLighthouse, lighthouseReport, viewRoutes } from './lighthouse-benc
 import { benchLarge, largeReport } from './large-bench.mjs';
 import { benchMap } from './map-bench.mjs';
 import { benchProxy, proxyReport } from './proxy-bench.mjs';
+import { benchRenders, rendersReport } from './renders-bench.mjs';
 import { benchScreenshot, screenshotReport } from './screenshot-bench.mjs';
 import { benchShorts, shortsReport } from './shorts-bench.mjs';
 import { benchSessions, sessionsReport } from './session-bench.mjs';
@@ -41,6 +42,11 @@ const PARTS = [
     name: 'bundle',
     run: ({ appDir }) => benchBundle({ outDir: appDir }),
     report: bundleReport,
+  },
+  {
+    name: 'renders',
+    run: () => benchRenders(),
+    report: rendersReport,
   },
   {
     name: 'lighthouse',
