@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { batchReport, benchBatch } from './batch-bench.mjs';
 import { benchBundle, bundleReport } from './bundle-bench.mjs';
+import { benchInteractions, interactionReport } from './interaction-bench.mjs';
 import { benchLighthouse, lighthouseReport, viewRoutes } from './lighthouse-bench.mjs';
 import { benchLarge, largeReport } from './large-bench.mjs';
 import { benchMap } from './map-bench.mjs';
@@ -52,6 +53,12 @@ const PARTS = [
     name: 'lighthouse',
     run: ({ origin, appDir }) => benchLighthouse({ origin, routes: viewRoutes(appDir) }),
     report: lighthouseReport,
+    needs: 'server',
+  },
+  {
+    name: 'interactions',
+    run: ({ origin }) => benchInteractions({ origin }),
+    report: interactionReport,
     needs: 'server',
   },
   {
