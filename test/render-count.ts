@@ -57,15 +57,15 @@ function currentTree(): Fiber {
   throw new Error('no React root in the document');
 }
 
-/** Every component mounted in the committed tree, rendered this time or not. */
-export function mountedComponents(): number {
-  let n = 0;
+/** The name of every component mounted in the committed tree, rendered this time or not. */
+export function mountedComponents(): string[] {
+  const names: string[] = [];
   const walk = (fiber: Fiber) => {
-    if (COMPONENT_TAGS.has(fiber.tag)) n++;
+    if (COMPONENT_TAGS.has(fiber.tag)) names.push(nameOf(fiber.type));
     for (let c = fiber.child; c; c = c.sibling) walk(c);
   };
   walk(currentTree());
-  return n;
+  return names;
 }
 
 export interface RenderCounter {
