@@ -271,8 +271,14 @@ ${[
    tables, writes \`test-results/bench.json\` and this file, and exits 1 when a budget is broken.
    \`npm run bench -- --only bundle,map\` runs some parts (this file is then left alone).
 3. \`npm run bench:bundle\` is the size part alone (deterministic, no browser): CI runs it.
-4. \`BENCH_LIGHTHOUSE_RUNS=1\` makes the Lighthouse part quicker (the budgets use the median of 3).
-5. \`npm run build && npm run bench:flow\` (\`FLOW=search\`, \`RUNS=7\`, \`SAVE=/tmp/trace\`) is a probe, not a
+4. \`BENCH_LIGHTHOUSE_RUNS=1\` makes the Lighthouse and interaction parts quicker (the budgets use the
+   median of 3); \`BENCH_VIEWS=history,pivot\` runs only the Lighthouse rows whose name holds one of these.
+   A view with results is one entry in test/bench/views-with-results.mjs; an empty view needs none.
+5. The proxy part needs Debian's nginx and njs (\`apt-get install nginx libnginx-mod-http-js\`), run on
+   loopback with its own prefix; \`BENCH_LOAD_SECONDS=3\` shortens its phases (default 10 s, the slow one 12 s).
+6. The render counts (\`--only renders\`) are test/integration/renders-per-keystroke.test.tsx, which CI
+   runs with every test: counted, not timed, so the same under any load.
+7. \`npm run build && npm run bench:flow\` (\`FLOW=search\`, \`RUNS=7\`, \`SAVE=/tmp/trace\`) is a probe, not a
    budget: the blocking time after Run in a flow, traced the way Lighthouse's timespan traces it,
    with each run's long tasks (test/bench/flow-trace.mjs).
 `;
