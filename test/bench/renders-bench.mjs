@@ -4,7 +4,7 @@
 // CI runs them with the other tests on every push; this part runs that file and prints its
 // counts. No clock is read: the numbers are the same under any load.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './serve.mjs';
@@ -17,9 +17,15 @@ export function benchRenders() {
   try {
     const run = spawnSync(join(root, 'node_modules/.bin/vitest'), ['run', TEST_FILE], {
       cwd: root,
-      env: { ...process.env, RENDER_COUNTS_OUT: out },
+      // Vite's build (the bundle part) leaves NODE_ENV=production in this process: React's
+      // production build has no Profiler callbacks, and Vitest would not start.
+      env: { ...process.env, NODE_ENV: 'test', RENDER_COUNTS_OUT: out },
       encoding: 'utf8',
     });
+    if (!existsSync(out))
+      throw new Error(
+        `${TEST_FILE} wrote no counts (exit ${run.status}): ${`${run.stdout}${run.stderr}`.trim().split('\n').slice(-5).join(' / ')}`,
+      );
     const counts = JSON.parse(readFileSync(out, 'utf8'));
     const rows = Object.entries(counts).map(([what, c]) => ({ what, ...c }));
     const broken = rows
