@@ -34,7 +34,7 @@ const PLANS = [
   ],
   [
     '/shorts, a page',
-    "Shorts with results: the layout shifts (CLS about 0.19) when the page of 10 and its stills arrive. Reserve each card's box before its still (aspect-ratio on the image, the title's lines) and swap the preview in the still's box, so nothing below moves.",
+    "Shorts with results: the layout shifts (CLS 0.2–0.24) when the page of 10 and its stills arrive. Reserve each card's box before its still (aspect-ratio on the image, the title's lines) and swap the preview in the still's box, so nothing below moves.",
   ],
   [
     '/autocomplete, live typing',
@@ -42,7 +42,7 @@ const PLANS = [
   ],
   [
     '/screenshot, a 1920',
-    'Screenshot with a capture: the image area grows when the capture arrives (CLS about 0.17). Reserve its box from the requested width and height (aspect-ratio) before the bytes are here.',
+    'Screenshot with a capture: the image area grows when the capture arrives (CLS about 0.16). Reserve its box from the requested width and height (aspect-ratio) before the bytes are here.',
   ],
   [
     '/webhook, a job',
@@ -77,17 +77,21 @@ const PLANS = [
     'A key typed renders more components than its ceiling: `npx vitest run test/integration/renders-per-keystroke.test.tsx` names them; usually a memoised component lost its memo or gets a new object or function each render.',
   ],
   [
+    'batch: longest task',
+    "Batch while it runs: each answer's work (storing it, the table's row) lands in the task that received it; decision 043 and issue #23's last budget (the batch-speed work on api/client.ts, api/session-usage.ts and workspace/batch) batch that work per frame.",
+  ],
+  [
     'proxy load',
     'A proxy failed under load (errors it caused, no answer after the upstream came back, or memory): the Node proxy is src/server/proxy.ts, nginx is deploy/nginx.conf.template; rerun `npm run bench -- --only proxy` and read the phase that failed.',
   ],
   [
-    'autocomplete',
+    'autocomplete: ',
     'A completed word (a space typed after it) sends at once (lib/live-typing.ts, decision 018); check that the typing rule still sees it.',
   ],
 ];
 const verdict = (ok) => (ok ? 'met' : '**missed**');
 
-export function markdownReport({ results: all, broken }) {
+export function markdownReport({ results: all, broken, load }) {
   const rows = [];
   // A part that could not be measured says so in `broken` (listed above the table); its
   // numbers are left out rather than read from a result that has none.
@@ -242,7 +246,7 @@ export function markdownReport({ results: all, broken }) {
 
 Written by \`npm run bench\` (test/bench/run.mjs) on ${new Date().toISOString().slice(0, 10)}; do not
 edit by hand. Every number is measured against a baseline taken in the same run, because the
-machine is shared and noisy. ${broken.length === 0 ? 'Every budget holds.' : `${broken.length} budget(s) broken in this run:`}
+machine is shared and noisy${load ? ` (load average over 1 minute: ${load.start} at the start, ${load.end} at the end, on ${load.cores} cores)` : ''}. ${broken.length === 0 ? 'Every budget holds.' : `${broken.length} budget(s) broken in this run:`}
 ${broken.map((b) => `\n- ${b}`).join('')}
 
 | What | Measured | Baseline (same run) | Budget | Verdict |

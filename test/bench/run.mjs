@@ -7,7 +7,7 @@
 // (`npm run bench:bundle` is the CI size check: `--only bundle --ci`).
 // Adding a part: one module in test/bench/ and one entry in PARTS.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { batchReport, benchBatch } from './batch-bench.mjs';
 import { benchBundle, bundleReport } from './bundle-bench.mjs';
@@ -138,6 +138,8 @@ const work = mkdtempSync(join(tmpdir(), 'bench-'));
 const appDir = join(work, 'app');
 const results = {};
 const broken = [];
+// Other work on the machine moves every timing: the report says how loaded it was.
+const load = { start: loadavg()[0].toFixed(1), end: '', cores: availableParallelism() };
 let appBuilt = false;
 let server = null;
 
@@ -179,12 +181,14 @@ try {
       ? `\n${ci ? 'Every CI limit holds.' : 'Every budget holds.'}`
       : `\n${broken.length} budget(s) broken:\n${broken.map((b) => `  - ${b}`).join('\n')}`,
   );
+  load.end = loadavg()[0].toFixed(1);
   mkdirSync(join(root, 'test-results'), { recursive: true });
   writeFileSync(
     join(root, 'test-results/bench.json'),
-    JSON.stringify({ results, broken }, null, 2),
+    JSON.stringify({ results, broken, load }, null, 2),
   );
-  if (!only) writeFileSync(join(root, 'docs/benchmarks.md'), markdownReport({ results, broken }));
+  if (!only)
+    writeFileSync(join(root, 'docs/benchmarks.md'), markdownReport({ results, broken, load }));
   if (broken.length > 0) process.exitCode = 1;
 } finally {
   await server?.stop();
