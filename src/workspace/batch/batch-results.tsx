@@ -9,7 +9,7 @@ import { BatchTable } from './batch-table.tsx';
 import { CellCounts } from './cell-badge.tsx';
 import { countCells } from './lib/cells.ts';
 import { normalizeDomain } from '../../lib/links.ts';
-import { MAX_COMPETITORS, suggestCompetitors } from './lib/pivot.ts';
+import { useCompetitorSuggestions } from './use-competitor-suggestions.ts';
 import { usePivot } from './use-pivot.ts';
 import type { OpenBatch } from './open-batch.ts';
 import { LocaleSummaries, PivotSettings } from './pivot-settings.tsx';
@@ -55,12 +55,11 @@ function OpenBatchResults({
     [pivot],
   );
   // Read once the run is over (they read every answer), not again for each letter of the target.
-  const often = useMemo(
-    () =>
-      isSearch && !state.live
-        ? suggestCompetitors(matrix.cells, runs, session.answer, '', MAX_COMPETITORS * 2)
-        : [],
-    [isSearch, state.live, matrix, runs, session],
+  const often = useCompetitorSuggestions(
+    matrix.cells,
+    runs,
+    session.answer,
+    isSearch && !state.live,
   );
   const own = normalizeDomain(target);
   const suggestions = own ? often.filter((d) => d !== own && !d.endsWith(`.${own}`)) : often;
