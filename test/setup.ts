@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { forgetRequests } from '../src/api/cost-meter.ts';
 import { abortAllRequests } from '../src/api/in-flight.ts';
+import { flushStoredStores } from '../src/lib/store.ts';
 import { checkConsole, guardConsole } from './console-guard.ts';
 import { startTestSandbox, type TestSandbox } from './sandbox-server.ts';
 
@@ -42,6 +43,8 @@ beforeEach(async () => {
   await sandbox.reset();
   // Files that run in the node environment (server tests) have no window.
   if (typeof window !== 'undefined') {
+    // A store's put-off write from the last test lands now, not inside this one.
+    flushStoredStores();
     window.sessionStorage.clear();
     window.localStorage.clear();
   }
