@@ -59,12 +59,14 @@ function storedCounts(page) {
       .flatMap((client) => client?.clientState?.queries ?? [])
       .filter((q) => q.queryKey[0] === 'search' && q.state.data).length;
     const records = await all(await open('web-data-dashboard-batches'), 'batches');
-    const answers = records.filter((r) => r.body instanceof Blob);
+    // A body is its text, or a Blob when large (api/client.ts).
+    const bytes = (body) => (typeof body === 'string' ? body.length : body.size);
+    const answers = records.filter((r) => typeof r.body === 'string' || r.body instanceof Blob);
     const cells = records.filter((r) => typeof r.state === 'string');
     return {
       resultsAnswers,
       batchAnswers: answers.length,
-      answerBytes: answers.reduce((n, r) => n + r.body.size, 0),
+      answerBytes: answers.reduce((n, r) => n + bytes(r.body), 0),
       cellRecords: cells.length,
       cellBytes: cells.reduce((n, r) => n + JSON.stringify(r).length, 0),
     };

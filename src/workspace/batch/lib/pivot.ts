@@ -1,9 +1,4 @@
-import {
-  domainMatches,
-  linkKey,
-  linkOnDomain,
-  normalizeDomain,
-} from '../../../lib/links.ts';
+import { domainMatches, linkKey, linkOnDomain, normalizeDomain } from '../../../lib/links.ts';
 import { cellView, type CellRuns, type CellView } from './cells.ts';
 import { localeKey, type Locale } from './locale.ts';
 import type { BatchCell } from './matrix.ts';
