@@ -52,9 +52,11 @@ const isKey = (key: IDBValidKey): key is Key =>
   Array.isArray(key) && key.length === 3 && key.every((k) => typeof k === 'string');
 
 /**
- * Records waiting to be written: a burst of changes (a run starting, answers arriving
- * together) goes in one transaction, in the next task.
+ * Records waiting to be written: what changed in 200 ms (a run starting, the answers arriving
+ * meanwhile) goes in one transaction; a transaction per answer was a thousand of them. The
+ * page being hidden writes what waits at once (batch-session.ts).
  */
+const WRITE_EVERY_MS = 200;
 const pending = new Map<string, [Key, unknown]>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let writing: Promise<void> = Promise.resolve();
@@ -70,7 +72,7 @@ function write() {
 
 function put(key: Key, value: unknown) {
   pending.set(JSON.stringify(key), [key, value]);
-  timer ??= setTimeout(() => void write(), 0);
+  timer ??= setTimeout(() => void write(), WRITE_EVERY_MS);
 }
 
 /** Writes what is pending now (the page is being hidden, a test). */
