@@ -312,6 +312,9 @@ export function createResultPersistence(
         schedule();
       });
       const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+        // A batch's answers are the batch's to store (shouldDehydrateQuery leaves them out):
+        // saving here on each of them wrote this record again a thousand times, for nothing.
+        if (event.query.meta?.batch !== undefined) return;
         // A new paid answer is written at once (the tab may be reloaded or left right after),
         // in a task of its own: encoding a big answer must not lengthen the one that shows it.
         if (event.type === 'updated' && event.action.type === 'success') {
