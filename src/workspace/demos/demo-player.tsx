@@ -33,12 +33,15 @@ function useShowStep(script: DemoScript | null, playback: Playback): string | nu
     replaysLive(step);
   useEffect(() => {
     if (!step) return;
+    // Each step starts at the top of its view, as a page opened afresh would.
+    const go = (href: string, state?: unknown) => {
+      void navigate(href, { state });
+      window.scrollTo(0, 0);
+    };
     if (step.batch) {
       // The batch's form, filled and priced: nothing is sent unless Run is pressed.
       closeSnapshot();
-      void navigate('/batch', {
-        state: batchDefinitionState(step.batch, `the demo step “${step.title}”`),
-      });
+      go('/batch', batchDefinitionState(step.batch, `the demo step “${step.title}”`));
       return;
     }
     let current = true;
@@ -48,14 +51,14 @@ function useShowStep(script: DemoScript | null, playback: Playback): string | nu
     if (live) {
       // The view runs its own request on arrival (useRunOnArrival): cached answers are free.
       closeSnapshot();
-      void navigate(href, { state: { run: true } });
+      go(href, { run: true });
       return;
     }
     openStep(snapshot).then(
       (open) => {
         if (!current) return;
         showSnapshot(open);
-        void navigate(href);
+        go(href);
       },
       (e: unknown) =>
         current &&
@@ -124,7 +127,8 @@ export function DemoPlayer() {
     document.addEventListener('fullscreenchange', screen);
     // The page's end stays readable above the player.
     document.body.style.paddingBottom = '16rem';
-    region.current?.focus();
+    // Keys reach the player from the start; the page stays where it is.
+    region.current?.focus({ preventScroll: true });
     return () => {
       window.removeEventListener('keydown', key);
       document.removeEventListener('fullscreenchange', screen);
