@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ENDPOINT_LIST } from '../../src/api/endpoints.ts';
+import { getSessionUsage } from '../../src/api/session-usage.ts';
 import { readDemo } from '../../src/workspace/demos/demo-file.ts';
 import { importDemo } from '../../src/workspace/demos/demo-store.ts';
 import { stopDemo } from '../../src/workspace/demos/play-demo.ts';
@@ -91,6 +92,7 @@ describe('demo scripts', () => {
     await user.tab();
 
     const before = await calls();
+    const logged = getSessionUsage().requests.length;
     await user.click(screen.getAllByRole('button', { name: 'Play' }).at(-1)!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(await screen.findByText('Rankings for a product keyword.')).toBeInTheDocument();
@@ -125,7 +127,9 @@ describe('demo scripts', () => {
       expect(screen.queryByRole('button', { name: /^Leave demo/ })).not.toBeInTheDocument(),
     );
     expect(document.documentElement.dataset.presenter).toBeUndefined();
+    // Neither the sandbox's ledger nor this tab's request log saw a request during play.
     expect(await calls()).toBe(before);
+    expect(getSessionUsage().requests).toHaveLength(logged);
   });
 
   test('a script is one file: downloaded without the key, opened again with its steps, and anything else is refused clearly', async () => {
