@@ -16,6 +16,9 @@ if (process.env.CI) fc.configureGlobal({ seed: 20_261_121 });
 // its view to be transformed and loaded.
 configure({ asyncUtilTimeout: 6000 });
 
+// jsdom lays nothing out, so it has no scrolling: window.scrollTo only logs "Not implemented".
+if (typeof window !== 'undefined') window.scrollTo = () => {};
+
 let sandbox: TestSandbox;
 const nodeFetch = globalThis.fetch;
 
