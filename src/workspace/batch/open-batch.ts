@@ -1,5 +1,8 @@
 import { endpointQuery } from '../../api/endpoint-query.ts';
+import type { Params } from '../../api/params.ts';
 import type { BatchDefinition } from './lib/definition.ts';
+import type { BatchEndpointId } from './lib/endpoints.ts';
+import { localeLabel } from './lib/locale.ts';
 import { buildMatrix, type BatchCell, type Matrix } from './lib/matrix.ts';
 
 /** The batch open in the view: what it asks (its definition) and its cells. */
@@ -23,3 +26,17 @@ export const matrixOf = (definition: BatchDefinition): Matrix =>
 
 /** The route of a stored batch. */
 export const batchHref = (id: string) => `/batch?batch=${encodeURIComponent(id)}`;
+
+/** A batch's request for a collection (Postman): one per cell, named by query and locale. */
+export interface NamedRequest {
+  endpoint: BatchEndpointId;
+  params: Params;
+  name: string;
+}
+
+export const batchRequests = (definition: BatchDefinition, prefix = ''): NamedRequest[] =>
+  matrixOf(definition).cells.map((cell) => ({
+    endpoint: cell.endpoint,
+    params: cell.params,
+    name: `${prefix}${cell.query} (${localeLabel(cell.locale)})`,
+  }));
