@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { Profiler, type ProfilerOnRenderCallback } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
@@ -20,10 +21,13 @@ export function renderApp(
   {
     apiKey = DEMO_KEY,
     persist,
+    onRender,
   }: {
     apiKey?: string | null;
     /** Keeps results across renders like the app does across reloads (IndexedDB in the test). */
     persist?: (queryClient: QueryClient) => ResultPersistence;
+    /** A `<Profiler>` around the app calls it on every commit (test/render-count.ts). */
+    onRender?: ProfilerOnRenderCallback;
   } = {},
 ) {
   setApiKey(apiKey);
@@ -31,6 +35,15 @@ export function renderApp(
   const persistence = persist?.(queryClient);
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const user = userEvent.setup();
-  const view = render(<App queryClient={queryClient} router={router} persistence={persistence} />);
+  const app = <App queryClient={queryClient} router={router} persistence={persistence} />;
+  const view = render(
+    onRender ? (
+      <Profiler id="app" onRender={onRender}>
+        {app}
+      </Profiler>
+    ) : (
+      app
+    ),
+  );
   return { ...view, user, router, queryClient, persistence };
 }

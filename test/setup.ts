@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { forgetRequests } from '../src/api/cost-meter.ts';
 import { abortAllRequests } from '../src/api/in-flight.ts';
+import { flushStoredStores } from '../src/lib/store.ts';
 import { checkConsole, guardConsole } from './console-guard.ts';
 import { startTestSandbox, type TestSandbox } from './sandbox-server.ts';
 
@@ -14,6 +15,9 @@ if (process.env.CI) fc.configureGlobal({ seed: 20_261_121 });
 // findBy… waits up to 6 s (not 1 s): on a busy 2-core machine the first test of a file waits for
 // its view to be transformed and loaded.
 configure({ asyncUtilTimeout: 6000 });
+
+// jsdom lays nothing out, so it has no scrolling: window.scrollTo only logs "Not implemented".
+if (typeof window !== 'undefined') window.scrollTo = () => {};
 
 let sandbox: TestSandbox;
 const nodeFetch = globalThis.fetch;
@@ -42,6 +46,8 @@ beforeEach(async () => {
   await sandbox.reset();
   // Files that run in the node environment (server tests) have no window.
   if (typeof window !== 'undefined') {
+    // A store's put-off write from the last test lands now, not inside this one.
+    flushStoredStores();
     window.sessionStorage.clear();
     window.localStorage.clear();
   }

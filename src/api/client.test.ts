@@ -139,6 +139,20 @@ describe('the key on the wire', () => {
     expect(e.bodyExcerpt).not.toContain(KEY);
   });
 
+  test('keeps a JSON body for storing: a small one as its text, a large one as a Blob', async () => {
+    const small = await callEndpoint('search', { query: 'coffee' }, { apiKey: KEY });
+    expect(small.kind === 'json' && small.body).toBe(small.kind === 'json' && small.text);
+    const suggestions = Array.from({ length: 20_000 }, (_, i) => ({ value: `coffee ${i}` }));
+    await sandboxControl.fault({
+      kind: 'status',
+      status: 200,
+      body: JSON.stringify({ suggestions }),
+      contentType: 'application/json',
+    });
+    const large = await callEndpoint('autocomplete', { query: 'coffee' }, { apiKey: KEY });
+    expect(large.kind === 'json' && large.body).toBeInstanceOf(Blob);
+  });
+
   test('a body over the client cap is refused with its own explanation', async () => {
     const e = await failure(
       callEndpoint('search', { query: 'coffee' }, { apiKey: KEY, maxBodyBytes: 100 }),

@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import {
   callEndpoint,
   maskedRequestUrl,
+  type KeptBody,
   ParamValidationError,
   wireFor,
   type RawResponse,
@@ -21,7 +22,7 @@ export interface JsonResult<T> {
   /** The answer was an HTML page (allowed by the catalogue for these parameters); `data` is then empty. */
   html?: string;
   /** The JSON body as received (key masked), when known: what a stored copy is made of. */
-  body?: Blob;
+  body?: KeptBody;
 }
 
 export type ImageResult =
@@ -146,7 +147,7 @@ export async function jsonResult(
   raw: unknown,
   meta: ResponseMeta,
   html?: string,
-  body?: Blob,
+  body?: KeptBody,
 ): Promise<JsonResult<unknown> | null> {
   const schema = await spec.schema();
   if (html !== undefined) return { data: schema.parse({}), raw: html, meta, html };

@@ -22,12 +22,15 @@ const HistoryDrawer = lazy(() =>
   import('../workspace/history/history-drawer.tsx').then((m) => ({ default: m.HistoryDrawer })),
 );
 const KeyDialog = lazy(() => import('./key-dialog.tsx').then((m) => ({ default: m.KeyDialog })));
-// Loads once a view has painted (first-view.tsx): it shows only once a request was left
-// running or the browser's storage failed.
-const PageNotices = lazy(() =>
-  import('./page-notices.tsx').then((m) => ({ default: m.PageNotices })),
+// These load once a view has painted (first-view.tsx): they show only once a request was left
+// running, the browser's storage failed, or a request was pasted into a view's form (nobody
+// pastes before the view is there).
+const BackgroundRequests = lazy(() =>
+  import('./background-requests.tsx').then((m) => ({ default: m.BackgroundRequests })),
 );
-// A request pasted into a view's form (curl or URL): nobody pastes before the view is there.
+const StorageNotices = lazy(() =>
+  import('./page-notices.tsx').then((m) => ({ default: m.StorageNotices })),
+);
 const PasteRequests = lazy(() =>
   import('../workspace/interop/paste-requests.tsx').then((m) => ({ default: m.PasteRequests })),
 );
@@ -137,8 +140,13 @@ export function Layout() {
       <main id="main" className="mx-auto max-w-7xl px-4 py-4">
         {viewPainted && (
           <Suspense fallback={null}>
-            <PageNotices />
-            <PasteRequests />
+            <BackgroundRequests />
+            {/* The window's foot: what the page tells with an answer or a paste, stacked
+                (each on its own would float over the other), over the page, not moving it. */}
+            <div className="pointer-events-none fixed inset-x-4 bottom-4 z-40 mx-auto max-w-2xl space-y-2">
+              <StorageNotices />
+              <PasteRequests />
+            </div>
           </Suspense>
         )}
         {/* The router renders a view once its code is here (router.tsx): no fallback. */}

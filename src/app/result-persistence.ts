@@ -6,7 +6,7 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { defaultShouldDehydrateQuery, type QueryClient } from '@tanstack/react-query';
 import { clear, createStore, del, entries, get, update, type UseStore } from 'idb-keyval';
-import type { ResponseMeta } from '../api/client.ts';
+import { bodyText, type KeptBody, type ResponseMeta } from '../api/client.ts';
 import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
 import { jsonResult, type JsonResult } from '../api/requests.ts';
 import { dismissNotice, showNotice } from '../lib/notices.ts';
@@ -85,15 +85,16 @@ export interface ResultPersistence {
 }
 
 /**
- * A JSON answer as stored: its body as a Blob, not the parsed objects. IndexedDB clones what
+ * A JSON answer as stored: its body as received, not the parsed objects. IndexedDB clones what
  * it stores on the main thread: the object graph of a 5 MB answer (the parsed data beside the
  * raw body) took 320 ms in one task, and writing a 23 MB answer out again as JSON 300 ms; the
- * request keeps the body it received as a Blob, which is handed over by reference. On restore the body goes back
- * through the endpoint's schema, so a stored answer reads like a fresh one.
+ * request keeps the body it received (api/client.ts: a large one as a Blob, handed over by
+ * reference, a small one as its text, one flat copy). On restore the body goes back through the
+ * endpoint's schema, so a stored answer reads like a fresh one.
  */
 interface StoredJson {
   storedAs: 'json-blob';
-  body: Blob;
+  body: KeptBody;
   meta: ResponseMeta;
   /** The answer was an HTML page (`body` is that page, as a JSON string). */
   html: boolean;
@@ -134,7 +135,7 @@ async function decode(query: Query): Promise<Query | null> {
   if (!isStoredJson(data)) return query;
   const [id] = query.queryKey;
   if (typeof id !== 'string' || !Object.hasOwn(ENDPOINTS, id)) return null;
-  const raw: unknown = JSON.parse(await data.body.text());
+  const raw: unknown = JSON.parse(await bodyText(data.body));
   const html = data.html && typeof raw === 'string' ? raw : undefined;
   const result = await jsonResult(
     ENDPOINTS[id as EndpointId],
@@ -311,6 +312,9 @@ export function createResultPersistence(
         schedule();
       });
       const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+        // A batch's answers are the batch's to store (shouldDehydrateQuery leaves them out):
+        // saving here on each of them wrote this record again a thousand times, for nothing.
+        if (event.query.meta?.batch !== undefined) return;
         // A new paid answer is written at once (the tab may be reloaded or left right after),
         // in a task of its own: encoding a big answer must not lengthen the one that shows it.
         if (event.type === 'updated' && event.action.type === 'success') {

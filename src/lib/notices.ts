@@ -2,8 +2,8 @@ import { createStore, useStore, type StoreProblem } from './store.ts';
 
 /**
  * What the page must tell the user that no view shows: a browser storage that refused what it
- * was given, or held something that could not be read. Shown above the view until dismissed
- * (app/page-notices.tsx), in words, never only in the console.
+ * was given, or held something that could not be read. Shown in the window's foot until
+ * dismissed (app/page-notices.tsx), in words, never only in the console.
  */
 export interface Notice {
   id: string;

@@ -3,6 +3,7 @@ import { describe, expect, test, vi } from 'vitest';
 import {
   createStore,
   createStoredStore,
+  flushStoredStores,
   useStore,
   type Store,
   type StoredOptions,
@@ -10,7 +11,7 @@ import {
 } from './store.ts';
 
 const KEY = 'test.store';
-const numbers = (options: Pick<StoredOptions<number[]>, 'onProblem'> = {}) =>
+const numbers = (options: Pick<StoredOptions<number[]>, 'onProblem' | 'writeEveryMs'> = {}) =>
   createStoredStore<number[]>({
     ...options,
     storage: 'local',
@@ -136,6 +137,34 @@ describe('createStoredStore', () => {
     });
     store.set([5, 6]);
     expect(store.get()).toEqual([5, 6]);
+  });
+
+  test('with writeEveryMs, readers have each value at once and the storage the last one later', () => {
+    vi.useFakeTimers();
+    try {
+      const store = numbers({ writeEveryMs: 1000 });
+      render(<Shown store={store} />);
+      act(() => store.set([1]));
+      act(() => store.set([1, 2]));
+      expect(screen.getByText('[1,2]')).toBeInTheDocument();
+      expect(window.localStorage.getItem(KEY)).toBeNull();
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
+      expect(window.localStorage.getItem(KEY)).toBe('[1,2]');
+      // The value its readers have stays the same object once written (no copy parsed back).
+      const written = store.get();
+      expect(store.get()).toBe(written);
+      // A page being hidden writes what waits at once.
+      act(() => store.set([3]));
+      window.dispatchEvent(new Event('pagehide'));
+      expect(window.localStorage.getItem(KEY)).toBe('[3]');
+      act(() => store.set([4]));
+      flushStoredStores();
+      expect(window.localStorage.getItem(KEY)).toBe('[4]');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('without a storage the value lives in the page', () => {

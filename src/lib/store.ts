@@ -48,7 +48,23 @@ export interface StoredOptions<T> {
   shrink?: (value: T) => T;
   /** Told when the stored value could not be read and was dropped, or the storage refused it. */
   onProblem?: (problem: StoreProblem) => void;
+  /**
+   * Writes at most once per this many ms, for a long text set often (the session's request
+   * log, on every request): meanwhile the value is the page's, and it is written at once when
+   * the page is hidden or `flushStoredStores` is called.
+   */
+  writeEveryMs?: number;
 }
+
+/** The writes stores put off (`writeEveryMs`), each store's at most once. */
+const unwrittenStores = new Set<() => void>();
+
+/** Writes every store's put-off value now (the page is being hidden; a test ends). */
+export function flushStoredStores(): void {
+  for (const write of [...unwrittenStores]) write();
+}
+
+if (typeof window !== 'undefined') window.addEventListener('pagehide', flushStoredStores);
 
 /**
  * `dropped`: the stored text did not read (corrupt, or an older format) and was removed;
@@ -72,6 +88,7 @@ export function createStoredStore<T>({
   serialize,
   shrink,
   onProblem,
+  writeEveryMs,
 }: StoredOptions<T>): Store<T> {
   const initial = parse(null);
   // Readers are told of a change by a counter of changes: the value itself is in the storage.
@@ -92,6 +109,7 @@ export function createStoredStore<T>({
   };
 
   function get(): T {
+    if (unwritten) return unwritten.value;
     const s = storage();
     const text = read(s);
     if (text === seen.text) return seen.value;
@@ -116,10 +134,10 @@ export function createStoredStore<T>({
     }
   }
 
-  function set(value: T) {
-    const text = serialize(value);
+  /** Stores the value's text; true when the storage holds something else than before. */
+  function save(value: T, text = serialize(value)): boolean {
     const s = storage();
-    if (text === read(s)) return;
+    if (text === read(s)) return false;
     pageText = text;
     if (s && !write(s, text)) {
       // Over the quota: a smaller value if the store has one, else the page keeps the value.
@@ -128,6 +146,34 @@ export function createStoredStore<T>({
       else pageOnly = true;
       onProblem?.(pageOnly ? 'page-only' : 'shrunk');
     }
+    return true;
+  }
+
+  /** A value set but not yet written (`writeEveryMs`): what `get` answers until it is. */
+  let unwritten: { value: T } | null = null;
+  let writeTimer: ReturnType<typeof setTimeout> | undefined;
+  function writeUnwritten() {
+    clearTimeout(writeTimer);
+    writeTimer = undefined;
+    unwrittenStores.delete(writeUnwritten);
+    if (!unwritten) return;
+    const { value } = unwritten;
+    unwritten = null;
+    const text = serialize(value);
+    save(value, text);
+    // Readers keep the value they were given: its text is not parsed back into a copy.
+    if (read(storage()) === text) seen = { text, value };
+  }
+
+  function set(value: T) {
+    if (writeEveryMs === undefined) {
+      if (save(value)) notify();
+      return;
+    }
+    if (Object.is(value, get())) return;
+    unwritten = { value };
+    unwrittenStores.add(writeUnwritten);
+    writeTimer ??= setTimeout(writeUnwritten, writeEveryMs);
     notify();
   }
 

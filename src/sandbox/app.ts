@@ -278,11 +278,11 @@ async function handleEndpoint(
         ? screenshotLatencyMs(state.nextLatencyMs(), query.wait_until)
         : state.nextLatencyMs();
     await sleep(latency, signal);
-    const fault = metered ? state.takeFault(spec.id) : undefined;
+    const fault = state.takeFault(spec.id, metered);
     if (fault?.kind === 'slow') await sleep(fault.delayMs ?? 0, signal);
-    if (fault?.kind === 'drop') {
+    if (fault?.kind === 'drop' || fault?.kind === 'reset') {
       finish(0);
-      return dropConnection(c);
+      return dropConnection(c, fault.kind === 'reset');
     }
     if (
       fault?.kind === 'status' &&
@@ -447,11 +447,15 @@ function dropMidBody(c: Context, payload: { body: Uint8Array; contentType: strin
   );
 }
 
-/** Closes the socket without an answer, like a proxy or the service falling over mid-request. */
-function dropConnection(c: Context): Response {
+/**
+ * Closes the socket without an answer, like a proxy or the service falling over mid-request;
+ * `reset` sends a TCP RST instead of a FIN, as a crashed or overloaded upstream does.
+ */
+function dropConnection(c: Context, reset = false): Response {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming) {
-    incoming.socket.destroy();
+    if (reset) incoming.socket.resetAndDestroy();
+    else incoming.socket.destroy();
     return new Response(null);
   }
   // No socket (called through app.fetch directly): a body that fails half-way is the nearest thing.

@@ -57,3 +57,29 @@ test('the standalone sandbox takes JSON from its own origin and from curl', asyn
   }
   expect(await creditsUsed()).toBe(7);
 });
+
+const control = (path: string, body: object, method = 'POST') =>
+  fetch(`${origin}/_sandbox${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+test('a reset fault aimed at the account resets its connections until cleared; "*" leaves the account alone', async () => {
+  const account = () => fetch(`${origin}/account?api_key=demo-key`);
+  expect((await control('/faults', { kind: 'drop', times: 5 })).status).toBe(201);
+  expect((await account()).status).toBe(200);
+  await control('/faults', {}, 'DELETE');
+
+  expect((await control('/faults', { endpoint: 'account', kind: 'reset', times: 2 })).status).toBe(
+    201,
+  );
+  for (let i = 0; i < 2; i++) {
+    const error = await account().then(
+      () => null,
+      (e: Error & { cause?: { code?: string } }) => e.cause?.code,
+    );
+    expect(error).toBe('ECONNRESET');
+  }
+  expect((await account()).status).toBe(200);
+});

@@ -11,10 +11,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The most days the control moves the sandbox on at once. */
 export const MAX_DRIFT_DAYS = 365;
 
-export type FaultKind = 'status' | 'slow' | 'malformed' | 'truncated' | 'drop' | 'drop-body';
+export type FaultKind =
+  | 'status'
+  | 'slow'
+  | 'malformed'
+  | 'truncated'
+  | 'drop'
+  | 'reset'
+  | 'drop-body';
 
 export interface FaultInit {
-  /** Which endpoint it hits; '*' (the default) hits any metered endpoint. */
+  /**
+   * Which endpoint it hits; '*' (the default) hits any metered endpoint. An unmetered one
+   * (the account) is hit only by a fault that names it: the bench's load runs on it.
+   */
   endpoint?: EndpointId | '*';
   kind: FaultKind;
   /** For 'status': the HTTP status to answer (e.g. 404, 410, 500). */
@@ -63,13 +73,15 @@ export interface CallRecord {
   credits: number;
 }
 
-// 'drop': the connection closes before any answer; 'drop-body': half-way through a 200 body.
+// 'drop': the connection closes before any answer; 'reset': it is reset (a TCP RST, as a
+// crashed or overloaded upstream does); 'drop-body': half-way through a 200 body.
 const FAULT_KINDS: readonly FaultKind[] = [
   'status',
   'slow',
   'malformed',
   'truncated',
   'drop',
+  'reset',
   'drop-body',
 ];
 
@@ -148,9 +160,11 @@ export class SandboxState {
     return fault;
   }
 
-  /** Takes the first fault that matches the endpoint, counting it down. */
-  takeFault(endpoint: EndpointId): Fault | undefined {
-    const fault = this.faults.find((f) => f.endpoint === '*' || f.endpoint === endpoint);
+  /** Takes the first fault that matches the endpoint, counting it down ('*' only if metered). */
+  takeFault(endpoint: EndpointId, metered = true): Fault | undefined {
+    const fault = this.faults.find(
+      (f) => f.endpoint === endpoint || (metered && f.endpoint === '*'),
+    );
     if (!fault) return undefined;
     fault.remaining -= 1;
     if (fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== fault);

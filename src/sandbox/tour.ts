@@ -13,6 +13,31 @@ export interface TourStep {
   caption: string;
 }
 
+/**
+ * The tour's batch step: a batch as its file holds it (workspace/batch/lib/definition.ts reads
+ * it), shown in the batch view's form with its price. No answers: a batch's are many.
+ */
+export const TOUR_BATCH = {
+  title: 'Batch: many queries × locales in one run',
+  caption:
+    'Queries × locales, one request per cell, priced before the first request with a cap you set. Answers are kept as they arrive, and a pivot shows where a domain ranks in each market.',
+  batch: {
+    kind: 'web-data-dashboard.batch',
+    version: 1,
+    endpoint: 'search',
+    rows: ['espresso machines', 'milk frother', 'coffee grinder', 'pour over kettle'].map(
+      (query) => ({ query, params: {} }),
+    ),
+    locales: [
+      { country: 'us', language: 'en' },
+      { country: 'gb', language: 'en' },
+      { country: 'de', language: 'de' },
+    ],
+    cap: 20,
+    target: 'example.com',
+  },
+};
+
 export const TOUR_STEPS: readonly TourStep[] = [
   {
     endpoint: 'search',
@@ -102,6 +127,6 @@ export async function tourFile(
     version: 1,
     name: 'Tour of the dashboard',
     savedAt,
-    steps,
+    steps: [...steps, TOUR_BATCH],
   };
 }

@@ -5,7 +5,10 @@
 //   the ideal, cells × mean request latency (the browser's own resource timings) ÷ slots;
 // - 429s in the sandbox's ledger (the batch sends one fewer than the account allows);
 // - the longest main-thread task from the table's first paint to the end of the run, and
-//   while the pivot for a target domain and five competitors renders (Long Tasks API);
+//   while the pivot for a target domain and five competitors renders (Long Tasks API), and
+//   from a trace of the same spans its CPU time: the time the task ran on a core. A loaded
+//   machine stretches a task's wall time by however long the thread waits for a core (a 2 ms
+//   task measured 74 ms at a load of 7); its CPU time is the app's own work (decision 058);
 // - what is stored: each answer once (in the batch's store, none again in the workspace's
 //   stored results), beside a small state record per cell.
 import {
@@ -26,6 +29,32 @@ const LATENCY_MS = 100;
 const JITTER_MS = 100;
 export const WALL_RATIO_BUDGET = 1.1;
 export const LONG_TASK_BUDGET_MS = 50;
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+];
+
+/**
+ * The main thread's longest task by CPU time before and after the `batch-ran` mark, in ms (one
+ * decimal), and how many tasks ran over the budget by CPU time, from a Chromium trace.
+ */
+function cpuLongest(trace) {
+  const events = JSON.parse(trace.toString()).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const ran = events.find((e) => e.name === 'batch-ran' && e.pid === main.pid)?.ts ?? Infinity;
+  const tasks = events.filter(
+    (e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === main.pid && e.tid === main.tid,
+  );
+  const phase = (keep) => {
+    const cpu = tasks.filter(keep).map((t) => t.tdur ?? 0);
+    return {
+      longestMs: Math.round(Math.max(0, ...cpu) / 100) / 10,
+      over: cpu.filter((us) => us > LONG_TASK_BUDGET_MS * 1000).length,
+    };
+  };
+  return { run: phase((t) => t.ts < ran), pivot: phase((t) => t.ts >= ran) };
+}
 
 async function control(origin, path, body) {
   const res = await fetch(`${origin}/api/_sandbox${path}`, {
@@ -59,12 +88,14 @@ function storedCounts(page) {
       .flatMap((client) => client?.clientState?.queries ?? [])
       .filter((q) => q.queryKey[0] === 'search' && q.state.data).length;
     const records = await all(await open('web-data-dashboard-batches'), 'batches');
-    const answers = records.filter((r) => r.body instanceof Blob);
+    // A body is its text, or a Blob when large (api/client.ts).
+    const bytes = (body) => (typeof body === 'string' ? body.length : body.size);
+    const answers = records.filter((r) => typeof r.body === 'string' || r.body instanceof Blob);
     const cells = records.filter((r) => typeof r.state === 'string');
     return {
       resultsAnswers,
       batchAnswers: answers.length,
-      answerBytes: answers.reduce((n, r) => n + r.body.size, 0),
+      answerBytes: answers.reduce((n, r) => n + bytes(r.body), 0),
       cellRecords: cells.length,
       cellBytes: cells.reduce((n, r) => n + JSON.stringify(r).length, 0),
     };
@@ -122,6 +153,7 @@ export async function benchBatch({ origin }) {
     // The table has painted: from here on no task may be long.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
     const startLongestMs = await longestTask(page);
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page
       .getByTestId('batch-progress')
       .filter({ hasText: new RegExp(`^${cells.toLocaleString('en-US')} done · 0 failed · 0 left`) })
@@ -138,6 +170,7 @@ export async function benchBatch({ origin }) {
       };
     }, startedAt);
     const runLongestMs = await longestTask(page);
+    await page.evaluate(() => performance.mark('batch-ran'));
 
     // The pivot: a target and five competitors over the 1,000 answers.
     await page.getByRole('textbox', { name: 'Target domain' }).fill('wikipedia.org');
@@ -152,6 +185,7 @@ export async function benchBatch({ origin }) {
       await page.waitForTimeout(100);
     }
     const pivotLongestMs = await longestTask(page);
+    const cpu = cpuLongest(await browser.stopTracing());
 
     await page.waitForTimeout(1000);
     const stored = await storedCounts(page);
@@ -174,6 +208,7 @@ export async function benchBatch({ origin }) {
       startLongestMs,
       runLongestMs,
       pivotLongestMs,
+      cpu,
       stored,
     };
     const broken = [];
@@ -215,7 +250,7 @@ function markdownRows(r) {
     [
       'Batch: longest task after the table’s first paint, while it runs / while the pivot renders',
       `${r.runLongestMs} / ${r.pivotLongestMs} ms`,
-      `Run click to first paint: ${r.startLongestMs} ms`,
+      `CPU time of the longest: ${r.cpu.run.longestMs} / ${r.cpu.pivot.longestMs} ms; Run click to first paint: ${r.startLongestMs} ms`,
       `≤ ${LONG_TASK_BUDGET_MS} ms`,
       verdict(Math.max(r.runLongestMs, r.pivotLongestMs) <= LONG_TASK_BUDGET_MS),
     ],
@@ -236,6 +271,7 @@ export function batchReport(r) {
     `  wall time ${(r.wallMs / 1000).toFixed(1)} s; ideal ${r.cells} × ${r.meanLatencyMs} ms ÷ ${r.slots} slots = ${(r.idealMs / 1000).toFixed(1)} s → ${r.ratio}×; budget ≤ ${WALL_RATIO_BUDGET}× → ${ok(r.ratio <= WALL_RATIO_BUDGET)}`,
     `  429s: ${r.tooMany} (${r.answered} answers, ${r.credits} credits spent) → ${ok(r.tooMany === 0)}`,
     `  longest task after the table's first paint: while running ${r.runLongestMs} ms, pivot ${r.pivotLongestMs} ms; budget ≤ ${LONG_TASK_BUDGET_MS} ms → ${ok(Math.max(r.runLongestMs, r.pivotLongestMs) <= LONG_TASK_BUDGET_MS)} (Run click to first paint: ${r.startLongestMs} ms, not budgeted)`,
+    `  the same tasks by CPU time (time on a core, which the machine's load does not stretch): longest ${r.cpu.run.longestMs} ms while running, ${r.cpu.pivot.longestMs} ms pivot; over ${LONG_TASK_BUDGET_MS} ms: ${r.cpu.run.over + r.cpu.pivot.over}`,
     `  stored: ${r.stored.batchAnswers} answers in the batch's store (${perCell(r.stored.answerBytes, r.stored.batchAnswers)} B each), ${r.stored.resultsAnswers} in the workspace's results, ${r.stored.cellRecords} cell states of ${perCell(r.stored.cellBytes, r.stored.cellRecords)} B each → ${ok(storedOnce(r))}`,
   ].join('\n');
 }

@@ -1,18 +1,22 @@
 // Part 2 of `npm run bench`: Lighthouse 13 (the npm package, default mobile config with
 // simulated throttling) against `vite preview` with the sandbox, in headless Chromium.
-// Every route empty is a navigation (median of 3 for each category); `/search` with
-// results and `/realty` with a page of about 500 listings are user flows: the route is
-// opened, the demo key set, then a timespan covers pressing Run until the results are
-// painted (performance there is Lighthouse's timespan score: blocking time, layout
-// shifts, interaction), and a snapshot of the results gives accessibility and best
-// practices. Prints nothing; returns rows and the budgets they break.
-import { CHROMIUM, CHROMIUM_FLAGS } from './serve.mjs';
+// Every route empty is a navigation (median of 3 for each category; the routes are the
+// build's prerendered views, so a new view enters by itself); every view with results
+// (views-with-results.mjs, one entry per view) is a user flow: the route is opened, the demo
+// key set and the flow's preparation done, then a timespan covers what the user does (Run,
+// typing, a click) until the results are painted (performance there is Lighthouse's timespan
+// score: blocking time, layout shifts, interaction; a timespan throttles as devtools does,
+// 4× CPU), and a snapshot of the results gives accessibility and best practices. Prints
+// nothing; returns rows and the budgets they break.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHROMIUM, CHROMIUM_FLAGS, median } from './serve.mjs';
+import { largeRealtyPage, pressRun, viewsWithResults } from './views-with-results.mjs';
 
 export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100 };
 const CATEGORIES = Object.keys(LIGHTHOUSE_BUDGETS);
-const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
+export const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const scores = (lhr) =>
   Object.fromEntries(
     CATEGORIES.filter((c) => lhr.categories[c]?.score != null).map((c) => [
@@ -21,39 +25,82 @@ const scores = (lhr) =>
     ]),
   );
 
+/** Every view's path, from the build's prerendered pages (views/<name>.html, and / itself). */
+export function viewRoutes(appDir) {
+  const names = readdirSync(join(appDir, 'views'))
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => `/${f.slice(0, -'.html'.length)}`)
+    .sort();
+  return ['/', ...names];
+}
+
 async function enterDemoKey(page) {
-  // A view's page is its prerendered copy (inert) until the app replaces it (decision 024).
-  await page.waitForSelector('#root:not([inert]) main');
   await page.locator('::-p-aria(Set API key[role="button"])').click();
   await page.locator('::-p-aria(Use the sandbox demo key[role="button"])').click();
   await page.waitForSelector('[data-testid="credits-pill"]');
 }
 
-/** A listing page of the sandbox with close to 500 listings (pages answer 40 to 500). */
-async function largeRealtyPage(origin) {
-  let best = { url: '', count: 0 };
-  for (let n = 1; n <= 40 && best.count < 450; n++) {
-    const url = `https://www.realty.example/homes/phoenix-az_rb/${n}_p/`;
-    const res = await fetch(`${origin}/api/realty?url=${encodeURIComponent(url)}`, {
-      headers: { 'x-api-key': 'demo-key' },
-    });
-    const count = ((await res.json()).realty_listings ?? []).length;
-    if (count > best.count) best = { url, count };
+export async function launchLighthouseChromium() {
+  const puppeteer = await import('puppeteer-core');
+  return puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+}
+
+/**
+ * One run of a flow (views-with-results.mjs) in a fresh browser context: open, key, prepare,
+ * then a timespan around act → done (and 1 s for what follows the paint), then a snapshot.
+ * Returns the timespan's and the snapshot's Lighthouse results.
+ */
+export async function runFlow(browser, origin, flow, { snapshot = true } = {}) {
+  const { startFlow } = await import('lighthouse');
+  const context = await browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}${flow.path}`);
+    // A view's page is its prerendered copy (inert) until the app replaces it (decision 024).
+    await page.waitForSelector('#root:not([inert]) main');
+    if (flow.key !== false) await enterDemoKey(page);
+    await flow.prepare?.(page, origin);
+    const lhFlow = await startFlow(page, { flags: { logLevel: 'error' } });
+    await lhFlow.startTimespan();
+    await (flow.act ?? pressRun)(page);
+    await flow.done(page);
+    await new Promise((r) => setTimeout(r, 1000));
+    await lhFlow.endTimespan();
+    if (snapshot) await lhFlow.snapshot();
+    const { steps } = await lhFlow.createFlowResult();
+    return { span: steps[0].lhr, snap: steps[1]?.lhr };
+  } finally {
+    await context.close();
   }
-  return best;
+}
+
+/** Interaction to next paint in a timespan's result, whole ms (undefined: no interaction). */
+export function inpMs(lhr) {
+  const value = lhr.audits['interaction-to-next-paint']?.numericValue;
+  return value === undefined ? undefined : Math.round(value);
+}
+
+export const firstLine = (error) => String(error?.message ?? error).split('\n')[0];
+
+/** The median of each key over runs (keys a run lacks are left out). */
+export function medianRow(view, runs, keys) {
+  const row = { view };
+  for (const k of keys) {
+    const xs = runs.map((r) => r[k]).filter((x) => x !== undefined);
+    if (xs.length > 0) row[k] = median(xs);
+  }
+  return row;
 }
 
 export async function benchLighthouse({ origin, routes }) {
-  const { default: lighthouse, startFlow } = await import('lighthouse');
-  const puppeteer = await import('puppeteer-core');
-  const browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_FLAGS,
-  });
+  const { default: lighthouse } = await import('lighthouse');
+  const browser = await launchLighthouseChromium();
   const rows = [];
   try {
-    for (const route of routes) {
+    // BENCH_VIEWS=history,batch: only the rows whose name holds one of these (while working on them).
+    const only = process.env.BENCH_VIEWS?.split(',');
+    const wanted = (name) => !only || only.some((v) => name.includes(v));
+    for (const route of routes.filter((r) => wanted(`${r} (empty)`))) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         const page = await browser.newPage();
@@ -64,85 +111,49 @@ export async function benchLighthouse({ origin, routes }) {
             undefined,
             page,
           );
-          runs.push(scores(result.lhr));
-          runs[runs.length - 1].lcpMs = Math.round(
-            result.lhr.audits['largest-contentful-paint'].numericValue,
-          );
-        } finally {
-          await page.close();
-        }
-      }
-      const row = { view: `${route} (empty)` };
-      for (const c of [...CATEGORIES, 'lcpMs']) {
-        const xs = runs.map((r) => r[c]).filter((x) => x !== undefined);
-        if (xs.length > 0) row[c] = median(xs);
-      }
-      rows.push(row);
-    }
-    const realtyPage = await largeRealtyPage(origin);
-    const flows = [
-      {
-        view: '/search with results',
-        path: '/search?query=coffee%20roasters',
-        run: /^Search ·/,
-        done: 'ol[aria-label="Organic results"] li',
-      },
-      {
-        view: `/realty with ${realtyPage.count} listings`,
-        path: `/realty?url=${encodeURIComponent(realtyPage.url)}`,
-        run: /^Fetch listings/,
-        done: '.leaflet-container[data-clusters]',
-      },
-    ];
-    for (const f of flows) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) {
-        const page = await browser.newPage();
-        try {
-          await page.goto(`${origin}${f.path}`);
-          await enterDemoKey(page);
-          const flow = await startFlow(page, { flags: { logLevel: 'error' } });
-          await flow.startTimespan();
-          const buttons = await page.$$('button');
-          let pressed = false;
-          for (const b of buttons) {
-            const name = await b.evaluate((el) => el.textContent?.trim() ?? '');
-            if (f.run.test(name)) {
-              await b.click();
-              pressed = true;
-              break;
-            }
-          }
-          if (!pressed) throw new Error(`${f.view}: no Run button matching ${f.run}`);
-          await page.waitForSelector(f.done, { timeout: 60_000 });
-          await new Promise((r) => setTimeout(r, 1000));
-          await flow.endTimespan();
-          await flow.snapshot();
-          const { steps } = await flow.createFlowResult();
-          const span = scores(steps[0].lhr);
-          const snap = scores(steps[1].lhr);
           runs.push({
-            performance: span.performance,
-            accessibility: snap.accessibility,
-            'best-practices': snap['best-practices'],
+            ...scores(result.lhr),
+            lcpMs: Math.round(result.lhr.audits['largest-contentful-paint'].numericValue),
           });
         } finally {
           await page.close();
         }
       }
-      const row = { view: f.view };
-      for (const c of CATEGORIES) {
-        const xs = runs.map((r) => r[c]).filter((x) => x !== undefined);
-        if (xs.length > 0) row[c] = median(xs);
+      rows.push(medianRow(`${route} (empty)`, runs, [...CATEGORIES, 'lcpMs']));
+    }
+    const flows = viewsWithResults(await largeRealtyPage(origin)).filter((f) => wanted(f.view));
+    for (const flow of flows) {
+      const runs = [];
+      try {
+        for (let i = 0; i < RUNS; i++) {
+          const { span, snap } = await runFlow(browser, origin, flow);
+          runs.push({
+            performance: scores(span).performance,
+            accessibility: scores(snap).accessibility,
+            'best-practices': scores(snap)['best-practices'],
+            inpMs: inpMs(span),
+            tbtMs: Math.round(span.audits['total-blocking-time']?.numericValue ?? 0),
+            cls:
+              Math.round((span.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+          });
+        }
+        rows.push(medianRow(flow.view, runs, [...CATEGORIES, 'inpMs', 'tbtMs', 'cls']));
+      } catch (error) {
+        // One view changed under its flow must not hide the other views' numbers.
+        rows.push({ view: flow.view, failed: firstLine(error) });
       }
-      rows.push(row);
     }
   } finally {
     await browser.close();
   }
-  const broken = rows.flatMap((row) =>
-    CATEGORIES.filter((c) => row[c] !== undefined && row[c] < LIGHTHOUSE_BUDGETS[c]).map(
-      (c) => `Lighthouse ${c} ${row[c]} on ${row.view} (budget ≥ ${LIGHTHOUSE_BUDGETS[c]})`,
+  const broken = rows
+    .filter((row) => row.failed)
+    .map((row) => `Lighthouse could not measure ${row.view}: ${row.failed}`);
+  broken.push(
+    ...rows.flatMap((row) =>
+      CATEGORIES.filter((c) => row[c] !== undefined && row[c] < LIGHTHOUSE_BUDGETS[c]).map(
+        (c) => `Lighthouse ${c} ${row[c]} on ${row.view} (budget ≥ ${LIGHTHOUSE_BUDGETS[c]})`,
+      ),
     ),
   );
   return { runs: RUNS, rows, broken };
@@ -151,10 +162,10 @@ export async function benchLighthouse({ origin, routes }) {
 export function lighthouseReport(r) {
   const cell = (x) => String(x ?? '–').padStart(5);
   return [
-    `\n2. Lighthouse (mobile, simulated throttling, median of ${r.runs}): performance, accessibility, best practices`,
+    `\n2. Lighthouse (mobile, median of ${r.runs}; empty views: navigation, simulated throttling; with results: timespan, 4× CPU): performance, accessibility, best practices`,
     ...r.rows.map(
       (row) =>
-        `  ${row.view.padEnd(34)} ${cell(row.performance)} ${cell(row.accessibility)} ${cell(row['best-practices'])}${row.lcpMs ? `   LCP ${row.lcpMs} ms` : ''}`,
+        `  ${row.view.padEnd(46)} ${cell(row.performance)} ${cell(row.accessibility)} ${cell(row['best-practices'])}${row.lcpMs ? `   LCP ${row.lcpMs} ms` : ''}${row.inpMs !== undefined ? `   INP ${row.inpMs} ms` : ''}${row.tbtMs !== undefined ? `   TBT ${row.tbtMs} ms   CLS ${row.cls}` : ''}${row.failed ? `   not measured: ${row.failed}` : ''}`,
     ),
     `  budgets: performance ≥ 95, accessibility 100, best practices 100 → ${r.broken.length === 0 ? 'all met' : `${r.broken.length} MISSED`}`,
   ].join('\n');

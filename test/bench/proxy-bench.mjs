@@ -1,94 +1,278 @@
-// Part 7 of `npm run bench`: the dashboard's own proxy (`/api` of `vite preview`, the
-// code deploy/nginx replaces in production) in front of the standalone sandbox, against
-// the same sandbox asked directly, same run, same load: requests per second and p50/p99
-// latency of GET /account (unmetered, so the ledger is untouched) with a fixed number of
-// requests in flight. The ratio of the medians is the proxy's overhead.
+// Part 7 of `npm run bench`: the proxies under load. The standalone sandbox is the upstream;
+// in front of it the Node proxy (`vite preview`'s /api, what `npm run preview` serves) and
+// nginx from deploy/nginx.conf.template (Debian's nginx and njs, on loopback with a prefix,
+// config and pid file of its own). Each, and the sandbox asked directly as the baseline, gets
+// 200 clients (autocannon, keep-alive connections) for a bounded time on GET /account
+// (unmetered: no concurrency cap, no credits) in three phases:
+//   steady   the sandbox answers at once;
+//   slow     the sandbox answers after 5 s (its latency control): 200 requests held open;
+//   resets   the sandbox resets every connection (a 'reset' fault on the account), then a
+//            short check that the proxy answers again once the upstream is back.
+// Reported: requests per second, p50/p99 latency, errors split into those the upstream
+// caused (a proxy's 502 for a reset) and the rest (budget 0), and the resident memory of the
+// proxy's processes (sampled every 200 ms; budget: peak ≤ idle + 100 MB). Everything listens
+// on 127.0.0.1 and every run stops by itself (autocannon's duration).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { freePort, root, startServer, stop, waitForServer } from './serve.mjs';
 
-const CONCURRENCY = 8;
-const REQUESTS = 1500;
+const CONNECTIONS = 200;
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS || 10);
+const SLOW_MS = 5000;
+export const MEMORY_GROWTH_BUDGET_MB = 100;
 
-const percentile = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
-
-/** Keeps CONCURRENCY requests in flight until REQUESTS have answered. */
-async function load(url, headers) {
-  const times = [];
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < REQUESTS) {
-      next++;
-      const t = performance.now();
-      const res = await fetch(url, { headers });
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-      times.push(performance.now() - t);
+/** Resident memory of a process and its descendants (nginx's workers), in MB. */
+function rssMb(pid) {
+  const kb = (p) => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      return 0; // gone
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  const r2 = (n) => Math.round(n * 100) / 100;
-  return {
-    rps: Math.round(REQUESTS / seconds),
-    p50Ms: r2(percentile(times, 0.5)),
-    p99Ms: r2(percentile(times, 0.99)),
+  const children = (p) => {
+    try {
+      return readFileSync(`/proc/${p}/task/${p}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean);
+    } catch {
+      return [];
+    }
+  };
+  const all = [String(pid)];
+  for (let i = 0; i < all.length; i++) all.push(...children(all[i]));
+  return Math.round(all.reduce((n, p) => n + kb(p), 0) / 1024);
+}
+
+/** Samples rssMb(pid) every 200 ms until stopped; returns the peak. */
+function sampleRss(pid) {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200);
+  return () => {
+    clearInterval(timer);
+    return Math.max(peak, rssMb(pid));
   };
 }
 
-export async function benchProxy({ outDir }) {
-  const sandboxPort = await freePort();
-  const sandboxOrigin = `http://127.0.0.1:${sandboxPort}`;
-  const sandbox = spawn(
+async function control(sandboxOrigin, path, body, method = 'POST') {
+  const res = await fetch(`${sandboxOrigin}/_sandbox${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`sandbox ${path} answered ${res.status}`);
+}
+
+/** autocannon against one target; the numbers the report keeps. */
+async function hammer(target, options) {
+  const { default: autocannon } = await import('autocannon');
+  const opts = {
+    url: target.url,
+    headers: target.headers,
+    connections: CONNECTIONS,
+    timeout: 20,
+    ...options,
+  };
+  const r = await new Promise((resolve, reject) => {
+    const instance = autocannon(opts, (error, result) => (error ? reject(error) : resolve(result)));
+    // A run stops by itself after its duration; should it not, it is stopped here.
+    const limit = setTimeout(() => instance.stop(), ((opts.duration ?? 30) + 30) * 1000);
+    instance.on('done', () => clearTimeout(limit));
+  });
+  const statuses = Object.fromEntries(
+    Object.entries(r.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]),
+  );
+  return {
+    requests: r.requests.total,
+    rps: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    statuses,
+    socketErrors: r.errors,
+    timeouts: r.timeouts,
+  };
+}
+
+/**
+ * Of a phase's outcome, what the upstream caused and what it did not. While the upstream
+ * answers (steady, slow) everything but a 200 is the target's; while it resets, a proxy's
+ * 502 is the upstream's doing (and, for the sandbox asked directly, so is every socket error).
+ */
+function attribute(phase, target, m) {
+  const answered = Object.entries(m.statuses);
+  const ok = (code) =>
+    phase === 'resets' ? (target.direct ? false : code === '502') : code === '200';
+  const byUpstream =
+    phase === 'resets'
+      ? answered.filter(([c]) => ok(c)).reduce((n, [, k]) => n + k, 0) +
+        (target.direct ? m.socketErrors + m.timeouts : 0)
+      : 0;
+  const notByUpstream =
+    answered
+      .filter(([c]) => !ok(c) && !(phase === 'resets' && c === '200'))
+      .reduce((n, [, k]) => n + k, 0) +
+    (target.direct && phase === 'resets' ? 0 : m.socketErrors + m.timeouts);
+  return { byUpstream, notByUpstream };
+}
+
+const PHASES = [
+  { name: 'steady', seconds: SECONDS },
+  {
+    name: 'slow',
+    // Each client waits 5 s an answer: a run shorter than two rounds says little.
+    seconds: Math.max(SECONDS, (2 * SLOW_MS) / 1000 + 2),
+    before: (s) => control(s, '/latency', { ms: SLOW_MS }),
+    after: (s) => control(s, '/latency', { ms: 0 }),
+  },
+  {
+    name: 'resets',
+    seconds: SECONDS,
+    before: (s) =>
+      control(s, '/faults', { endpoint: 'account', kind: 'reset', times: 100_000_000 }),
+    after: (s) => control(s, '/faults', undefined, 'DELETE'),
+  },
+];
+
+async function startSandbox() {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(
     process.execPath,
     ['-e', "import('vite').then((v) => v.runnerImport('./src/sandbox/serve.ts'))"],
     {
       cwd: root,
-      env: { ...process.env, SANDBOX_PORT: String(sandboxPort), SANDBOX_LATENCY_MS: '0' },
+      env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_LATENCY_MS: '0' },
       stdio: 'ignore',
     },
   );
-  let proxy = null;
+  await waitForServer(origin, child, 30_000, '/_sandbox');
+  return { origin, pid: child.pid, stop: () => stop(child) };
+}
+
+/** nginx with the deploy template, as test/contract and the nginx browser test run it. */
+async function startTemplateNginx(upstream, dist) {
+  const { runnerImport } = await import('vite');
+  const { module: nginx } = await runnerImport(join(root, 'test/contract/nginx-runner.ts'));
+  const missing = nginx.nginxMissing();
+  if (missing) throw new Error(missing);
+  const running = await nginx.startNginx({ upstream, dist });
+  const pid = Number(readFileSync(join(running.prefix, 'nginx.pid'), 'utf8').trim());
+  return { origin: running.origin, pid, stop: running.stop };
+}
+
+export async function benchProxy({ outDir }) {
+  const sandbox = await startSandbox();
+  const running = [];
   try {
-    await waitForServer(sandboxOrigin, sandbox, 30_000, '/_sandbox');
-    proxy = await startServer({ outDir, apiTarget: sandboxOrigin });
+    const node = await startServer({ outDir, apiTarget: sandbox.origin });
+    running.push(node);
+    const nginx = await startTemplateNginx(sandbox.origin, outDir);
+    running.push(nginx);
     const key = { 'x-api-key': 'demo-key' };
-    // Warm both paths (JIT, connection pools) before anything is counted.
-    await load(`${sandboxOrigin}/account?api_key=demo-key`, {});
-    await load(`${proxy.origin}/api/account`, key);
-    const direct = [];
-    const proxied = [];
-    for (let i = 0; i < 3; i++) {
-      direct.push(await load(`${sandboxOrigin}/account?api_key=demo-key`, {}));
-      proxied.push(await load(`${proxy.origin}/api/account`, key));
+    const targets = [
+      {
+        name: 'sandbox directly',
+        direct: true,
+        url: `${sandbox.origin}/account?api_key=demo-key`,
+        headers: {},
+        pid: sandbox.pid,
+      },
+      {
+        name: 'Node proxy (vite preview)',
+        url: `${node.origin}/api/account`,
+        headers: key,
+        pid: node.pid,
+      },
+      {
+        name: 'nginx (deploy template)',
+        url: `${nginx.origin}/api/account`,
+        headers: key,
+        pid: nginx.pid,
+      },
+    ];
+    // Warm every path (JIT, connection pools) before anything is counted.
+    for (const t of targets) await hammer(t, { connections: 20, amount: 2000 });
+    for (const t of targets) t.idleMb = rssMb(t.pid);
+    const rows = [];
+    for (const phase of PHASES) {
+      await phase.before?.(sandbox.origin);
+      try {
+        for (const t of targets) {
+          process.stderr.write(`  proxy load: ${phase.name}, ${t.name}…\n`);
+          const peak = sampleRss(t.pid);
+          const m = await hammer(t, { duration: phase.seconds });
+          rows.push({
+            phase: phase.name,
+            target: t.name,
+            seconds: phase.seconds,
+            ...m,
+            ...attribute(phase.name, t, m),
+            peakMb: peak(),
+          });
+        }
+      } finally {
+        await phase.after?.(sandbox.origin);
+      }
     }
-    const mid = (xs) => [...xs].sort((a, b) => a.rps - b.rps)[1];
-    const d = mid(direct);
-    const p = mid(proxied);
-    return {
-      concurrency: CONCURRENCY,
-      requests: REQUESTS,
-      direct: d,
-      proxied: p,
-      p50Overhead: Math.round((p.p50Ms / d.p50Ms) * 100) / 100,
-      rpsRatio: Math.round((p.rps / d.rps) * 100) / 100,
-      broken: [],
-    };
+    // Once the upstream answers again, so does each proxy: every request of a short run a 200.
+    const recovered = {};
+    for (const t of targets) {
+      const m = await hammer(t, { connections: 20, amount: 1000 });
+      recovered[t.name] = m.statuses['200'] ?? 0;
+    }
+    await new Promise((r) => setTimeout(r, 2000));
+    const memory = targets.map((t) => ({
+      target: t.name,
+      idleMb: t.idleMb,
+      peakMb: Math.max(...rows.filter((r) => r.target === t.name).map((r) => r.peakMb)),
+      afterMb: rssMb(t.pid),
+    }));
+    const broken = [];
+    for (const r of rows)
+      if (r.notByUpstream > 0)
+        broken.push(
+          `proxy load: ${r.notByUpstream} errors the upstream did not cause, ${r.target}, ${r.phase} (budget 0)`,
+        );
+    for (const t of targets)
+      if (recovered[t.name] !== 1000)
+        broken.push(`proxy load: ${t.name} answered ${recovered[t.name]} of 1000 after the resets`);
+    for (const m of memory.slice(1))
+      if (m.peakMb > m.idleMb + MEMORY_GROWTH_BUDGET_MB)
+        broken.push(
+          `proxy load: ${m.target} memory peaked at ${m.peakMb} MB from ${m.idleMb} MB idle (budget + ${MEMORY_GROWTH_BUDGET_MB} MB)`,
+        );
+    return { connections: CONNECTIONS, slowMs: SLOW_MS, rows, recovered, memory, broken };
   } finally {
-    await proxy?.stop();
-    await stop(sandbox);
+    for (const s of running.reverse()) await s.stop();
+    await sandbox.stop();
   }
 }
 
+const PHASE_TITLES = {
+  steady: 'upstream answers at once',
+  slow: 'upstream answers after 5 s',
+  resets: 'upstream resets every connection',
+};
+
 export function proxyReport(r) {
-  const row = (name, x) =>
-    `  ${name.padEnd(28)} ${String(x.rps).padStart(6)} req/s   p50 ${x.p50Ms.toFixed(2).padStart(6)} ms   p99 ${x.p99Ms.toFixed(2).padStart(6)} ms`;
-  return [
-    `\n7. Proxy: GET /account, ${r.concurrency} in flight, ${r.requests} requests (median of 3 rounds)`,
-    row('sandbox directly', r.direct),
-    row('through the /api proxy', r.proxied),
-    `  overhead: p50 ${r.p50Overhead} × the direct latency, throughput ${r.rpsRatio} × (measured, no budget)`,
-  ].join('\n');
+  const lines = [
+    `\n7. Proxies under load: GET /account, ${r.connections} clients (autocannon), each phase against the sandbox directly, the Node proxy and nginx`,
+  ];
+  for (const phase of Object.keys(PHASE_TITLES)) {
+    lines.push(`  ${phase}: ${PHASE_TITLES[phase]}`);
+    for (const x of r.rows.filter((row) => row.phase === phase))
+      lines.push(
+        `    ${x.target.padEnd(26)} ${String(x.rps).padStart(6)} req/s   p50 ${String(x.p50Ms).padStart(5)} ms   p99 ${String(x.p99Ms).padStart(5)} ms   errors: ${x.byUpstream} by the upstream, ${x.notByUpstream} not   peak ${x.peakMb} MB`,
+      );
+  }
+  lines.push(
+    `  after the resets: ${Object.entries(r.recovered)
+      .map(([t, n]) => `${t} ${n}/1000 answered`)
+      .join(', ')}`,
+    `  memory (MB, idle → peak → after): ${r.memory.map((m) => `${m.target} ${m.idleMb} → ${m.peakMb} → ${m.afterMb}`).join('; ')}`,
+    `  budgets: 0 errors the upstream did not cause, every proxy answers after the resets, peak ≤ idle + ${MEMORY_GROWTH_BUDGET_MB} MB → ${r.broken.length === 0 ? 'all met' : `${r.broken.length} MISSED`}`,
+  );
+  return lines.join('\n');
 }

@@ -7,14 +7,16 @@
 // (`npm run bench:bundle` is the CI size check: `--only bundle --ci`).
 // Adding a part: one module in test/bench/ and one entry in PARTS.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { batchReport, benchBatch } from './batch-bench.mjs';
 import { benchBundle, bundleReport } from './bundle-bench.mjs';
-import { benchLighthouse, lighthouseReport } from './lighthouse-bench.mjs';
+import { benchInteractions, interactionReport } from './interaction-bench.mjs';
+import { benchLighthouse, lighthouseReport, viewRoutes } from './lighthouse-bench.mjs';
 import { benchLarge, largeReport } from './large-bench.mjs';
 import { benchMap } from './map-bench.mjs';
 import { benchProxy, proxyReport } from './proxy-bench.mjs';
+import { benchRenders, rendersReport } from './renders-bench.mjs';
 import { benchScreenshot, screenshotReport } from './screenshot-bench.mjs';
 import { benchShorts, shortsReport } from './shorts-bench.mjs';
 import { benchSessions, sessionsReport } from './session-bench.mjs';
@@ -24,20 +26,6 @@ import { markdownReport } from './markdown-report.mjs';
 
 const MAP_RATIO_BUDGET = 0.05;
 const MAP_LONGEST_TASK_BUDGET_MS = 100;
-
-/** The app's routes: the overview, the catalogue's views and the history (src/app/router.tsx). */
-const ROUTES = [
-  '/',
-  '/search',
-  '/shorts',
-  '/autocomplete',
-  '/realty',
-  '/screenshot',
-  '/account',
-  '/webhook',
-  '/history',
-  '/batch',
-];
 
 function mapReport(m) {
   return [
@@ -58,9 +46,20 @@ const PARTS = [
     report: bundleReport,
   },
   {
+    name: 'renders',
+    run: () => benchRenders(),
+    report: rendersReport,
+  },
+  {
     name: 'lighthouse',
-    run: ({ origin }) => benchLighthouse({ origin, routes: ROUTES }),
+    run: ({ origin, appDir }) => benchLighthouse({ origin, routes: viewRoutes(appDir) }),
     report: lighthouseReport,
+    needs: 'server',
+  },
+  {
+    name: 'interactions',
+    run: ({ origin }) => benchInteractions({ origin }),
+    report: interactionReport,
     needs: 'server',
   },
   {
@@ -146,6 +145,8 @@ const work = mkdtempSync(join(tmpdir(), 'bench-'));
 const appDir = join(work, 'app');
 const results = {};
 const broken = [];
+// Other work on the machine moves every timing: the report says how loaded it was.
+const load = { start: loadavg()[0].toFixed(1), end: '', cores: availableParallelism() };
 let appBuilt = false;
 let server = null;
 
@@ -187,12 +188,14 @@ try {
       ? `\n${ci ? 'Every CI limit holds.' : 'Every budget holds.'}`
       : `\n${broken.length} budget(s) broken:\n${broken.map((b) => `  - ${b}`).join('\n')}`,
   );
+  load.end = loadavg()[0].toFixed(1);
   mkdirSync(join(root, 'test-results'), { recursive: true });
   writeFileSync(
     join(root, 'test-results/bench.json'),
-    JSON.stringify({ results, broken }, null, 2),
+    JSON.stringify({ results, broken, load }, null, 2),
   );
-  if (!only) writeFileSync(join(root, 'docs/benchmarks.md'), markdownReport({ results, broken }));
+  if (!only)
+    writeFileSync(join(root, 'docs/benchmarks.md'), markdownReport({ results, broken, load }));
   if (broken.length > 0) process.exitCode = 1;
 } finally {
   await server?.stop();

@@ -97,7 +97,7 @@ export async function startServer({
     await stop(child);
     throw error;
   }
-  return { origin, stop: () => stop(child) };
+  return { origin, pid: child.pid, stop: () => stop(child) };
 }
 
 export async function launchChromium() {

@@ -117,6 +117,7 @@ test('the first visit in sandbox mode offers the tour, which walks through every
     '/screenshot',
     '/account',
     '/webhook',
+    '/batch',
   ];
   for (const [i, path] of paths.entries()) {
     if (i > 0) await page.keyboard.press('ArrowRight');
@@ -124,8 +125,11 @@ test('the first visit in sandbox mode offers the tour, which walks through every
     await expect(page.getByRole('region', { name: 'Demo player' })).toContainText(
       `step ${i + 1} of ${paths.length}`,
     );
-    await expect(page.getByText(/^Snapshot from/)).toBeVisible();
+    if (path !== '/batch') await expect(page.getByText(/^Snapshot from/)).toBeVisible();
   }
+  // The batch step: the view's form, filled and priced; nothing is sent until Run.
+  await expect(page.getByRole('textbox', { name: 'Queries' })).toHaveValue(/^espresso machines\n/);
+  await expect(page.getByTestId('batch-plan')).toContainText('Requests: 12');
   expect(await seriousAxeIssues(page, 'tour, last step')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(player(page)).toBeHidden();

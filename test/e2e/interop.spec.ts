@@ -97,3 +97,45 @@ test('the build writes the OpenAPI document beside the app', async ({ request })
   expect(doc.openapi).toBe('3.1.0');
   expect(Object.keys(doc.paths)).toContain('/search');
 });
+
+test('a paste notice and a storage notice stack at the foot of the window, neither covering the other', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await notePasteReading(page);
+  // A history the browser holds but nobody can read: the page says it starts afresh.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('web-data-dashboard.history', '{not json');
+      sessionStorage.setItem('seeded', '1');
+    }
+  });
+  await page.goto('/shorts');
+  const storage = page.getByRole('list', { name: 'Notices' });
+  await expect(storage).toContainText('could not read the request history');
+  await expect(page.locator('html[data-reads-pastes="true"]')).toHaveCount(1);
+
+  await page.evaluate(() =>
+    navigator.clipboard.writeText("curl 'https://api.example.com/search?query=oolong'"),
+  );
+  await page
+    .getByRole('form', { name: /parameters$/ })
+    .getByLabel(/^Query/)
+    .click();
+  await page.keyboard.press('ControlOrMeta+V');
+  const pasted = page.getByRole('status', { name: 'Pasted request' });
+  await expect(pasted).toContainText('Search is filled in from the pasted request');
+  await expect(storage).toBeVisible();
+
+  const a = (await storage.boundingBox())!;
+  const b = (await pasted.boundingBox())!;
+  const overlap =
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlap).toBe(false);
+  // Both can be dismissed, each by its own button.
+  await pasted.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(pasted).toBeHidden();
+  await storage.getByRole('button', { name: 'Dismiss' }).first().click();
+  await expect(storage).toBeHidden();
+});

@@ -11,7 +11,7 @@ import { setApiKey } from '../../src/session/key-store.ts';
 import { renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
 
-// Answers are stored as Blobs, as a browser's IndexedDB keeps them (see workspace-persistence).
+// Large answers are stored as Blobs, as a browser's IndexedDB keeps them (see workspace-persistence).
 vi.stubGlobal('Blob', NodeBlob);
 
 const BATCH = { timeout: 20_000 };

@@ -161,6 +161,16 @@ describe('the batch view', () => {
     await waitFor(() => expect(progress()).toHaveTextContent('2 done · 0 failed · 0 left'), BATCH);
     await user.type(screen.getByRole('textbox', { name: 'Target domain' }), 'wikipedia.org');
     await screen.findByRole('table', { name: /wikipedia\.org by locale/ });
+    // The run is over: the domains that rank most often are a click away as competitors.
+    const [often] = await screen.findAllByRole(
+      'button',
+      { name: /^Add .+ as a competitor$/ },
+      BATCH,
+    );
+    const domain = often!.textContent;
+    expect(domain).not.toMatch(/wikipedia/);
+    await user.click(often!);
+    expect(screen.getByRole('textbox', { name: /^Competitors/ })).toHaveValue(domain);
     const files = screen.getByRole('group', { name: 'Export the batch' });
     await user.click(within(files).getByRole('button', { name: 'Pivot CSV' }));
     await user.click(within(files).getByRole('button', { name: 'Results JSON' }));

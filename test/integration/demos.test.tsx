@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ENDPOINT_LIST } from '../../src/api/endpoints.ts';
+import { getSessionUsage } from '../../src/api/session-usage.ts';
 import { readDemo } from '../../src/workspace/demos/demo-file.ts';
+import { importDemo } from '../../src/workspace/demos/demo-store.ts';
 import { stopDemo } from '../../src/workspace/demos/play-demo.ts';
 import { captureDownloads } from '../downloads.ts';
 import { DEMO_KEY, renderApp } from '../render.tsx';
@@ -90,6 +92,7 @@ describe('demo scripts', () => {
     await user.tab();
 
     const before = await calls();
+    const logged = getSessionUsage().requests.length;
     await user.click(screen.getAllByRole('button', { name: 'Play' }).at(-1)!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(await screen.findByText('Rankings for a product keyword.')).toBeInTheDocument();
@@ -124,7 +127,9 @@ describe('demo scripts', () => {
       expect(screen.queryByRole('button', { name: /^Leave demo/ })).not.toBeInTheDocument(),
     );
     expect(document.documentElement.dataset.presenter).toBeUndefined();
+    // Neither the sandbox's ledger nor this tab's request log saw a request during play.
     expect(await calls()).toBe(before);
+    expect(getSessionUsage().requests).toHaveLength(logged);
   });
 
   test('a script is one file: downloaded without the key, opened again with its steps, and anything else is refused clearly', async () => {
@@ -187,15 +192,97 @@ describe('demo scripts', () => {
     expect(await calls()).toBe(before);
   });
 
+  test('a batch becomes a step (its form, in the file too) and plays as the batch view’s form, filled and priced, with nothing sent', async () => {
+    const downloads = captureDownloads();
+    const { user, router } = renderApp('/demos');
+    await user.click(await screen.findByRole('button', { name: 'New script' }, { timeout: 5000 }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Views' })).getByRole('link', {
+        name: 'Batch',
+      }),
+    );
+    const queries = await screen.findByRole('textbox', { name: 'Queries' }, { timeout: 5000 });
+    await user.click(queries);
+    await user.paste('coffee\ntea');
+    await user.click(screen.getByRole('button', { name: /^Run batch · 2 requests/ }));
+    await waitFor(() => expect(screen.getByTestId('batch-progress')).toHaveTextContent('2 done'), {
+      timeout: 20_000,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Add this batch to a demo' }));
+    expect(await screen.findByRole('link', { name: /^“.+”$/ })).toBeVisible();
+    await openDemos(user);
+    const mine = within(screen.getByRole('list', { name: 'Demo scripts' })).getAllByRole(
+      'listitem',
+    )[0]!;
+    await user.click(within(mine).getByRole('button', { name: /^Download/ }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const reading = await readDemo(await downloads[0]!.text());
+    expect(reading.ok && reading.script.steps.at(-1)!.batch?.rows.map((r) => r.query)).toEqual([
+      'coffee',
+      'tea',
+    ]);
+
+    // Played after the form was changed: the step fills it again, nothing is sent.
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Views' })).getByRole('link', {
+        name: 'Batch',
+      }),
+    );
+    await user.clear(await screen.findByRole('textbox', { name: 'Queries' }));
+    await openDemos(user);
+    const before = await calls();
+    const again = within(screen.getByRole('list', { name: 'Demo scripts' })).getAllByRole(
+      'listitem',
+    )[0]!;
+    await user.click(within(again).getByRole('button', { name: /^Play/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/batch'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Queries' })).toHaveValue('coffee\ntea'),
+    );
+    expect(player()).toHaveTextContent('Batch · the batch’s form: nothing is sent');
+    expect(screen.getByTestId('batch-plan')).toHaveTextContent(
+      'Already answered in this tab (free): 2',
+    );
+    press('Escape');
+    expect(await calls()).toBe(before);
+  });
+
+  test('the tour’s batch step follows the webhook step with the batch form filled, its price shown, nothing sent', async () => {
+    const { user } = renderApp('/demos');
+    await screen.findByRole('heading', { name: 'Demo scripts' }, { timeout: 5000 });
+    const reading = await readDemo(await (await fetch('/api/_sandbox/tour')).text());
+    if (!reading.ok) throw new Error(reading.error);
+    const tour = importDemo(reading.script);
+    const webhook = tour.steps.findIndex((s) => s.snapshot?.request.endpoint === 'webhook');
+    expect(tour.steps[webhook + 1]?.batch).toBeDefined();
+    const before = await calls();
+    await user.click(screen.getByRole('button', { name: 'Play “Tour of the dashboard”' }));
+    for (let i = 0; i <= webhook; i++) press('ArrowRight');
+    expect(
+      await screen.findByRole('heading', { name: 'Batch: many queries × locales in one run' }),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Queries' })).toHaveValue(
+        'espresso machines\nmilk frother\ncoffee grinder\npour over kettle',
+      ),
+    );
+    expect(screen.getByTestId('batch-plan')).toHaveTextContent(
+      'Requests: 12 (one per query and locale)',
+    );
+    expect(screen.getByRole('textbox', { name: 'Stop at' })).toHaveValue('20');
+    press('Escape');
+    expect(await calls()).toBe(before);
+  });
+
   test('the sandbox’s tour reads as a script with a step for every view', async () => {
     const res = await fetch('/api/_sandbox/tour');
     const reading = await readDemo(await res.text());
     expect(reading.ok).toBe(true);
     if (!reading.ok) return;
     expect(reading.script.name).toBe('Tour of the dashboard');
-    expect(reading.script.steps.map((s) => s.snapshot.request.endpoint).sort()).toEqual(
-      ENDPOINT_LIST.map((e) => e.id).sort(),
-    );
+    const views = reading.script.steps.map((s) => s.snapshot?.request.endpoint ?? 'batch');
+    expect(views.sort()).toEqual([...ENDPOINT_LIST.map((e) => e.id), 'batch'].sort());
     expect(reading.script.steps.every((s) => s.caption.length > 40)).toBe(true);
   });
 

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { HarValidator, PostmanValidator } from '@har-sdk/validator';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -59,6 +60,51 @@ describe('taking requests out of the dashboard', () => {
         '{{baseUrl}}/screenshot?url=https%3A%2F%2Fexample.com%2F&format=webp&api_key={{api_key}}',
       ],
     ]);
+  });
+
+  test('a batch’s Postman collection, from its view and from the history, has one request per cell', async () => {
+    const downloads = captureDownloads();
+    const { user } = renderApp('/batch');
+    await user.click(await screen.findByRole('textbox', { name: 'Queries' }, { timeout: 5000 }));
+    await user.paste('coffee\ntea');
+    await user.click(screen.getByRole('button', { name: 'Add a locale' }));
+    await user.type(screen.getByRole('combobox', { name: 'Country (locale 2)' }), 'de');
+    await user.type(screen.getByRole('combobox', { name: 'Language (locale 2)' }), 'de');
+    await user.click(screen.getByRole('button', { name: /^Run batch · 4 requests/ }));
+    await waitFor(() => expect(screen.getByTestId('batch-progress')).toHaveTextContent('4 done'), {
+      timeout: 20_000,
+    });
+    await user.click(screen.getByRole('button', { name: 'Postman collection' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Views' })).getByRole('link', {
+        name: 'History',
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Request history' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Postman collection' }));
+    await waitFor(() =>
+      expect(downloads.map((d) => d.filename)).toEqual([
+        expect.stringMatching(/^batch-2-queries-2-locales-[\d-]+\.postman_collection\.json$/),
+        expect.stringMatching(/^request-history-[\d-]+\.postman_collection\.json$/),
+      ]),
+    );
+    for (const download of downloads) {
+      const text = await download.text();
+      expect(text).not.toContain(DEMO_KEY);
+      const collection = JSON.parse(text) as {
+        item: { name: string; request: { url: { raw: string } } }[];
+      };
+      expect(await new PostmanValidator().verify(collection as never)).toEqual([]);
+      expect(collection.item.map((i) => i.name)).toEqual([
+        'coffee (US · en)',
+        'coffee (DE · de)',
+        'tea (US · en)',
+        'tea (DE · de)',
+      ]);
+      expect(collection.item[1]!.request.url.raw).toBe(
+        '{{baseUrl}}/search?query=coffee&country=de&language=de&api_key={{api_key}}',
+      );
+    }
   });
 
   test('the inspector saves the request shown as a HAR file, the key masked', async () => {

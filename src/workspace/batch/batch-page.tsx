@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { openKeyDialog } from '../../session/key-dialog-store.ts';
 import { getApiKey } from '../../session/key-store.ts';
@@ -7,8 +7,15 @@ import { batchSession, useBatchState } from './batch-session.ts';
 import { BatchResults } from './batch-results.tsx';
 import { definitionRows, type BatchDefinition } from './lib/definition.ts';
 import { NewBatchForm } from './new-batch-form.tsx';
-import { readBatchHandoff } from './send-to-batch.ts';
-import { localeField, useBatchDraft, type ReadDraft, type Draft } from './use-batch-draft.ts';
+import { draftFromDefinition } from './query-intake.tsx';
+import { readBatchDefinition, readBatchHandoff } from './send-to-batch.ts';
+import {
+  localeField,
+  newDraft,
+  useBatchDraft,
+  type ReadDraft,
+  type Draft,
+} from './use-batch-draft.ts';
 
 /** What Run starts: the draft as a batch file would hold it. */
 function definitionOf(draft: Draft, read: ReadDraft, limit: number): BatchDefinition {
@@ -20,6 +27,27 @@ function definitionOf(draft: Draft, read: ReadDraft, limit: number): BatchDefini
     ...(draft.concurrency === '' ? {} : { concurrency: limit }),
     ...draft.pivot,
   };
+}
+
+/** What came with the navigation: keywords sent here, or a whole batch (a demo script's step). */
+function arrivalOf(state: unknown): { draft: Partial<Draft>; note: string } | null {
+  const handoff = readBatchHandoff(state);
+  if (handoff)
+    return {
+      draft: {
+        endpoint: handoff.endpoint,
+        text: handoff.queries.join('\n'),
+        ...(handoff.locales.length > 0 ? { locales: handoff.locales.map(localeField) } : {}),
+      },
+      note: `${handoff.queries.length} ${handoff.queries.length === 1 ? 'query' : 'queries'} from ${handoff.from}.`,
+    };
+  const batch = readBatchDefinition(state);
+  return (
+    batch && {
+      draft: draftFromDefinition(batch.definition, batch.from),
+      note: `From ${batch.from}.`,
+    }
+  );
 }
 
 /**
@@ -35,25 +63,27 @@ export default function BatchPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const id = searchParams.get('batch') ?? undefined;
-  // Keywords sent here ("Send to batch") fill the form once.
-  const [handoff] = useState(() => readBatchHandoff(location.state));
-  const draft = useBatchDraft(
-    handoff && {
-      endpoint: handoff.endpoint,
-      text: handoff.queries.join('\n'),
-      ...(handoff.locales.length > 0 ? { locales: handoff.locales.map(localeField) } : {}),
-    },
-  );
+  // Keywords sent here ("Send to batch") or a demo's batch fill the form, once per arrival.
+  const [arrival, setArrival] = useState(() => arrivalOf(location.state));
+  const draft = useBatchDraft(arrival?.draft ?? null);
+  const firstArrival = useRef(location.key);
 
   useEffect(() => {
     void session.open(id);
   }, [session, id]);
   useEffect(() => {
+    const next = arrivalOf(location.state);
+    if (!next) return;
+    // A later arrival on this same page (a demo's next batch step) replaces the form.
+    if (location.key !== firstArrival.current) {
+      draft.setDraft(newDraft(next.draft));
+      setArrival(next);
+    }
     // Taken: a reload or Back must not fill the form again over what was typed since.
-    if (handoff) void navigate(`${location.pathname}${location.search}`, { replace: true });
-    // Only once, on arrival.
+    void navigate(`${location.pathname}${location.search}`, { replace: true });
+    // Once per navigation.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [location.key]);
 
   const run = (limit: number) => {
     if (!getApiKey()) return openKeyDialog();
@@ -69,16 +99,7 @@ export default function BatchPage() {
         come before the first request; every answer is kept the moment it arrives, so a reload loses
         nothing and nothing is paid twice.
       </p>
-      <NewBatchForm
-        draft={draft}
-        busy={live}
-        handoffNote={
-          handoff
-            ? `${handoff.queries.length} ${handoff.queries.length === 1 ? 'query' : 'queries'} from ${handoff.from}.`
-            : null
-        }
-        onRun={run}
-      />
+      <NewBatchForm draft={draft} busy={live} handoffNote={arrival?.note ?? null} onRun={run} />
       {status === 'missing' && (
         <p role="status">
           That batch is not stored in this tab any more (batches last as long as their answers: a

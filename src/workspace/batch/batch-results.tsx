@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
+import { metaQueries } from '../../api/meta-queries.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { useStore } from '../../lib/store.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { AddToDemo } from '../demos/add-to-demo.tsx';
 import { BatchExports } from './batch-exports.tsx';
 import { BatchQueue } from './batch-queue.tsx';
 import type { BatchSession, BatchState } from './batch-session.ts';
@@ -9,9 +12,10 @@ import { BatchTable } from './batch-table.tsx';
 import { CellCounts } from './cell-badge.tsx';
 import { countCells } from './lib/cells.ts';
 import { normalizeDomain } from '../../lib/links.ts';
-import { MAX_COMPETITORS, suggestCompetitors } from './lib/pivot.ts';
+import { useCompetitorSuggestions } from './use-competitor-suggestions.ts';
 import { usePivot } from './use-pivot.ts';
-import type { OpenBatch } from './open-batch.ts';
+import { downloadPostmanCollection } from '../interop/downloads.ts';
+import { batchRequests, type OpenBatch } from './open-batch.ts';
 import { LocaleSummaries, PivotSettings } from './pivot-settings.tsx';
 import { SaveAsTracker } from '../trackers/save-as-tracker.tsx';
 
@@ -36,6 +40,7 @@ function OpenBatchResults({
   session: BatchSession;
 }) {
   const id = useId();
+  const { data: meta } = useQuery(metaQueries.current());
   const { definition, matrix } = batch;
   const isSearch = definition.endpoint === 'search';
   const runs = state.runs;
@@ -56,12 +61,11 @@ function OpenBatchResults({
     [pivot],
   );
   // Read once the run is over (they read every answer), not again for each letter of the target.
-  const often = useMemo(
-    () =>
-      isSearch && !state.live
-        ? suggestCompetitors(matrix.cells, runs, session.answer, '', MAX_COMPETITORS * 2)
-        : [],
-    [isSearch, state.live, matrix, runs, session],
+  const often = useCompetitorSuggestions(
+    matrix.cells,
+    runs,
+    session.answer,
+    isSearch && !state.live,
   );
   const own = normalizeDomain(target);
   const suggestions = own ? often.filter((d) => d !== own && !d.endsWith(`.${own}`)) : often;
@@ -101,6 +105,23 @@ function OpenBatchResults({
         pivot={isSearch && pivot.target !== '' ? pivot : null}
         answer={session.answer}
       />
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <button
+          type="button"
+          className="btn-secondary"
+          title="One request per cell, the key as {{api_key}}"
+          onClick={() =>
+            void downloadPostmanCollection(
+              `Batch ${queries} queries × ${matrix.locales.length} locales`,
+              batchRequests(definition),
+              meta,
+            )
+          }
+        >
+          Postman collection
+        </button>
+        <AddToDemo batch={definition} />
+      </p>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { clear, createStore, delMany, getMany, keys, setMany, type UseStore } from 'idb-keyval';
-import type { ResponseMeta } from '../../api/client.ts';
+import { bodyText, type KeptBody, type ResponseMeta } from '../../api/client.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { jsonResult, type JsonResult } from '../../api/requests.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
@@ -21,12 +21,13 @@ export interface StoredBatch {
 }
 
 /**
- * An answer as stored: its body as it arrived, a Blob (IndexedDB takes it by reference, where
- * the parsed objects would be cloned on the main thread), as the workspace's stored results
- * keep theirs (app/result-persistence.ts). Read back through the endpoint's schema.
+ * An answer as stored: its body as it arrived (its text, a large one a Blob: IndexedDB copies
+ * either at once, where the parsed objects would be cloned one by one on the main thread), as
+ * the workspace's stored results keep theirs (app/result-persistence.ts). Read back through the
+ * endpoint's schema.
  */
 interface StoredAnswer {
-  body: Blob;
+  body: KeptBody;
   meta: ResponseMeta;
   /** When it arrived: one from before a key was cleared in any tab is never read again (042). */
   at: number;
@@ -51,9 +52,11 @@ const isKey = (key: IDBValidKey): key is Key =>
   Array.isArray(key) && key.length === 3 && key.every((k) => typeof k === 'string');
 
 /**
- * Records waiting to be written: a burst of changes (a run starting, answers arriving
- * together) goes in one transaction, in the next task.
+ * Records waiting to be written: what changed in 200 ms (a run starting, the answers arriving
+ * meanwhile) goes in one transaction; a transaction per answer was a thousand of them. The
+ * page being hidden writes what waits at once (batch-session.ts).
  */
+const WRITE_EVERY_MS = 200;
 const pending = new Map<string, [Key, unknown]>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let writing: Promise<void> = Promise.resolve();
@@ -69,7 +72,7 @@ function write() {
 
 function put(key: Key, value: unknown) {
   pending.set(JSON.stringify(key), [key, value]);
-  timer ??= setTimeout(() => void write(), 0);
+  timer ??= setTimeout(() => void write(), WRITE_EVERY_MS);
 }
 
 /** Writes what is pending now (the page is being hidden, a test). */
@@ -102,7 +105,7 @@ export function saveCell(
   if (answer) {
     const { data, at } = answer;
     put([tab, '', cellId], {
-      body: data.body ?? new Blob([JSON.stringify(data.raw)], { type: 'application/json' }),
+      body: data.body ?? JSON.stringify(data.raw),
       meta: data.meta,
       at,
     } satisfies StoredAnswer);
@@ -192,7 +195,7 @@ export async function readAnswer(cell: BatchCell): Promise<JsonResult<unknown> |
   try {
     const [stored] = await getMany<StoredAnswer | undefined>([[tab, '', cell.id]], store());
     if (!stored || !(stored.at > resultsClearedAt.get())) return null;
-    const raw: unknown = JSON.parse(await stored.body.text());
+    const raw: unknown = JSON.parse(await bodyText(stored.body));
     return await jsonResult(ENDPOINTS[cell.endpoint], raw, stored.meta, undefined, stored.body);
   } catch {
     return null;

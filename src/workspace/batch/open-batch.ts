@@ -1,6 +1,12 @@
 import { endpointQuery } from '../../api/endpoint-query.ts';
-import type { BatchDefinition } from './lib/definition.ts';
+import type { Params } from '../../api/params.ts';
+import { matrixOf, type BatchDefinition } from './lib/definition.ts';
+import type { BatchEndpointId } from './lib/endpoints.ts';
+import { localeLabel } from './lib/locale.ts';
 import type { BatchCell, Matrix } from './lib/matrix.ts';
+
+// A batch file's rows as a matrix: pure logic, kept in lib/ (trackers read it too).
+export { matrixOf };
 
 /** The batch open in the view: what it asks (its definition) and its cells. */
 export interface OpenBatch {
@@ -15,3 +21,17 @@ export const cellQuery = (cell: BatchCell) => endpointQuery(cell.endpoint, cell.
 
 /** The route of a stored batch. */
 export const batchHref = (id: string) => `/batch?batch=${encodeURIComponent(id)}`;
+
+/** A batch's request for a collection (Postman): one per cell, named by query and locale. */
+export interface NamedRequest {
+  endpoint: BatchEndpointId;
+  params: Params;
+  name: string;
+}
+
+export const batchRequests = (definition: BatchDefinition, prefix = ''): NamedRequest[] =>
+  matrixOf(definition).cells.map((cell) => ({
+    endpoint: cell.endpoint,
+    params: cell.params,
+    name: `${prefix}${cell.query} (${localeLabel(cell.locale)})`,
+  }));

@@ -1,3 +1,4 @@
+import { parseDefinition, serializeDefinition, type BatchDefinition } from './lib/definition.ts';
 import { isBatchEndpoint, type BatchEndpointId } from './lib/endpoints.ts';
 import type { Locale } from './lib/locale.ts';
 
@@ -38,6 +39,25 @@ export function readBatchHandoff(state: unknown): BatchHandoff | null {
       : [];
   });
   return { endpoint: h.endpoint, queries: h.queries, locales, from: h.from };
+}
+
+/**
+ * A whole batch handed to /batch (a demo script's batch step): its form filled as a loaded batch
+ * file fills it. It travels as the file's text and is read back as a file is, checked.
+ */
+export const batchDefinitionState = (definition: BatchDefinition, from: string) => ({
+  batchDefinition: { text: serializeDefinition(definition), from },
+});
+
+/** The batch in a navigation's state, checked like a batch file, or null. */
+export function readBatchDefinition(
+  state: unknown,
+): { definition: BatchDefinition; from: string } | null {
+  const h = (state as { batchDefinition?: { text?: unknown; from?: unknown } } | null)
+    ?.batchDefinition;
+  if (!h || !isText(h.text) || !isText(h.from)) return null;
+  const parsed = parseDefinition(h.text);
+  return 'definition' in parsed ? { definition: parsed.definition, from: h.from } : null;
 }
 
 /** The distinct locales of some requests' parameters, in order. */

@@ -96,13 +96,16 @@ export function readDraft(draft: Draft): ReadDraft {
   };
 }
 
-/** The next batch's settings as state (from `initial`, e.g. keywords sent here), and what they make. */
+/** A fresh draft with `initial`'s settings (e.g. keywords sent here). */
+export const newDraft = (initial: Partial<Draft> | null = null): Draft => ({
+  ...INITIAL,
+  locales: [localeField()],
+  ...initial,
+});
+
+/** The next batch's settings as state (from `initial`), and what they make. */
 export function useBatchDraft(initial: Partial<Draft> | null = null) {
-  const [draft, setDraft] = useState<Draft>(() => ({
-    ...INITIAL,
-    locales: [localeField()],
-    ...initial,
-  }));
+  const [draft, setDraft] = useState<Draft>(() => newDraft(initial));
   const read = useMemo(() => readDraft(draft), [draft]);
   const change = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   return { draft, read, change, setDraft };

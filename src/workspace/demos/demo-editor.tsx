@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
 import {
   MAX_CAPTION_LENGTH,
   MAX_NAME_LENGTH,
@@ -11,6 +10,7 @@ import {
 import { editStep, moveStep, removeStep, renameDemo } from './demo-store.ts';
 import { HistoryPicker } from './history-picker.tsx';
 import { playDemo } from './play-demo.ts';
+import { stepViewTitle } from './demo-steps.ts';
 
 /**
  * One step of the script being edited. Title and caption are saved when the field is left
@@ -20,7 +20,7 @@ import { playDemo } from './play-demo.ts';
  */
 function StepItem({ script, step, index }: { script: DemoScript; step: DemoStep; index: number }) {
   const id = useId();
-  const view = ENDPOINTS[step.snapshot.request.endpoint as EndpointId];
+  const view = stepViewTitle(step);
   const last = index === script.steps.length - 1;
   return (
     <li
@@ -29,7 +29,7 @@ function StepItem({ script, step, index }: { script: DemoScript; step: DemoStep;
     >
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold">Step {index + 1}</span>
-        <span className="rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{view.title}</span>
+        <span className="rounded bg-slate-100 px-2 py-0.5 dark:bg-slate-800">{view}</span>
         <span className="ml-auto flex flex-wrap gap-2">
           <button
             type="button"

@@ -3,6 +3,11 @@ import { pickParams } from '../../api/params.ts';
 import { isRecord } from '../../lib/is-record.ts';
 import { maskEchoedKeys, maskEchoedKeysInText } from '../../lib/mask-echoed-keys.ts';
 import {
+  parseDefinition,
+  serializeDefinition,
+  type BatchDefinition,
+} from '../batch/lib/definition.ts';
+import {
   readSnapshotFile,
   type OpenSnapshot,
   type SnapshotFile,
@@ -14,6 +19,10 @@ import {
  * a caption the presenter wrote. One JSON file holds a whole script, so it plays on another
  * machine, offline, without a key. Opening one checks it like a snapshot: size, outline,
  * every step through its endpoint's schema; keys an answer echoes are masked.
+ *
+ * A batch step holds no answer: it is the batch as its file holds it (queries, locales, cap,
+ * pivot), shown in the batch view's form with its price, nothing sent. A batch's answers can
+ * be a thousand pages; its view shows what a batch is for without them.
  */
 export const DEMO_FORMAT = 'web-data-dashboard.demo';
 /** Anything bigger is refused before it is read (a few full-page screenshots fit). */
@@ -23,13 +32,16 @@ export const MAX_TITLE_LENGTH = 120;
 export const MAX_CAPTION_LENGTH = 600;
 export const MAX_NAME_LENGTH = 120;
 
-export interface DemoStep {
+/** What a step shows: a view's recorded answer, or a batch's form. */
+export type StepContent =
+  { snapshot: SnapshotFile; batch?: undefined } | { batch: BatchDefinition; snapshot?: undefined };
+
+export type DemoStep = {
   id: string;
   title: string;
   /** Plain text shown under the step while it plays (no Markdown, no HTML). */
   caption: string;
-  snapshot: SnapshotFile;
-}
+} & StepContent;
 
 export interface DemoScript {
   id: string;
@@ -44,7 +56,7 @@ export interface DemoFile {
   version: 1;
   name: string;
   savedAt: string;
-  steps: { title: string; caption: string; snapshot: SnapshotFile }[];
+  steps: ({ title: string; caption: string } & ({ snapshot: SnapshotFile } | { batch: unknown }))[];
 }
 
 export const newId = (): string =>
@@ -83,11 +95,11 @@ export function demoFile(script: DemoScript, now = new Date()): DemoFile {
     version: 1,
     name: script.name,
     savedAt: now.toISOString(),
-    steps: script.steps.map(({ title, caption, snapshot }) => ({
-      title,
-      caption,
-      snapshot: cleanSnapshot(snapshot),
-    })),
+    steps: script.steps.map(({ title, caption, snapshot, batch }) =>
+      batch
+        ? { title, caption, batch: JSON.parse(serializeDefinition(batch)) as unknown }
+        : { title, caption, snapshot: cleanSnapshot(snapshot) },
+    ),
   };
 }
 
@@ -124,15 +136,25 @@ export async function readDemo(text: string): Promise<DemoReading> {
     const where = `Step ${i + 1}`;
     if (!isRecord(step) || typeof step.title !== 'string' || typeof step.caption !== 'string')
       return refuse(`${where} of this demo script has no title or caption.`);
-    const reading = await readSnapshotFile(step.snapshot, JSON.stringify(step.snapshot).length);
-    if (!reading.ok)
-      return refuse(`${where}: ${reading.error.replace('This snapshot', 'its answer')}`);
-    read.push({
+    const text = {
       id: newId(),
       title: plainText(step.title, MAX_TITLE_LENGTH),
       caption: plainText(step.caption, MAX_CAPTION_LENGTH),
-      snapshot: cleanSnapshot(step.snapshot as SnapshotFile),
-    });
+    };
+    if (step.batch !== undefined) {
+      // Checked as a batch file is when loaded: every row's parameters, every locale, the cap.
+      const parsed = parseDefinition(JSON.stringify(step.batch));
+      if ('errors' in parsed)
+        return refuse(
+          `${where} is a batch that cannot be used: ${parsed.errors.slice(0, 3).join(' ')}`,
+        );
+      read.push({ ...text, batch: parsed.definition });
+      continue;
+    }
+    const reading = await readSnapshotFile(step.snapshot, JSON.stringify(step.snapshot).length);
+    if (!reading.ok)
+      return refuse(`${where}: ${reading.error.replace('This snapshot', 'its answer')}`);
+    read.push({ ...text, snapshot: cleanSnapshot(step.snapshot as SnapshotFile) });
   }
   const name = typeof json.name === 'string' ? plainText(json.name, MAX_NAME_LENGTH) : '';
   return {
@@ -141,9 +163,9 @@ export async function readDemo(text: string): Promise<DemoReading> {
   };
 }
 
-/** The step ready to show in its view (its answer read through the endpoint's schema). */
-export async function openStep(step: DemoStep): Promise<OpenSnapshot> {
-  const reading = await readSnapshotFile(step.snapshot, JSON.stringify(step.snapshot).length);
+/** A step's recording ready to show in its view (its answer read through the endpoint's schema). */
+export async function openStep(snapshot: SnapshotFile): Promise<OpenSnapshot> {
+  const reading = await readSnapshotFile(snapshot, JSON.stringify(snapshot).length);
   if (!reading.ok) throw new Error(reading.error);
   return reading.snapshot;
 }

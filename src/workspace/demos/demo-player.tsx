@@ -2,11 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { requestHref } from '../../api/request-link.ts';
-import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
+import type { EndpointId } from '../../api/endpoints.ts';
 import { setPlayback, usePlayback, type Playback } from '../../session/demo-playback.ts';
 import { useApiKey } from '../../session/use-api-key.ts';
 import { closeSnapshot, showSnapshot } from '../snapshots/snapshot-store.ts';
+import { batchDefinitionState } from '../batch/send-to-batch.ts';
 import { openStep, type DemoScript } from './demo-file.ts';
+import { stepViewTitle } from './demo-steps.ts';
 import { loadDemos } from './demo-store.ts';
 import { livePrice, livePriceLabel, replaysLive } from './live-replay.ts';
 import { stopDemo } from './play-demo.ts';
@@ -31,20 +33,32 @@ function useShowStep(script: DemoScript | null, playback: Playback): string | nu
     replaysLive(step);
   useEffect(() => {
     if (!step) return;
+    // Each step starts at the top of its view, as a page opened afresh would.
+    const go = (href: string, state?: unknown) => {
+      void navigate(href, { state });
+      window.scrollTo(0, 0);
+    };
+    if (step.batch) {
+      // The batch's form, filled and priced: nothing is sent unless Run is pressed.
+      closeSnapshot();
+      go('/batch', batchDefinitionState(step.batch, `the demo step “${step.title}”`));
+      return;
+    }
     let current = true;
-    const { endpoint, params } = step.snapshot.request;
+    const { snapshot } = step;
+    const { endpoint, params } = snapshot.request;
     const href = requestHref(endpoint as EndpointId, params);
     if (live) {
       // The view runs its own request on arrival (useRunOnArrival): cached answers are free.
       closeSnapshot();
-      void navigate(href, { state: { run: true } });
+      go(href, { run: true });
       return;
     }
-    openStep(step).then(
+    openStep(snapshot).then(
       (open) => {
         if (!current) return;
         showSnapshot(open);
-        void navigate(href);
+        go(href);
       },
       (e: unknown) =>
         current &&
@@ -113,7 +127,8 @@ export function DemoPlayer() {
     document.addEventListener('fullscreenchange', screen);
     // The page's end stays readable above the player.
     document.body.style.paddingBottom = '16rem';
-    region.current?.focus();
+    // Keys reach the player from the start; the page stays where it is.
+    region.current?.focus({ preventScroll: true });
     return () => {
       window.removeEventListener('keydown', key);
       document.removeEventListener('fullscreenchange', screen);
@@ -128,7 +143,6 @@ export function DemoPlayer() {
       ? livePrice(askingLive === 'all' ? script.steps : [step], queryClient)
       : null;
   const stepIsLive = playback.live || playback.liveStep === playback.step;
-  const endpoint = step && ENDPOINTS[step.snapshot.request.endpoint as EndpointId];
 
   return (
     <section
@@ -140,10 +154,12 @@ export function DemoPlayer() {
       <div className="mx-auto max-w-5xl space-y-2">
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {script.name} · step {playback.step + 1} of {count}
-          {endpoint && ` · ${endpoint.title}`}
-          {stepIsLive && step && replaysLive(step)
-            ? ' · live: this step ran for real'
-            : ' · from the recording: nothing is sent'}
+          {step && ` · ${stepViewTitle(step)}`}
+          {step?.batch
+            ? ' · the batch’s form: nothing is sent'
+            : stepIsLive && step && replaysLive(step)
+              ? ' · live: this step ran for real'
+              : ' · from the recording: nothing is sent'}
         </p>
         <h2 className="text-lg font-semibold sm:text-xl">{step?.title}</h2>
         <p aria-live="polite" className="sm:text-lg">

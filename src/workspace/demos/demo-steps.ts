@@ -5,6 +5,8 @@ import { sameParams, type Params } from '../../api/params.ts';
 import { requestLabel } from '../../api/request-link.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
 import type { HistoryEntry } from '../history/history-store.ts';
+import type { BatchDefinition } from '../batch/lib/definition.ts';
+import { batchRequests, matrixOf } from '../batch/open-batch.ts';
 import { createSnapshot } from '../snapshots/snapshot-file.ts';
 import { newId, type DemoStep } from './demo-file.ts';
 
@@ -55,4 +57,31 @@ export async function stepFromHistory(
 ): Promise<DemoStep | null> {
   const answer = storedAnswer(queryClient, entry);
   return answer && stepFromResult(entry.endpoint as EndpointId, entry.params, answer);
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** A step of a batch: its form (queries, locales, cap, pivot) as its file holds it, no answer. */
+export function stepFromBatch(definition: BatchDefinition): DemoStep {
+  const { cells, locales } = matrixOf(definition);
+  const queries = new Set(cells.map((c) => c.query)).size;
+  return {
+    id: newId(),
+    title: `Batch: ${plural(queries, 'query', 'queries')} × ${plural(locales.length, 'locale', 'locales')}`,
+    caption: '',
+    batch: definition,
+  };
+}
+
+/** The view a step shows, by the name the navigation gives it. */
+export const stepViewTitle = (step: DemoStep): string =>
+  step.batch ? 'Batch' : ENDPOINTS[step.snapshot.request.endpoint as EndpointId].title;
+
+/** The requests a step stands for (a batch's: one per cell), named for a Postman collection. */
+export function stepRequests(
+  step: DemoStep,
+): { endpoint: EndpointId; params: Params; name: string }[] {
+  if (!step.snapshot) return batchRequests(step.batch, `${step.title}: `);
+  const { endpoint, params } = step.snapshot.request;
+  return [{ endpoint: endpoint as EndpointId, params, name: step.title }];
 }

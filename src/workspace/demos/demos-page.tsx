@@ -8,6 +8,7 @@ import { downloadText, fileDate, fileSlug } from '../../lib/download.ts';
 import { DemoEditor } from './demo-editor.tsx';
 import { demoFile, MAX_DEMO_BYTES, readDemo, type DemoScript } from './demo-file.ts';
 import { createDemo, deleteDemo, importDemo, useDemos } from './demo-store.ts';
+import { stepRequests } from './demo-steps.ts';
 import { playDemo } from './play-demo.ts';
 import { TourOffer } from './tour-offer.tsx';
 
@@ -129,10 +130,7 @@ export default function DemosPage() {
                   onClick={() =>
                     void downloadPostmanCollection(
                       script.name,
-                      script.steps.map((step) => ({
-                        ...step.snapshot.request,
-                        name: step.title,
-                      })),
+                      script.steps.flatMap(stepRequests),
                       meta,
                     )
                   }

@@ -1,19 +1,30 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
 import { requestLabel } from '../../api/request-link.ts';
-import { useHistory } from '../history/history-store.ts';
-import type { DemoScript } from './demo-file.ts';
+import { loadBatch } from '../batch/batch-storage.ts';
+import { useHistory, type HistoryEntry } from '../history/history-store.ts';
+import type { DemoScript, DemoStep } from './demo-file.ts';
 import { addSteps } from './demo-store.ts';
-import { stepFromHistory, storedAnswer } from './demo-steps.ts';
+import { stepFromBatch, stepFromHistory, storedAnswer } from './demo-steps.ts';
 
 /** How many of the newest history entries are offered. */
 const SHOWN = 30;
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+/** A batch's step: its form as this tab stores the batch (a day), else null. */
+async function stepFromStoredBatch(id: string): Promise<DemoStep | null> {
+  const loaded = await loadBatch(id);
+  return loaded?.batch.id === id ? stepFromBatch(loaded.batch.definition) : null;
+}
+
+const stepOf = (queryClient: QueryClient, entry: HistoryEntry) =>
+  entry.batch ? stepFromStoredBatch(entry.batch.id) : stepFromHistory(queryClient, entry);
+
 /**
  * Recording from history: each entry whose answer this tab still holds (a reload keeps them
- * for a day) can be added as a step, for free; the others say why they cannot.
+ * for a day) can be added as a step, for free; the others say why they cannot. A batch is
+ * added as its form (its queries, locales and pivot), while this tab stores it.
  */
 export function HistoryPicker({ script }: { script: DemoScript }) {
   const queryClient = useQueryClient();
@@ -21,6 +32,7 @@ export function HistoryPicker({ script }: { script: DemoScript }) {
     .filter((e) => e.status === 'ok' && Object.hasOwn(ENDPOINTS, e.endpoint))
     .slice(0, SHOWN);
   const [adding, setAdding] = useState<string | null>(null);
+  const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
   return (
     <section aria-labelledby="from-history" className="space-y-2">
       <h3 id="from-history" className="font-semibold">
@@ -33,8 +45,12 @@ export function HistoryPicker({ script }: { script: DemoScript }) {
       )}
       <ul aria-label="History entries to add" className="space-y-1 text-sm">
         {entries.map((entry) => {
-          const label = requestLabel(entry.endpoint as EndpointId, entry.params);
-          const stored = storedAnswer(queryClient, entry) !== null;
+          const label = entry.batch
+            ? `Batch of ${entry.batch.cells} requests: ${entry.params.queries ?? ''}`
+            : requestLabel(entry.endpoint as EndpointId, entry.params);
+          const stored = entry.batch
+            ? !gone.has(entry.id)
+            : storedAnswer(queryClient, entry) !== null;
           return (
             <li key={entry.id} className="flex flex-wrap items-center gap-2">
               <button
@@ -44,8 +60,10 @@ export function HistoryPicker({ script }: { script: DemoScript }) {
                 aria-label={`Add ${label}`}
                 onClick={() => {
                   setAdding(entry.id);
-                  void stepFromHistory(queryClient, entry)
-                    .then((step) => step && addSteps(script.id, [step]))
+                  void stepOf(queryClient, entry)
+                    .then((step) =>
+                      step ? addSteps(script.id, [step]) : setGone((g) => new Set(g).add(entry.id)),
+                    )
                     .finally(() => setAdding(null));
                 }}
               >
@@ -54,7 +72,10 @@ export function HistoryPicker({ script }: { script: DemoScript }) {
               <span>{label}</span>
               <span className="text-slate-600 dark:text-slate-400">
                 {when.format(entry.at)}
-                {!stored && ' · its answer is no longer stored in this tab: run it again to add it'}
+                {!stored &&
+                  (entry.batch
+                    ? ' · this batch is no longer stored in this tab'
+                    : ' · its answer is no longer stored in this tab: run it again to add it')}
               </span>
             </li>
           );

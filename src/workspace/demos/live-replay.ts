@@ -17,26 +17,40 @@ export interface LivePrice {
   cached: number;
   /** Steps shown from the recording whatever is chosen (actions). */
   recordedOnly: number;
+  /** Batch steps: they show the batch's form, whose Run prices and asks on its own. */
+  forms: number;
   credits: number;
   /** Requests whose cost is not known: counted as the batch counts them (pricing.ts). */
   unknown: number;
 }
 
+/** Whether a step can run live: a read's. A batch step shows its form, run from there. */
 export const replaysLive = (step: DemoStep): boolean =>
+  step.snapshot !== undefined &&
   ENDPOINTS[step.snapshot.request.endpoint as EndpointId].kind === 'read';
 
 export function livePrice(steps: readonly DemoStep[], queryClient: QueryClient): LivePrice {
-  const price: LivePrice = { live: 0, cached: 0, recordedOnly: 0, credits: 0, unknown: 0 };
+  const price: LivePrice = {
+    live: 0,
+    cached: 0,
+    recordedOnly: 0,
+    forms: 0,
+    credits: 0,
+    unknown: 0,
+  };
   for (const step of steps) {
+    if (!step.snapshot) {
+      price.forms++;
+      continue;
+    }
     if (!replaysLive(step)) {
       price.recordedOnly++;
       continue;
     }
     price.live++;
-    const id = step.snapshot.request.endpoint as ReadEndpointId;
-    if (
-      queryClient.getQueryData(endpointQueryKey(id, step.snapshot.request.params)) !== undefined
-    ) {
+    const { endpoint, params } = step.snapshot.request;
+    const id = endpoint as ReadEndpointId;
+    if (queryClient.getQueryData(endpointQueryKey(id, params)) !== undefined) {
       price.cached++;
       continue;
     }
@@ -54,6 +68,8 @@ export function livePriceLabel(p: LivePrice): string {
     p.unknown > 0 && `${p.unknown} of unknown cost, counted at the highest known cost`,
     p.recordedOnly > 0 &&
       `${p.recordedOnly} webhook step${p.recordedOnly === 1 ? '' : 's'} shown from the recording (a replay would submit a new job)`,
+    p.forms > 0 &&
+      `${p.forms} batch step${p.forms === 1 ? '' : 's'} showing the batch’s form (its Run is priced there)`,
   ].filter(Boolean);
   const head = `${p.live} request${p.live === 1 ? '' : 's'}, ${pluralCredits(p.credits)}`;
   return notes.length ? `${head} (${notes.join('; ')})` : head;

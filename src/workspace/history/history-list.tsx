@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { endpointQueryKey } from '../../api/endpoint-query.ts';
 import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../../api/endpoints.ts';
@@ -29,7 +30,12 @@ const STATUS_CLASS = {
   cancelled: 'bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-200',
 } as const;
 
-function Entry({
+/**
+ * Memoised: its props are the stored entry (the same object until it changes), a string and
+ * a flag, so a key typed in the filters renders the list, not its 500 entries (the bench's
+ * render count, test/integration/renders-per-keystroke.test.tsx).
+ */
+const Entry = memo(function Entry({
   entry,
   cache,
   compact,
@@ -104,7 +110,7 @@ function Entry({
       </div>
     </li>
   );
-}
+});
 
 /**
  * History entries as links to their view with the parameters filled in: opening one shows

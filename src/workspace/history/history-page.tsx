@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { metaQueries } from '../../api/meta-queries.ts';
 import { downloadPostmanCollection } from '../interop/downloads.ts';
 import { HistoryList } from './history-list.tsx';
+import { storedBatchRequests } from '../batch/batch-requests.ts';
 import { SendRequestsToBatch } from '../batch/send-to-batch-link.tsx';
 import { SnapshotOpener } from '../snapshots/snapshot-opener.tsx';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
@@ -20,6 +21,12 @@ export default function HistoryPage() {
   const spent = shown.reduce((n, e) => n + (e.credits ?? 0), 0);
   const unknown = shown.some((e) => e.credits === null);
   const { data: meta } = useQuery(metaQueries.current());
+  const postman = async () => {
+    const requests = await Promise.all(
+      shown.map(async (e) => (e.batch ? storedBatchRequests(e.batch.id) : [e])),
+    );
+    await downloadPostmanCollection('Request history', requests.flat(), meta);
+  };
 
   return (
     <div className="space-y-4">
@@ -47,7 +54,8 @@ export default function HistoryPage() {
                 type="button"
                 className="btn-secondary"
                 disabled={shown.length === 0}
-                onClick={() => void downloadPostmanCollection('Request history', shown, meta)}
+                title="Each request shown, a batch as one request per cell (while this tab keeps it), the key as {{api_key}}"
+                onClick={() => void postman()}
               >
                 Postman collection
               </button>

@@ -41,7 +41,7 @@ export function PasteRequests() {
   return <PasteNoticeBox />;
 }
 
-/** What the last paste did, at the foot of the window until dismissed. */
+/** What the last paste did, in the window's foot (layout.tsx) until dismissed. */
 function PasteNoticeBox() {
   const notice = usePasteNotice();
   if (!notice) return null;
@@ -49,7 +49,7 @@ function PasteNoticeBox() {
     <div
       role={notice.kind === 'refused' ? 'alert' : 'status'}
       aria-label="Pasted request"
-      className="fixed inset-x-4 bottom-4 z-40 mx-auto max-w-xl space-y-1 rounded border border-slate-300 bg-white p-3 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900"
+      className="pointer-events-auto space-y-1 rounded border border-slate-300 bg-white p-3 text-sm shadow-lg dark:border-slate-600 dark:bg-slate-900"
     >
       {notice.kind === 'refused' ? (
         <p>

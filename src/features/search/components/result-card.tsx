@@ -1,11 +1,16 @@
+import { memo } from 'react';
 import type { OrganicResult } from '../../../api/schemas.ts';
 import { ExternalLink } from '../../../components/external-link.tsx';
 import { FallbackImage } from '../../../components/fallback-image.tsx';
 import { JsonViewer } from '../../../components/json-viewer.tsx';
 import { safeDataImage, safeHttpUrl } from '../../../lib/safe-url.ts';
 
-/** One organic result as a search engine shows it, with its own JSON on demand. */
-export function ResultCard({
+/**
+ * One organic result as a search engine shows it, with its own JSON on demand. Memoised: its
+ * props are the answer's own object and a flag, so a key typed in the form above renders the
+ * form, not every card (test/integration/renders-per-keystroke.test.tsx).
+ */
+export const ResultCard = memo(function ResultCard({
   result,
   highlighted = false,
 }: {
@@ -96,4 +101,4 @@ export function ResultCard({
       </div>
     </li>
   );
-}
+});

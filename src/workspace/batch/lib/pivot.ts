@@ -1,10 +1,4 @@
-import {
-  domainMatches,
-  hostOf,
-  linkKey,
-  linkOnDomain,
-  normalizeDomain,
-} from '../../../lib/links.ts';
+import { domainMatches, linkKey, linkOnDomain, normalizeDomain } from '../../../lib/links.ts';
 import { cellView, type CellRuns, type CellView } from './cells.ts';
 import { localeKey, type Locale } from './locale.ts';
 import type { BatchCell } from './matrix.ts';
@@ -264,7 +258,8 @@ export function suggestCompetitors(
     if (!found) continue;
     const domains = new Map<string, number>();
     for (const r of resultRows(found, cell.params)) {
-      const domain = hostOf(r.link);
+      // The row's host as it was read with the row (`resultRows` keeps it).
+      const domain = r.domain;
       if (!domain || r.rank > 10 || (own && linkOnDomain(r.link, own)) || domains.has(domain))
         continue;
       domains.set(domain, r.rank);

@@ -1,0 +1,172 @@
+// The interaction part of `npm run bench` (issue #28): interaction to next paint for what a
+// user does most, as Lighthouse's timespan measures it (devtools throttling: 4× CPU, a slow
+// 4G network), each the median of 3 runs in a fresh browser context. The flows are written
+// like the Lighthouse part's (views-with-results.mjs): a preparation outside the timespan,
+// the interaction inside it. Budget: ≤ 200 ms each ("good" INP).
+import {
+  firstLine,
+  inpMs,
+  launchLighthouseChromium,
+  medianRow,
+  RUNS,
+  runFlow,
+} from './lighthouse-bench.mjs';
+import {
+  flowParts,
+  largeRealtyPage,
+  pressButton,
+  pressRun,
+  waitFor,
+} from './views-with-results.mjs';
+
+export const INP_BUDGET_MS = 200;
+const { SEARCH_DONE, REALTY_DONE, startTour, tourPlaying, seedHistory } = flowParts;
+
+/** Focuses the form control whose label starts with `label`. */
+const focusField = (page, label) =>
+  page.evaluate((text) => {
+    const l = [...document.querySelectorAll('label')].find((x) =>
+      x.textContent.trim().startsWith(text),
+    );
+    const control = l?.control ?? l?.querySelector('input, select, textarea');
+    if (!control) throw new Error(`no field labelled ${text}`);
+    control.focus();
+  }, label);
+
+/** Resolves once the control labelled `label` holds a value other than `from`. */
+const fieldChanged = (label, from) => (page) =>
+  page.waitForFunction(
+    (text, old) => {
+      const l = [...document.querySelectorAll('label')].find((x) =>
+        x.textContent.trim().startsWith(text),
+      );
+      const control = l?.control ?? l?.querySelector('input, select, textarea');
+      return control && control.value !== old;
+    },
+    { timeout: 30_000 },
+    label,
+    from,
+  );
+
+const searchWithResults = async (page) => {
+  await pressRun(page);
+  await SEARCH_DONE(page);
+};
+
+/** The interactions: one entry each (the same shape as a view with results). */
+export const interactions = (realty) => [
+  { view: 'Run (search)', path: '/search?query=coffee%20roasters', done: SEARCH_DONE },
+  {
+    view: 'typing in a form (search query, 6 keys)',
+    path: '/search?query=coffee',
+    prepare: searchWithResults,
+    act: async (page) => {
+      await focusField(page, 'Query');
+      await page.keyboard.type(' beans', { delay: 120 });
+    },
+    done: fieldChanged('Query', 'coffee'),
+  },
+  {
+    view: 'changing a filter (history status, 500 entries)',
+    path: '/',
+    prepare: async (page, origin) => {
+      await seedHistory(page, origin);
+      await page.click('nav[aria-label="Views"] a[href="/history"]');
+      await page.waitForSelector('[aria-label="Request history"] li');
+    },
+    act: async (page) => {
+      await focusField(page, 'Status');
+      await page.keyboard.press('ArrowDown');
+    },
+    done: fieldChanged('Status', 'any'),
+  },
+  {
+    view: `switching realty's colour mode to price (${realty.count} listings)`,
+    path: `/realty?url=${encodeURIComponent(realty.url)}`,
+    prepare: async (page) => {
+      await pressRun(page);
+      await REALTY_DONE(page);
+    },
+    act: async (page) => {
+      await focusField(page, 'Colour by');
+      await page.keyboard.press('ArrowDown');
+    },
+    done: fieldChanged('Colour by', 'status'),
+  },
+  {
+    view: 'opening the JSON viewer (search answer)',
+    path: '/search?query=coffee%20roasters',
+    prepare: searchWithResults,
+    act: (page) => pressButton(page, /^Raw response$/),
+    done: waitFor('[role="group"][aria-label$="tree"]'),
+  },
+  {
+    view: 'moving a demo step (the tour, → key)',
+    path: '/demos',
+    key: false,
+    prepare: async (page) => {
+      await startTour(page);
+      await tourPlaying(page);
+    },
+    act: (page) => page.keyboard.press('ArrowRight'),
+    done: (page) =>
+      page.waitForFunction(
+        () =>
+          /step 2 of/.test(
+            document.querySelector('section[aria-label="Demo player"]')?.textContent ?? '',
+          ),
+        { timeout: 30_000 },
+      ),
+  },
+];
+
+export async function benchInteractions({ origin }) {
+  const browser = await launchLighthouseChromium();
+  const rows = [];
+  try {
+    for (const flow of interactions(await largeRealtyPage(origin))) {
+      try {
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) {
+          const { span } = await runFlow(browser, origin, flow, { snapshot: false });
+          runs.push({ inpMs: inpMs(span) });
+        }
+        rows.push(medianRow(flow.view, runs, ['inpMs']));
+      } catch (error) {
+        rows.push({ view: flow.view, failed: firstLine(error) });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const broken = rows.flatMap((r) =>
+    r.failed
+      ? [`INP not measured for ${r.view}: ${r.failed}`]
+      : r.inpMs === undefined
+        ? [`INP not measured for ${r.view}: Lighthouse saw no interaction`]
+        : r.inpMs > INP_BUDGET_MS
+          ? [`INP ${r.inpMs} ms on ${r.view} (budget ≤ ${INP_BUDGET_MS} ms)`]
+          : [],
+  );
+  return { runs: RUNS, budgetMs: INP_BUDGET_MS, rows, broken, markdownRows: markdownRows(rows) };
+}
+
+function markdownRows(rows) {
+  return rows.map((r) => [
+    `INP: ${r.view}`,
+    r.failed ? `not measured: ${r.failed}` : `${r.inpMs ?? '–'} ms`,
+    `Lighthouse timespan, 4× CPU, median of ${RUNS}`,
+    `≤ ${INP_BUDGET_MS} ms`,
+    !r.failed && r.inpMs !== undefined && r.inpMs <= INP_BUDGET_MS ? 'met' : '**missed**',
+  ]);
+}
+
+export function interactionReport(r) {
+  return [
+    `\n11. Interaction to next paint (Lighthouse timespan, 4× CPU, median of ${r.runs}); budget ≤ ${r.budgetMs} ms each`,
+    ...r.rows.map(
+      (x) =>
+        `  ${x.view.padEnd(56)} ${x.failed ? `not measured: ${x.failed}` : `${String(x.inpMs ?? '–').padStart(5)} ms → ${x.inpMs !== undefined && x.inpMs <= r.budgetMs ? 'met' : 'MISSED'}`}`,
+    ),
+  ].join('\n');
+}
