@@ -14,6 +14,7 @@
 import {
   enterDemoKey,
   launchChromium,
+  offlineContext,
   resetSandbox,
   sandboxState,
   watchLongTasks,
@@ -107,11 +108,7 @@ export async function benchBatch({ origin }) {
   await control(origin, '/latency', { ms: LATENCY_MS, jitterMs: JITTER_MS });
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.route(
-      (url) => !url.href.startsWith(origin),
-      (route) => route.abort('internetdisconnected'),
-    );
+    const context = await offlineContext(browser, origin);
     const page = await context.newPage();
     // Every /search answer's status as the browser saw it (the sandbox's ledger keeps 500 calls).
     const statuses = new Map();

@@ -12,7 +12,14 @@
 // task down, so read them for where time goes, not for how much).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { enterDemoKey, launchChromium, resetSandbox, root, startServer } from './serve.mjs';
+import {
+  enterDemoKey,
+  launchChromium,
+  offlineContext,
+  resetSandbox,
+  root,
+  startServer,
+} from './serve.mjs';
 
 const FLOWS = {
   realty: {
@@ -78,15 +85,11 @@ try {
   const results = [];
   for (let i = 0; i < runs; i++) {
     await resetSandbox(server.origin);
-    const context = await browser.newContext({
+    const context = await offlineContext(browser, server.origin, {
       viewport: { width: 412, height: 823 },
       deviceScaleFactor: 1.75,
       isMobile: true,
     });
-    await context.route(
-      (url) => !url.href.startsWith(server.origin),
-      (route) => route.abort('internetdisconnected'),
-    );
     const page = await context.newPage();
     await page.goto(server.origin + flow.path);
     await page.locator('#root:not([inert]) main').waitFor();

@@ -8,6 +8,7 @@ import {
   enterDemoKey,
   launchChromium,
   longestTask,
+  offlineContext,
   resetSandbox,
   watchLongTasks,
 } from './serve.mjs';
@@ -54,11 +55,9 @@ export async function benchLarge({ origin }) {
     throw new Error(`the 5 MB answer was refused: ${fault.status} ${await fault.text()}`);
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.route(
-      (url) => !url.href.startsWith(origin),
-      (route) => route.abort('internetdisconnected'),
-    );
+    const context = await offlineContext(browser, origin, {
+      viewport: { width: 1280, height: 800 },
+    });
     const page = await context.newPage();
     await page.goto(`${origin}/search?query=coffee`);
     await enterDemoKey(page);

@@ -105,6 +105,19 @@ export async function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
 }
 
+/**
+ * A browser context that reaches only `origin`: nothing leaves the machine (result links,
+ * thumbnails and map tiles point to the internet, which a bench must not wait on).
+ */
+export async function offlineContext(browser, origin, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  await context.route(
+    (url) => !url.href.startsWith(origin),
+    (route) => route.abort('internetdisconnected'),
+  );
+  return context;
+}
+
 /** Sets the sandbox's demo key through the key dialog (Playwright) and waits for the credits. */
 export async function enterDemoKey(page) {
   await page.getByRole('button', { name: 'Set API key' }).first().click();

@@ -6,7 +6,13 @@
 //    render). 5. Credits: search Q, open a result, go back, blur and focus the window, go
 //    offline and online, leave the route and return, search Q again, capture the same
 //    screenshot twice, remount: exactly one paid /search and one /screenshot.
-import { enterDemoKey, launchChromium, resetSandbox, sandboxState } from './serve.mjs';
+import {
+  enterDemoKey,
+  launchChromium,
+  offlineContext,
+  resetSandbox,
+  sandboxState,
+} from './serve.mjs';
 
 const WORDS = ['best', 'coffee', 'grinder'];
 const KEY_DELAY_MS = 80;
@@ -14,12 +20,7 @@ const QUERY = 'espresso machines';
 const SHOT = 'https://example.com/pricing';
 
 async function newPage(browser, origin) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  // Nothing leaves the machine: result links and tiles point to the internet.
-  await context.route(
-    (url) => !url.href.startsWith(origin),
-    (route) => route.abort('internetdisconnected'),
-  );
+  const context = await offlineContext(browser, origin, { viewport: { width: 1280, height: 800 } });
   return { context, page: await context.newPage() };
 }
 

@@ -10,7 +10,7 @@
 // - the JavaScript the route loads (every script of the page, gzip -9), against the issue's
 //   reference (SerpBear's keyword page: 215 KiB gzipped).
 import { gzipSync } from 'node:zlib';
-import { launchChromium, longestTask } from './serve.mjs';
+import { launchChromium, longestTask, offlineContext } from './serve.mjs';
 
 const KEYWORDS = 334;
 const LOCALES = [
@@ -117,11 +117,7 @@ function seed(page, { keywords, locales, runs }) {
 export async function benchTrackers({ origin }) {
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.route(
-      (url) => !url.href.startsWith(origin),
-      (route) => route.abort('internetdisconnected'),
-    );
+    const context = await offlineContext(browser, origin);
     const page = await context.newPage();
     await page.goto(`${origin}/`);
     await page.locator('#root:not([inert]) main').waitFor();
