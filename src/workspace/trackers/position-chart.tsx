@@ -8,6 +8,17 @@ const PAD = { left: 40, right: 12, top: 12, bottom: 44 };
 const BELOW = H - 16;
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+
+/** Runs of one day are told apart by their time; runs over days by their day. */
+const runLabel = (runs: readonly { startedAt: number }[]) =>
+  runs.length > 1 && day.format(runs[0]!.startedAt) === day.format(runs.at(-1)!.startedAt)
+    ? time
+    : day;
+
+/** A label at either end of the plot is anchored inward, so it is not cut off by the edge. */
+const anchorAt = (x: number) =>
+  x < PAD.left + 30 ? 'start' : x > W - PAD.right - 30 ? 'end' : 'middle';
 
 export interface ChartSeries {
   label: string;
@@ -45,6 +56,8 @@ export function PositionChart({
   const y = (rank: number) => PAD.top + ((rank - top) * (BELOW - 20 - PAD.top)) / (bottom - top);
   const ticks = axisTicks(top, bottom);
   const best = target.history.best;
+  const bestX = best ? x(target.history.points.findIndex((p) => p.run === best.run)) : 0;
+  const label = runLabel(runs);
 
   const line = (s: ChartSeries) => {
     const parts: string[] = [];
@@ -125,9 +138,9 @@ export function PositionChart({
         )}
         {best && (
           <text
-            x={x(target.history.points.findIndex((p) => p.run === best.run))}
+            x={bestX}
             y={y(best.rank) - 9}
-            textAnchor="middle"
+            textAnchor={anchorAt(bestX)}
             fontSize="11"
             fontWeight="600"
             fill="currentColor"
@@ -141,11 +154,11 @@ export function PositionChart({
               key={r.id}
               x={x(i)}
               y={H - 2}
-              textAnchor="middle"
+              textAnchor={anchorAt(x(i))}
               fontSize="10"
               fill="currentColor"
             >
-              {day.format(r.startedAt)}
+              {label.format(r.startedAt)}
             </text>
           ) : null,
         )}
