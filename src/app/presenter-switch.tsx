@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { setPresenterMode, usePresenterMode } from '../session/presenter-mode.ts';
 
 /** The header's presenter-mode switch; it also scales the page (index.css, `data-presenter`). */
 export function PresenterSwitch() {
   const on = usePresenterMode();
-  useEffect(() => {
+  // Before the paint: the larger type arrives with what turned it on (a demo's first view).
+  useLayoutEffect(() => {
     const root = document.documentElement;
     if (!on) return;
     root.dataset.presenter = 'on';

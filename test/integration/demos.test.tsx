@@ -96,7 +96,10 @@ describe('demo scripts', () => {
     await user.click(screen.getAllByRole('button', { name: 'Play' }).at(-1)!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(await screen.findByText('Rankings for a product keyword.')).toBeInTheDocument();
-    expect(player()).toHaveTextContent('step 1 of 2');
+    // The player's bar arrives with the first step's view (and presenter mode with it).
+    expect(await screen.findByRole('region', { name: 'Demo player' })).toHaveTextContent(
+      'step 1 of 2',
+    );
     await waitFor(() => expect(screen.getByLabelText(/^Query/)).toHaveValue('espresso'));
     expect(await screen.findByText(/^Snapshot from/)).toBeInTheDocument();
     expect(document.documentElement.dataset.presenter).toBe('on');

@@ -22,7 +22,17 @@ export default function ScreenshotPage() {
         height={form.values.height}
         onPick={(p) => form.setValues({ width: String(p.width), height: String(p.height) })}
       />
-      <RequestPanel request={request} raw={result?.kind === 'json' ? result.raw : undefined}>
+      {/*
+       * A capture is about a screen tall (its frame takes up to 75% of the screen, with the
+       * zoom buttons above and its facts below): the stage keeps a screen's height from the
+       * first paint, so the capture fills it instead of pushing the inspector and the
+       * comparison below down while they are on screen (a layout shift).
+       */}
+      <RequestPanel
+        request={request}
+        raw={result?.kind === 'json' ? result.raw : undefined}
+        stageClassName="min-h-svh"
+      >
         {result?.kind === 'image' && (
           <CaptureResult
             capture={result}

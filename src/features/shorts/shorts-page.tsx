@@ -151,7 +151,12 @@ export default function ShortsPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Short videos</h1>
-      <RequestPanel request={request} raw={base?.raw}>
+      {/*
+       * A page of 10 videos is taller than a screen at any width: the stage keeps a screen's
+       * height from the first paint, so the progress and then the gallery fill it instead of
+       * pushing the inspector below down while it is on screen (a layout shift).
+       */}
+      <RequestPanel request={request} raw={base?.raw} stageClassName="min-h-svh">
         {html !== null && (
           <HtmlAnswer
             html={html}

@@ -115,7 +115,16 @@ export default function WebhookPage() {
           arrives at your webhook to the job that asked for it.
         </p>
       </section>
-      <RequestPanel request={request} raw={job?.raw} inputs={INPUTS}>
+      {/*
+       * The stage is as tall as the confirmation or the submitted job, whichever it shows:
+       * one replacing the other moves nothing below (the jobs and the inbox).
+       */}
+      <RequestPanel
+        request={request}
+        raw={job?.raw}
+        inputs={INPUTS}
+        stageClassName="min-h-56 sm:min-h-40"
+      >
         {confirming && !action.run.isRunning && (
           <ConfirmSubmission
             params={confirming}
@@ -135,9 +144,8 @@ export default function WebhookPage() {
           </p>
         )}
       </RequestPanel>
-      {jobs.length > 0 && (
-        <JobsTable jobs={jobs} deliveries={sandbox ? deliveries : null} awaited={awaited} />
-      )}
+      {/* There from the first paint, empty or not: a first job fills it in place. */}
+      <JobsTable jobs={jobs} deliveries={sandbox ? deliveries : null} awaited={awaited} />
       {sandbox && (
         <DeliveryInbox
           deliveries={matchDeliveries(deliveries, jobs)}

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { requestHref } from '../../api/request-link.ts';
 import type { EndpointId } from '../../api/endpoints.ts';
 import { setPlayback, usePlayback, type Playback } from '../../session/demo-playback.ts';
+import { setPresenterMode } from '../../session/presenter-mode.ts';
 import { useApiKey } from '../../session/use-api-key.ts';
 import { closeSnapshot, showSnapshot } from '../snapshots/snapshot-store.ts';
 import { batchDefinitionState } from '../batch/send-to-batch.ts';
@@ -21,9 +22,30 @@ function isOwnKey(e: KeyboardEvent): boolean {
   return e.key === ' ' && target.closest('button, a, summary') !== null;
 }
 
-/** Shows the step of the playback: its view with its recorded answer (or run live). */
-function useShowStep(script: DemoScript | null, playback: Playback): string | null {
+/**
+ * Shows the step of the playback: its view with its recorded answer (or run live). Returns why
+ * the step cannot be shown, if so, and whether a step has been shown (or has failed) yet.
+ */
+function useShowStep(
+  script: DemoScript | null,
+  playback: Playback,
+): { error: string | null; arrived: boolean } {
   const navigate = useNavigate();
+  const location = useLocation();
+  // Presenter mode and the player's bar arrive with the first step's view (play-demo.ts), in
+  // the commit that shows it and before its paint: the larger type, the bar and the view in
+  // one paint. Sooner, the page under the click would grow while the view's code loads, and
+  // the bar would grow with the type (layout shifts of most of the screen).
+  const arriving = useRef(false);
+  const [arrived, setArrived] = useState(false);
+  const arrivedRef = useRef(false);
+  useLayoutEffect(() => {
+    if (!arriving.current) return;
+    arriving.current = false;
+    arrivedRef.current = true;
+    setPresenterMode(true);
+    setArrived(true);
+  }, [location]);
   // Which step could not be shown and why: a message about another step is not shown.
   const [failed, setFailed] = useState<{ stepId: string; message: string } | null>(null);
   const step = script?.steps[playback.step];
@@ -35,6 +57,7 @@ function useShowStep(script: DemoScript | null, playback: Playback): string | nu
     if (!step) return;
     // Each step starts at the top of its view, as a page opened afresh would.
     const go = (href: string, state?: unknown) => {
+      if (!arrivedRef.current) arriving.current = true;
       void navigate(href, { state });
       window.scrollTo(0, 0);
     };
@@ -60,15 +83,18 @@ function useShowStep(script: DemoScript | null, playback: Playback): string | nu
         showSnapshot(open);
         go(href);
       },
-      (e: unknown) =>
-        current &&
-        setFailed({ stepId: step.id, message: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => {
+        if (!current) return;
+        setPresenterMode(true);
+        setArrived(true);
+        setFailed({ stepId: step.id, message: e instanceof Error ? e.message : String(e) });
+      },
     );
     return () => {
       current = false;
     };
   }, [step, live, navigate]);
-  return failed && failed.stepId === step?.id ? failed.message : null;
+  return { error: failed && failed.stepId === step?.id ? failed.message : null, arrived };
 }
 
 /**
@@ -101,7 +127,7 @@ export function DemoPlayer() {
   }, [playback?.scriptId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const active = playback ?? { scriptId: '', step: 0, live: false, liveStep: null };
-  const error = useShowStep(script, active);
+  const { error, arrived } = useShowStep(script, active);
   const count = script?.steps.length ?? 0;
   const go = (to: number) => {
     if (!playback || to < 0 || to >= count || to === playback.step) return;
@@ -120,23 +146,26 @@ export function DemoPlayer() {
     // Esc in full screen is the browser's: it leaves full screen, and with it the demo.
     if (!document.fullscreenElement) stopDemo();
   });
-  useEffect(() => {
+  // Before the bar's first paint: the page's padding and the bar arrive together.
+  useLayoutEffect(() => {
     const key = (e: KeyboardEvent) => onKey(e);
     const screen = () => onFullscreenChange();
     window.addEventListener('keydown', key);
     document.addEventListener('fullscreenchange', screen);
     // The page's end stays readable above the player.
     document.body.style.paddingBottom = '16rem';
-    // Keys reach the player from the start; the page stays where it is.
-    region.current?.focus({ preventScroll: true });
     return () => {
       window.removeEventListener('keydown', key);
       document.removeEventListener('fullscreenchange', screen);
       document.body.style.paddingBottom = '';
     };
   }, []);
+  // Keys reach the player from its first paint; the page stays where it is.
+  useEffect(() => {
+    if (arrived) region.current?.focus({ preventScroll: true });
+  }, [arrived]);
 
-  if (!playback || !script) return null;
+  if (!playback || !script || !arrived) return null;
   const step = script.steps[playback.step];
   const price =
     askingLive && step

@@ -6,13 +6,14 @@ import { closeSnapshot } from '../snapshots/snapshot-store.ts';
 let presenterBefore = false;
 
 /**
- * Starts playing a script from its recording: presenter mode on (larger type, the key never
- * shown), full screen where the browser allows (it must be asked in the click's own task),
- * and the layout mounts the player (demo-player.tsx), which shows the steps.
+ * Starts playing a script from its recording: full screen where the browser allows (it must
+ * be asked in the click's own task), and the layout mounts the player (demo-player.tsx), which
+ * shows the steps and turns presenter mode on (larger type, the key never shown) with the
+ * first step's view, in one paint: on before, the page under the click would grow and then
+ * be replaced (a layout shift of most of the screen).
  */
 export function playDemo(scriptId: string, step = 0): void {
   if (!getPlayback()) presenterBefore = getPresenterMode();
-  setPresenterMode(true);
   setPlayback({ scriptId, step, live: false, liveStep: null });
   // Refused outside a user's gesture, in some browsers and frames: the demo plays in the page.
   document.documentElement.requestFullscreen?.().catch(() => {});

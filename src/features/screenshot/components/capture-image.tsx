@@ -24,6 +24,11 @@ export interface CaptureImageProps {
   src: string;
   alt: string;
   size: PixelSize | undefined;
+  /**
+   * The size the request asked for, while the image's own is not read yet: the frame takes
+   * the capture's shape before its header is read, so the facts below do not drop when it is.
+   */
+  expected?: PixelSize;
 }
 
 /**
@@ -31,7 +36,7 @@ export interface CaptureImageProps {
  * actual size. A very tall full page opens as the scaled whole page; actual size is one
  * press away. The browser decodes off the main thread (`decoding="async"`).
  */
-export function CaptureImage({ src, alt, size }: CaptureImageProps) {
+export function CaptureImage({ src, alt, size, expected }: CaptureImageProps) {
   const [chosen, setChosen] = useState<Zoom | null>(null);
   const tall = size !== undefined && size.height > size.width * TALL_RATIO;
   const zoom = chosen ?? (tall ? 'page' : 'fit');
@@ -57,8 +62,8 @@ export function CaptureImage({ src, alt, size }: CaptureImageProps) {
         <img
           src={src}
           alt={alt}
-          width={size?.width}
-          height={size?.height}
+          width={(size ?? expected)?.width}
+          height={(size ?? expected)?.height}
           decoding="async"
           className={IMAGE_CLASS[zoom]}
         />

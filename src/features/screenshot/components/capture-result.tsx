@@ -5,12 +5,21 @@ import { CaptureImage } from './capture-image.tsx';
 import { useImageSize } from './use-image-size.ts';
 import type { ImageCapture } from './use-session-captures.ts';
 import type { Params } from '../../../api/params.ts';
+import type { PixelSize } from '../lib/image-size.ts';
 
 export interface CaptureResultProps {
   capture: ImageCapture;
   params: Params;
   credits: number;
   fromCache: boolean;
+}
+
+/** The viewport the request asked for, when the capture is that viewport (not the full page). */
+function requestedSize(params: Params): PixelSize | undefined {
+  const width = Number(params.width);
+  const height = Number(params.height);
+  if (params.fullPage === 'true' || !(width > 0) || !(height > 0)) return undefined;
+  return { width, height };
 }
 
 /**
@@ -26,7 +35,12 @@ export function CaptureResult({ capture, params, credits, fromCache }: CaptureRe
   if (!src) return null;
   return (
     <figure className="space-y-3">
-      <CaptureImage src={src} alt={`Screenshot of ${params.url ?? 'the page'}`} size={size} />
+      <CaptureImage
+        src={src}
+        alt={`Screenshot of ${params.url ?? 'the page'}`}
+        size={size}
+        expected={requestedSize(params)}
+      />
       <figcaption className="flex flex-wrap items-start justify-between gap-4">
         <CaptureFacts
           blob={blob}

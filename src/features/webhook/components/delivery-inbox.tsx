@@ -29,7 +29,10 @@ export function DeliveryInbox({
         </p>
       )}
       {deliveries.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">No deliveries yet.</p>
+        // As tall as a delivery: the first one takes this place instead of pushing on.
+        <p className="min-h-28 text-sm text-slate-600 sm:min-h-20 dark:text-slate-400">
+          No deliveries yet.
+        </p>
       ) : (
         <ul aria-label="Deliveries" className="space-y-2">
           {deliveries.map((d) => (

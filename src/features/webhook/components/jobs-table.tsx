@@ -30,7 +30,12 @@ export function JobsTable(props: JobsTableProps) {
         <h2 id="jobs-heading" className="text-lg font-semibold">
           Your jobs ({jobs.length})
         </h2>
-        <button type="button" className="btn-small" onClick={forgetJobs}>
+        <button
+          type="button"
+          className="btn-small"
+          onClick={forgetJobs}
+          disabled={jobs.length === 0}
+        >
           Clear the list
         </button>
       </div>
@@ -57,6 +62,18 @@ export function JobsTable(props: JobsTableProps) {
             </tr>
           </thead>
           <tbody>
+            {jobs.length === 0 && (
+              // As tall as a job's row (its sid wraps in a narrow column on a phone): the first
+              // job takes this row's place instead of pushing the inbox down.
+              <tr className="border-t border-slate-200 dark:border-slate-700">
+                <td
+                  colSpan={6}
+                  className="h-56 align-top text-slate-600 sm:h-12 dark:text-slate-400"
+                >
+                  No jobs submitted from this browser yet.
+                </td>
+              </tr>
+            )}
             {jobs.map((job) => (
               <tr key={job.sid} className="border-t border-slate-200 dark:border-slate-700">
                 <td className="pr-3">
