@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { writeFileSync } from 'node:fs';
 import { afterAll, expect, test } from 'vitest';
+import { storeHistoryEntries } from '../stored-history.ts';
 import { renderApp } from '../render.tsx';
 import { mountedComponents, renderCounter, type RenderCounter } from '../render-count.ts';
 
@@ -71,18 +72,7 @@ test('typing in the search form with results on screen renders the form, not the
 });
 
 test('typing in the history search over 500 entries renders the filter and the list once', async () => {
-  const entries = Array.from({ length: 500 }, (_, i) => ({
-    id: `e${i}`,
-    endpoint: i % 2 ? 'search' : 'shorts',
-    params: { query: `query ${i}` },
-    at: Date.now() - i * 60_000,
-    durationMs: 300,
-    status: 'ok',
-    credits: 20,
-    results: 10,
-    starred: false,
-  }));
-  localStorage.setItem('web-data-dashboard.history', JSON.stringify(entries));
+  storeHistoryEntries(500);
   const counter = renderCounter();
   const { user } = renderApp('/history', { onRender: counter.onRender });
   await screen.findByRole('list', { name: 'Request history' });
