@@ -136,6 +136,9 @@ test('a long history shows 50 entries, and 50 more per press; a filter starts ag
 
   await user.click(screen.getByRole('button', { name: 'Show 50 more (450 not shown yet)' }));
   expect(within(list).getAllByRole('listitem')).toHaveLength(100);
+  // The keyboard goes on from the first entry added, not from the button below them.
+  expect(document.activeElement).toHaveTextContent('query 50');
+  expect(document.activeElement?.tagName).toBe('A');
   await user.click(screen.getByRole('button', { name: 'Show 50 more (400 not shown yet)' }));
   // An entry past the first pages stars like any other, and the list stays as long.
   const star = screen.getByRole('button', { name: 'Star Search “query 149”' });

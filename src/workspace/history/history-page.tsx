@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { metaQueries } from '../../api/meta-queries.ts';
 import { downloadPostmanCollection } from '../interop/downloads.ts';
 import { HistoryList } from './history-list.tsx';
@@ -29,6 +29,20 @@ export default function HistoryPage() {
   // a render React can interrupt, so the key or the select paints first (decision 059).
   const listFilters = useDeferredValue(filters);
   const shown = useMemo(() => filterHistory(entries, listFilters), [entries, listFilters]);
+  // "Show more" moves the focus to the first entry it added, so a keyboard user goes on from
+  // there rather than from the button below them.
+  const listBox = useRef<HTMLDivElement>(null);
+  const focusEntry = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusEntry.current;
+    if (index === null) return;
+    focusEntry.current = null;
+    listBox.current?.querySelectorAll('li')[index]?.querySelector('a')?.focus();
+  });
+  const showMore = () => {
+    focusEntry.current = limit;
+    setLimit(limit + HISTORY_PAGE_SIZE);
+  };
   const changeFilters = (next: HistoryFilters) => {
     setFilters(next);
     setLimit(HISTORY_PAGE_SIZE);
@@ -104,14 +118,14 @@ export default function HistoryPage() {
           {shown.length === 0 ? (
             <p>No request matches these filters.</p>
           ) : (
-            <>
+            <div ref={listBox} className="space-y-2">
               <HistoryList entries={shown.slice(0, limit)} label="Request history" />
               <ShowMoreButton
                 hidden={shown.length - limit}
                 step={HISTORY_PAGE_SIZE}
-                onClick={() => setLimit((n) => n + HISTORY_PAGE_SIZE)}
+                onClick={showMore}
               />
-            </>
+            </div>
           )}
         </>
       )}
