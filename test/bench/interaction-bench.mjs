@@ -124,7 +124,10 @@ export async function benchInteractions({ origin }) {
   const browser = await launchLighthouseChromium();
   const rows = [];
   try {
-    for (const flow of interactions(await largeRealtyPage(origin))) {
+    // BENCH_VIEWS=history,realty: only the interactions whose name holds one of these.
+    const only = process.env.BENCH_VIEWS?.split(',');
+    const flows = interactions(await largeRealtyPage(origin));
+    for (const flow of flows.filter((f) => !only || only.some((v) => f.view.includes(v)))) {
       try {
         const runs = [];
         for (let i = 0; i < RUNS; i++) {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { storeHistoryEntries } from '../stored-history.ts';
 import { DEMO_KEY, renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
 
@@ -124,6 +125,30 @@ describe('request history', () => {
     await user.click(screen.getByRole('button', { name: 'Delete all 1 entries' }));
     expect(await screen.findByText(/No requests yet/)).toBeInTheDocument();
   });
+});
+
+test('a long history shows 50 entries, and 50 more per press; a filter starts again at 50', async () => {
+  storeHistoryEntries(500);
+  const { user } = renderApp('/history');
+  const list = await screen.findByRole('list', { name: 'Request history' }, { timeout: 5000 });
+  expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+  expect(screen.getByRole('status')).toHaveTextContent('500 of 500 requests');
+
+  await user.click(screen.getByRole('button', { name: 'Show 50 more (450 not shown yet)' }));
+  expect(within(list).getAllByRole('listitem')).toHaveLength(100);
+  // The keyboard goes on from the first entry added, not from the button below them.
+  expect(document.activeElement).toHaveTextContent('query 50');
+  expect(document.activeElement?.tagName).toBe('A');
+  await user.click(screen.getByRole('button', { name: 'Show 50 more (400 not shown yet)' }));
+  // An entry past the first pages stars like any other, and the list stays as long.
+  const star = screen.getByRole('button', { name: 'Star Search “query 149”' });
+  await user.click(star);
+  expect(star).toHaveAttribute('aria-pressed', 'true');
+  expect(within(list).getAllByRole('listitem')).toHaveLength(150);
+
+  await user.type(screen.getByRole('searchbox', { name: 'Search parameters' }), 'query 1');
+  expect(within(list).getAllByRole('listitem')).toHaveLength(50);
+  expect(screen.getByRole('status')).toHaveTextContent('176 of 500 requests');
 });
 
 describe('the history drawer in a view', () => {

@@ -1,5 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import { useSetSearchParam } from '../../components/use-set-search-param.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
@@ -69,6 +77,13 @@ export default function AutocompletePage() {
     [setFormValue, live, typedQuery],
   );
   const setLive = (on: boolean) => setViewParam('live', on ? '1' : '0');
+  // setValue changes with each key (it compares with the text before); the list's "use this
+  // suggestion" stays one function, so the memoised list does not render on a key.
+  const latestSetValue = useRef(setValue);
+  useLayoutEffect(() => {
+    latestSetValue.current = setValue;
+  });
+  const pickSuggestion = useCallback((value: string) => latestSetValue.current('query', value), []);
 
   const data = shown.data?.data;
   const suggestions = useMemo(() => rankSuggestions(data?.suggestions ?? []), [data]);
@@ -78,11 +93,15 @@ export default function AutocompletePage() {
     () => ({ suggestions, forQuery: shownQuery, loading: run.isRunning }),
     [suggestions, shownQuery, run.isRunning],
   );
-  // The sections below work on the form as it is (trimmed), once it is valid.
+  // The sections below work on the form as it is (trimmed), once it is valid. They follow
+  // the field from a deferred value: a key renders the field in its own task (decision 039),
+  // and these (memoised) in a later render React can interrupt, after the key has painted
+  // (decision 059).
   const formParams = useMemo(
     () => (form.isValid ? pickParams(spec, form.values) : null),
     [form.isValid, form.values],
   );
+  const sectionParams = useDeferredValue(formParams);
 
   return (
     <div className="space-y-6">
@@ -122,14 +141,14 @@ export default function AutocompletePage() {
               params={shown.params}
               loadingFor={loadingFor}
               onCancel={live ? run.cancel : undefined}
-              onUse={(value) => setValue('query', value)}
+              onUse={pickSuggestion}
             />
           )}
         </RequestPanel>
       </SuggestBoxContext>
-      <PrefixLadder params={formParams} />
-      <KeywordExpansion params={formParams} />
-      <LocaleCompare params={formParams} />
+      <PrefixLadder params={sectionParams} />
+      <KeywordExpansion params={sectionParams} />
+      <LocaleCompare params={sectionParams} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { metaQueries } from '../../api/meta-queries.ts';
 import { downloadPostmanCollection } from '../interop/downloads.ts';
 import { HistoryList } from './history-list.tsx';
+import { ShowMoreButton } from '../../components/show-more-button.tsx';
 import { storedBatchRequests } from '../batch/batch-requests.ts';
 import { SendRequestsToBatch } from '../batch/send-to-batch-link.tsx';
 import { SnapshotOpener } from '../snapshots/snapshot-opener.tsx';
@@ -12,12 +13,40 @@ import { useHistory } from './history-store.ts';
 import { HistoryFiltersForm } from './history-filters.tsx';
 import { filterHistory, NO_FILTERS, type HistoryFilters } from './filter-history.ts';
 
+/**
+ * Entries rendered at first, and added per "Show more": 500 rows at once blocked the page for
+ * most of a second on a phone (issue #28, decision 059).
+ */
+export const HISTORY_PAGE_SIZE = 50;
+
 /** Every request sent from this browser: search, filter, star, delete, and reopen for free. */
 export default function HistoryPage() {
   const entries = useHistory();
   const [filters, setFilters] = useState<HistoryFilters>(NO_FILTERS);
+  const [limit, setLimit] = useState(HISTORY_PAGE_SIZE);
   const [confirming, setConfirming] = useState(false);
-  const shown = filterHistory(entries, filters);
+  // The filters' fields show the change at once; the list follows from the deferred value in
+  // a render React can interrupt, so the key or the select paints first (decision 059).
+  const listFilters = useDeferredValue(filters);
+  const shown = useMemo(() => filterHistory(entries, listFilters), [entries, listFilters]);
+  // "Show more" moves the focus to the first entry it added, so a keyboard user goes on from
+  // there rather than from the button below them.
+  const listBox = useRef<HTMLDivElement>(null);
+  const focusEntry = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusEntry.current;
+    if (index === null) return;
+    focusEntry.current = null;
+    listBox.current?.querySelectorAll('li')[index]?.querySelector('a')?.focus();
+  });
+  const showMore = () => {
+    focusEntry.current = limit;
+    setLimit(limit + HISTORY_PAGE_SIZE);
+  };
+  const changeFilters = (next: HistoryFilters) => {
+    setFilters(next);
+    setLimit(HISTORY_PAGE_SIZE);
+  };
   const spent = shown.reduce((n, e) => n + (e.credits ?? 0), 0);
   const unknown = shown.some((e) => e.credits === null);
   const { data: meta } = useQuery(metaQueries.current());
@@ -41,7 +70,7 @@ export default function HistoryPage() {
         <p>No requests yet. Run something in any view and it appears here.</p>
       ) : (
         <>
-          <HistoryFiltersForm filters={filters} onChange={setFilters} />
+          <HistoryFiltersForm filters={filters} onChange={changeFilters} />
           <div className="flex flex-wrap items-center gap-3">
             <p role="status" className="text-sm">
               {formatNumber(shown.length)} of {formatNumber(entries.length)} requests ·{' '}
@@ -89,7 +118,14 @@ export default function HistoryPage() {
           {shown.length === 0 ? (
             <p>No request matches these filters.</p>
           ) : (
-            <HistoryList entries={shown} label="Request history" />
+            <div ref={listBox} className="space-y-2">
+              <HistoryList entries={shown.slice(0, limit)} label="Request history" />
+              <ShowMoreButton
+                hidden={shown.length - limit}
+                step={HISTORY_PAGE_SIZE}
+                onClick={showMore}
+              />
+            </div>
           )}
         </>
       )}

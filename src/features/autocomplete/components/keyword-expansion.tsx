@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
@@ -21,7 +21,11 @@ import { localesOf } from '../../../workspace/batch/send-to-batch.ts';
 import type { Params } from '../../../api/params.ts';
 
 /** "query a" … "query z" (and 0–9): the suggestions of every letter merged into one keyword table. */
-export function KeywordExpansion({ params }: { params: Params | null }) {
+export const KeywordExpansion = memo(function KeywordExpansion({
+  params,
+}: {
+  params: Params | null;
+}) {
   const id = useId();
   const [searchParams] = useSearchParams();
   const setViewParam = useSetSearchParam();
@@ -126,4 +130,4 @@ export function KeywordExpansion({ params }: { params: Params | null }) {
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { ENDPOINTS } from '../../../api/endpoints.ts';
 import type { Params } from '../../../api/params.ts';
 import { secondLocaleForm, secondLocaleParams } from '../../../api/second-locale.ts';
@@ -21,7 +21,7 @@ const localeOf = (p: Params) =>
   `${(p.country ?? countryParam.default ?? '').toUpperCase()} · ${p.language ?? languageParam.default ?? ''}`;
 
 /** The same query for two country/language pairs side by side; what only one suggests is marked. */
-export function LocaleCompare({ params }: { params: Params | null }) {
+export const LocaleCompare = memo(function LocaleCompare({ params }: { params: Params | null }) {
   const id = useId();
   const pair = useParamForm(PAIR_FORM);
   const { isValid, values } = pair;
@@ -77,7 +77,7 @@ export function LocaleCompare({ params }: { params: Params | null }) {
       )}
     </section>
   );
-}
+});
 
 function LocaleColumn({
   params,

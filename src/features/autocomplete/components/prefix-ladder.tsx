@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { newAtStep, prefixesOf } from '../lib/ladder.ts';
 import { rankSuggestions } from '../lib/suggestions.ts';
 import { useBatchRun } from '../use-batch-run.ts';
@@ -9,7 +9,7 @@ import type { Params } from '../../../api/params.ts';
 const TOP = 5;
 
 /** How suggestions evolve as the query is typed: one request per prefix ("c", "co", "cof", …). */
-export function PrefixLadder({ params }: { params: Params | null }) {
+export const PrefixLadder = memo(function PrefixLadder({ params }: { params: Params | null }) {
   const id = useId();
   const query = params?.query ?? '';
   const list = useMemo(
@@ -69,4 +69,4 @@ export function PrefixLadder({ params }: { params: Params | null }) {
       )}
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { ShowMoreButton } from '../../../components/show-more-button.tsx';
 import { useRenderLimit } from '../../../components/use-render-limit.ts';
@@ -20,7 +21,7 @@ export interface SuggestionListProps {
 }
 
 /** The suggestions by descending relevance: bars, type badges, the typed part apart, links to Search. */
-export function SuggestionList({
+export const SuggestionList = memo(function SuggestionList({
   suggestions,
   verbatim,
   params,
@@ -98,4 +99,4 @@ export function SuggestionList({
       <ShowMoreButton hidden={cut.hidden} step={cut.step} onClick={cut.showMore} />
     </section>
   );
-}
+});

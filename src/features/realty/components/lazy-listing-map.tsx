@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ListingMapProps } from './listing-map.tsx';
 import { preloadable } from '../../../components/preloadable.tsx';
 import { useAfterPaint } from '../../../components/use-after-paint.ts';
@@ -56,10 +57,11 @@ export function MapPlaceholder({
  * The "map" stage (../PIPELINE.md): the map, with a box of the same size in its place while its
  * code loads and until what rendered with it (the list) has been painted: putting the map on
  * the page is a long task on a phone. The wait lives here, so that only the map renders again
- * when it ends, not the results.
+ * when it ends, not the results. Memoised: the colour mode's select renders the results, and
+ * the map only once its deferred scale changes (decision 059).
  */
-export function LazyListingMap(props: ListingMapProps) {
+export const LazyListingMap = memo(function LazyListingMap(props: ListingMapProps) {
   const painted = useAfterPaint();
   const placeholder = <MapPlaceholder className={props.className} label={props.label} />;
   return painted ? <map.Preloaded {...props} fallback={placeholder} /> : placeholder;
-}
+});

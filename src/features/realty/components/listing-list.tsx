@@ -5,7 +5,7 @@ import {
   type VirtualizerOptions,
   type Virtualizer,
 } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatArea, formatPerArea, type AreaUnit } from '../lib/area.ts';
 import type { Home } from '../lib/home.ts';
 import { gapToMedian, gapWords, type SelectionMedians } from '../lib/stats.ts';
@@ -100,9 +100,10 @@ const scrollAfterFirst: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'
 /**
  * The listings as a virtualised listbox: only the rows in view exist in the
  * DOM, so 10,000 listings scroll like 50. Arrow keys, Home/End and Page keys
- * move the active row; Enter or Space opens it.
+ * move the active row; Enter or Space opens it. Memoised: a change in the URL that the list
+ * does not show (the colour mode) renders the results again, not the list.
  */
-export function ListingList({
+export const ListingList = memo(function ListingList({
   homes,
   unit,
   medians,
@@ -272,4 +273,4 @@ export function ListingList({
       </div>
     </div>
   );
-}
+});

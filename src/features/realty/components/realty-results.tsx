@@ -88,10 +88,13 @@ export function RealtyResults({ listings, pageUrl, totalResultCount }: RealtyRes
   /** What the medians are of, in the words of the drawer and the stats. */
   const scope = deferredShape ? 'the area' : 'the listings shown';
   const colorMode = parseColorMode(searchParams.get('color'));
+  // The select shows the new mode in the change's own task; the map and its legend recolour
+  // from the deferred mode in a later render, once the select has painted (decision 059).
+  const shownColorMode = useDeferredValue(colorMode);
   // The colour scale is over the listings on the map, rebuilt when they or the mode change.
   const scale = useMemo(
-    () => (colorMode === 'status' ? null : buildScale(placed, colorMode, unit)),
-    [placed, colorMode, unit],
+    () => (shownColorMode === 'status' ? null : buildScale(placed, shownColorMode, unit)),
+    [placed, shownColorMode, unit],
   );
   const quality = useMemo(() => dataQuality(filtered), [filtered]);
   const homeTypes = useMemo(() => valueCounts(homes, (h) => h.homeType), [homes]);
