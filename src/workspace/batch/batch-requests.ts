@@ -1,8 +1,14 @@
 import { batchRequests, type NamedRequest } from './open-batch.ts';
 import { loadBatch } from './batch-storage.ts';
+import type { BatchDefinition } from './lib/definition.ts';
 
-/** The requests of batch `id` as this tab stores it, or none when it is gone (after a day). */
+/** What batch `id` asks, as this tab stores it, or null when it is gone (after a day). */
+export async function storedBatchDefinition(id: string): Promise<BatchDefinition | null> {
+  return (await loadBatch(id))?.batch.definition ?? null;
+}
+
+/** The requests of batch `id` as this tab stores it, or none when it is gone. */
 export async function storedBatchRequests(id: string): Promise<NamedRequest[]> {
-  const loaded = await loadBatch(id);
-  return loaded && loaded.batch.id === id ? batchRequests(loaded.batch.definition) : [];
+  const definition = await storedBatchDefinition(id);
+  return definition ? batchRequests(definition) : [];
 }

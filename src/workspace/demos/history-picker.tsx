@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
 import { requestLabel } from '../../api/request-link.ts';
-import { loadBatch } from '../batch/batch-storage.ts';
+import { storedBatchDefinition } from '../batch/batch-requests.ts';
 import { useHistory, type HistoryEntry } from '../history/history-store.ts';
 import type { DemoScript, DemoStep } from './demo-file.ts';
 import { addSteps } from './demo-store.ts';
@@ -14,8 +14,8 @@ const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 
 /** A batch's step: its form as this tab stores the batch (a day), else null. */
 async function stepFromStoredBatch(id: string): Promise<DemoStep | null> {
-  const loaded = await loadBatch(id);
-  return loaded?.batch.id === id ? stepFromBatch(loaded.batch.definition) : null;
+  const definition = await storedBatchDefinition(id);
+  return definition && stepFromBatch(definition);
 }
 
 const stepOf = (queryClient: QueryClient, entry: HistoryEntry) =>
