@@ -251,6 +251,23 @@ describe('demo scripts', () => {
     expect(await calls()).toBe(before);
   });
 
+  test('a batch in history is added as a step from the picker, as its form', async () => {
+    const { user } = renderApp('/batch');
+    await user.click(await screen.findByRole('textbox', { name: 'Queries' }, { timeout: 5000 }));
+    await user.paste('coffee\ntea');
+    await user.click(screen.getByRole('button', { name: /^Run batch · 2 requests/ }));
+    await waitFor(() => expect(screen.getByTestId('batch-progress')).toHaveTextContent('2 done'), {
+      timeout: 20_000,
+    });
+    await openDemos(user);
+    await user.click(screen.getByRole('button', { name: 'New script' }));
+    const picker = await screen.findByRole('list', { name: 'History entries to add' });
+    await user.click(
+      within(picker).getByRole('button', { name: 'Add Batch of 2 requests: coffee, tea' }),
+    );
+    await waitFor(() => expect(stepTitles()).toEqual(['Batch: 2 queries × 1 locale']));
+  });
+
   test('the tour’s batch step follows the webhook step with the batch form filled, its price shown, nothing sent', async () => {
     const { user } = renderApp('/demos');
     await screen.findByRole('heading', { name: 'Demo scripts' }, { timeout: 5000 });
