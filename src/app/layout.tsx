@@ -111,21 +111,17 @@ export function Layout() {
               </NavLink>
             </li>
             <li>
-              <NavLink
-                to="/trackers"
-                className={navClass}
-                aria-label={
-                  trackers.unseen > 0 ? `Trackers, ${trackers.unseen} new alerts` : undefined
-                }
-              >
+              <NavLink to="/trackers" className={navClass}>
                 Trackers
                 {trackers.unseen > 0 && (
-                  <span
-                    aria-hidden="true"
-                    className="ml-1 rounded-full bg-amber-600 px-1.5 text-xs font-bold text-white"
-                  >
-                    {trackers.unseen}
-                  </span>
+                  <>
+                    <span className="sr-only">,</span>{' '}
+                    {/* White on amber-700: 5:1, readable at this size. */}
+                    <span className="rounded-full bg-amber-700 px-1.5 text-xs font-bold text-white">
+                      {trackers.unseen}
+                    </span>{' '}
+                    <span className="sr-only">new alerts</span>
+                  </>
                 )}
               </NavLink>
             </li>

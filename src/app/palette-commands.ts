@@ -36,6 +36,13 @@ export function paletteCommands(
   return [
     { id: 'view-overview', label: 'Overview', group: 'Views', run: { to: '/' } },
     { id: 'view-history', label: 'History', group: 'Views', run: { to: '/history' } },
+    { id: 'view-batch', label: 'Batch — queries × locales', group: 'Views', run: { to: '/batch' } },
+    {
+      id: 'view-trackers',
+      label: 'Trackers — rankings over time',
+      group: 'Views',
+      run: { to: '/trackers' },
+    },
     ...ENDPOINT_LIST.map((spec): Command => ({
       id: `view-${spec.id}`,
       label: `${spec.nav} — ${spec.title}`,

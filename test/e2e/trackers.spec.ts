@@ -39,6 +39,9 @@ test('a tracker made from a batch runs twice with a sandbox drift between, shows
   await page.getByRole('button', { name: 'Run now' }).click();
   await expect(runs.getByRole('row')).toHaveCount(2, { timeout: 30_000 });
   await expect(runs).toContainText('done');
+  // Any move is an alert, posted to the sandbox's webhook inbox.
+  await page.getByRole('textbox', { name: 'Target moves by at least' }).fill('1');
+  await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('button', { name: 'Move the sandbox a day on' }).click();
   await expect(page.getByText('The sandbox is now at day 1.')).toBeVisible();
   await page.getByRole('button', { name: 'Run now' }).click();
@@ -55,6 +58,9 @@ test('a tracker made from a batch runs twice with a sandbox drift between, shows
   await expect(page.getByRole('region', { name: 'SERP diff: coffee' })).toBeVisible();
   expect(await seriousAxeIssues(page, '/trackers with movers and a chart')).toEqual([]);
   const digestText = await digest.textContent();
+
+  await expect(page.getByTestId('alerts-badge')).toHaveText(/^\d+ new$/);
+  await expect(page.getByTestId('alerts-delivered')).toContainText('1 notice received');
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Tracker file' }).click();
@@ -78,5 +84,15 @@ test('a tracker made from a batch runs twice with a sandbox drift between, shows
   expect(await seriousAxeIssues(fresh, '/trackers imported')).toEqual([]);
   expect(otherErrors).toEqual([]);
   await other.close();
+
+  // The webhook view's sandbox inbox lists the alerts among its deliveries.
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: 'Webhooks' })
+    .click();
+  await expect(
+    page.getByRole('list', { name: 'Deliveries' }).getByRole('listitem').first(),
+  ).toContainText(/Notice: \d+ alerts? of tracker “Wiki” · received/);
+  expect(await seriousAxeIssues(page, '/webhook with a tracker’s notice')).toEqual([]);
   expect(errors).toEqual([]);
 });

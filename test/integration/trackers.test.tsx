@@ -171,6 +171,17 @@ describe('trackers', () => {
     expect(within(urls).getAllByRole('row')).toHaveLength(3);
     const diff = screen.getByRole('region', { name: `SERP diff: ${moved[0]}` });
     expect(within(diff).getAllByRole('list')).toHaveLength(3);
+
+    // The webhook view's sandbox inbox lists the posted alerts among its deliveries.
+    const alertCount = inbox.notices[0]!.payload.alerts.length;
+    await user.click(within(nav).getByRole('link', { name: 'Webhooks' }));
+    const deliveries = await screen.findByRole('list', { name: 'Deliveries' }, WAIT);
+    const notice = within(deliveries).getByRole('listitem');
+    expect(notice).toHaveTextContent(
+      `Notice: ${alertCount} alert${alertCount === 1 ? '' : 's'} of tracker “Wiki” · received`,
+    );
+    await user.click(within(notice).getByText('Payload'));
+    await waitFor(() => expect(notice).toHaveTextContent('tracker-alerts'));
   });
 
   test('a due run that could not happen is recorded as missed, never silently skipped, and the schedule does not drift', async () => {

@@ -27,6 +27,24 @@ describe('command palette and shortcuts', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  test('the batch and the trackers are views of the palette too', async () => {
+    const { user, router } = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Overview' });
+    for (const [typed, path] of [
+      ['track', '/trackers'],
+      ['batch', '/batch'],
+    ] as const) {
+      await user.keyboard('{Control>}k{/Control}');
+      const palette = await screen.findByRole('dialog', { name: 'Command palette' });
+      await user.keyboard(typed);
+      expect(within(palette).getAllByRole('option')[0]).toHaveTextContent(
+        path === '/batch' ? 'Batch — queries × locales' : 'Trackers — rankings over time',
+      );
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(router.state.location.pathname).toBe(path));
+    }
+  });
+
   test('the palette lists starred and recent requests and runs actions such as presenter mode', async () => {
     window.localStorage.setItem(
       'web-data-dashboard.history',

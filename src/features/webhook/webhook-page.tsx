@@ -11,14 +11,17 @@ import { ConfirmSubmission } from './components/confirm-submission.tsx';
 import { DeliveryInbox } from './components/delivery-inbox.tsx';
 import { DynamicSwitch } from './components/dynamic-switch.tsx';
 import { JobsTable } from './components/jobs-table.tsx';
-import { awaitingDelivery, matchDeliveries } from './lib/deliveries.ts';
+import { awaitingDelivery, inboxEntries } from './lib/deliveries.ts';
 import { rememberJobs, useJobs, type WebhookJob } from './lib/jobs-store.ts';
-import { INBOX_POLL_MS, webhookQueries } from './queries.ts';
 import type { Params } from '../../api/params.ts';
+import { sandboxInboxQueries, type SandboxInbox } from '../../api/sandbox-inbox.ts';
 
+/** How often the sandbox inbox is read while a job waits for its delivery. */
+const INBOX_POLL_MS = 1_000;
 /** A job not delivered after this long is no longer waited for (e.g. the sandbox was reset). */
 const AWAIT_DELIVERY_MS = 5 * 60_000;
 const INPUTS = { dynamic: DynamicSwitch };
+const EMPTY_INBOX: SandboxInbox = { deliveries: [], notices: [] };
 
 /** Every successful submission of this session, kept in the local jobs list (also when it finished in the background). */
 function useRememberSubmissions() {
@@ -51,17 +54,18 @@ export default function WebhookPage() {
   const sandbox = useSandboxMode();
 
   const inbox = useQuery({
-    ...webhookQueries.inbox(),
-    enabled: sandbox && jobs.length > 0,
+    ...sandboxInboxQueries.current(),
+    // Read once in sandbox mode (the trackers' notices may be there), polled while a job waits.
+    enabled: sandbox,
     refetchInterval: (query) => {
-      const seen = query.state.data ?? [];
+      const seen = query.state.data?.deliveries ?? [];
       const since = (query.state.dataUpdatedAt || 0) - AWAIT_DELIVERY_MS;
       return awaitingDelivery(jobs, seen).some((j) => j.submittedAt >= since)
         ? INBOX_POLL_MS
         : false;
     },
   });
-  const deliveries = useMemo(() => inbox.data ?? [], [inbox.data]);
+  const deliveries = useMemo(() => inbox.data?.deliveries ?? [], [inbox.data]);
   const awaited = useMemo(() => {
     const since = (inbox.dataUpdatedAt || 0) - AWAIT_DELIVERY_MS;
     return new Set(
@@ -148,7 +152,7 @@ export default function WebhookPage() {
       <JobsTable jobs={jobs} deliveries={sandbox ? deliveries : null} awaited={awaited} />
       {sandbox && (
         <DeliveryInbox
-          deliveries={matchDeliveries(deliveries, jobs)}
+          entries={inboxEntries(inbox.data ?? EMPTY_INBOX, jobs)}
           error={inbox.isError ? inbox.error.message : null}
         />
       )}

@@ -1,18 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { fetchJson } from '../../api/side-fetch.ts';
-import { isRecord } from '../../lib/is-record.ts';
+import { sandboxInboxQueries } from '../../api/sandbox-inbox.ts';
 import { useSandboxMode } from '../../components/use-sandbox-mode.ts';
 import type { StoredAlert } from './tracker-storage.ts';
 import type { TrackerSession } from './tracker-session.ts';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** How many notices the sandbox's inbox received (the trackers' alerts, posted there). */
-async function noticesReceived(signal: AbortSignal): Promise<number> {
-  const inbox = await fetchJson('/api/_sandbox/inbox', signal);
-  return isRecord(inbox) && Array.isArray(inbox.notices) ? inbox.notices.length : 0;
-}
 
 /** Alerts raised after runs, newest first; a badge counts the unseen ones until Mark as seen. */
 export function TrackerAlerts({
@@ -24,12 +17,12 @@ export function TrackerAlerts({
 }) {
   const id = useId();
   const sandbox = useSandboxMode();
-  const newest = alerts[0]?.at ?? 0;
-  // In sandbox mode the alerts are also posted to the sandbox's webhook inbox: show they were.
+  // In sandbox mode the alerts are also posted to the sandbox's webhook inbox (the webhook view
+  // lists them): show they were. The session reads the inbox again after each post.
   const delivered = useQuery({
-    queryKey: ['trackers', 'sandbox-notices', newest],
-    queryFn: ({ signal }) => noticesReceived(signal),
+    ...sandboxInboxQueries.current(),
     enabled: sandbox && alerts.length > 0,
+    select: (inbox) => inbox.notices.length,
   }).data;
   if (alerts.length === 0) return null;
   const unseen = alerts.filter((a) => !a.seen).length;
@@ -42,7 +35,7 @@ export function TrackerAlerts({
         Alerts
         {unseen > 0 && (
           <span
-            className="rounded-full bg-amber-600 px-2 text-xs font-bold text-white"
+            className="rounded-full bg-amber-700 px-2 text-xs font-bold text-white"
             data-testid="alerts-badge"
           >
             {unseen} new

@@ -31,7 +31,12 @@ export function holdTrackerSchedule(queryClient: QueryClient): () => void {
     if (!getApiKey()) return;
     const account = queryClient.getQueryData(accountQueries.details().queryKey);
     const summary = account && toAccountSummary(account.data);
-    await session.checkSchedule(batchConcurrency(summary?.concurrencyLimit));
+    try {
+      await session.checkSchedule(batchConcurrency(summary?.concurrencyLimit));
+    } catch {
+      // The browser refuses IndexedDB (private mode, a full disk): nothing due can be read or
+      // recorded; the Trackers view says why, and the next check tries again.
+    }
   };
   const tick = () => {
     if (typeof navigator !== 'undefined' && 'locks' in navigator)

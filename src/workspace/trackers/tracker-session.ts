@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ACCOUNT_QUERY_KEY } from '../../api/account-key.ts';
 import { metaQueries } from '../../api/meta-queries.ts';
 import type { JsonResult } from '../../api/requests.ts';
+import { postSandboxNotice, sandboxInboxQueries } from '../../api/sandbox-inbox.ts';
 import type { QueueState } from '../../lib/run-queue.ts';
 import { createStore, type Store } from '../../lib/store.ts';
 import { subscribeApiKey } from '../../session/key-store.ts';
@@ -335,18 +336,17 @@ export class TrackerSession {
     try {
       const meta = await this.queryClient.fetchQuery(metaQueries.current());
       if (meta.mode !== 'sandbox') return;
-      await fetch('/api/_sandbox/inbox/notices', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          kind: 'tracker-alerts',
-          tracker: tracker.name,
-          alerts: alerts.map((a) => ({
-            kind: a.kind,
-            text: a.text,
-            at: new Date(a.at).toISOString(),
-          })),
-        }),
+      await postSandboxNotice({
+        kind: 'tracker-alerts',
+        tracker: tracker.name,
+        alerts: alerts.map((a) => ({
+          kind: a.kind,
+          text: a.text,
+          at: new Date(a.at).toISOString(),
+        })),
+      });
+      await this.queryClient.invalidateQueries({
+        queryKey: sandboxInboxQueries.current().queryKey,
       });
     } catch {
       // Delivery is a demonstration: the alerts are kept whether or not it worked.

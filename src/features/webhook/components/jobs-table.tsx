@@ -1,6 +1,6 @@
 import { CopyButton } from '../../../components/copy-button.tsx';
 import { formatDuration } from '../../../lib/format.ts';
-import type { Delivery } from '../lib/deliveries.ts';
+import type { Delivery } from '../../../api/sandbox-inbox.ts';
 import { forgetJobs, type WebhookJob } from '../lib/jobs-store.ts';
 
 interface JobsTableProps {
