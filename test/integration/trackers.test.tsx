@@ -3,7 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { organicResults } from '../../src/sandbox/data/search.ts';
 import { domainMatches } from '../../src/lib/links.ts';
-import { trackerFromBatch, type Tracker } from '../../src/workspace/trackers/lib/tracker.ts';
+import {
+  trackerFromBatch,
+  trackerMatrix,
+  type Tracker,
+} from '../../src/workspace/trackers/lib/tracker.ts';
 import { missedRun, runId, type TrackerRun } from '../../src/workspace/trackers/lib/run.ts';
 import {
   clearTrackerStorage,
@@ -235,6 +239,46 @@ describe('trackers', () => {
       WAIT,
     );
     expect(await searches()).toHaveLength(0);
+  });
+
+  test('a tracker with many runs shows its movers from the newest two first, then every run; the exports wait for all', async () => {
+    const t = tracker({}, ['coffee']);
+    await saveTracker(t);
+    const cellId = trackerMatrix(t).cells[0]!.id;
+    const start = Date.now() - 13 * DAY;
+    // Twelve runs, the target one place lower each day (1 to 5, again), and a missed slot after.
+    for (let k = 0; k < 12; k++)
+      await saveRun({
+        id: runId(start + k * DAY),
+        trackerId: 'trk',
+        slot: null,
+        startedAt: start + k * DAY,
+        finishedAt: start + k * DAY + 1000,
+        status: 'done',
+        credits: 20,
+        cells: {
+          [cellId]: {
+            state: 'answered',
+            at: start + k * DAY,
+            results: [
+              { rank: (k % 5) + 1, link: `https://en.${TARGET}/wiki/Coffee`, title: 'Coffee' },
+            ],
+          },
+        },
+      });
+    await saveRun(missedRun('trk', start + 12 * DAY, 'no-tab'));
+    renderApp('/trackers?tracker=trk');
+
+    expect(await screen.findByText('Reading 10 earlier runs…', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'History CSV' })).toBeDisabled();
+    expect(screen.getByTestId('movers-digest')).toHaveTextContent('1 down');
+    await waitFor(() => expect(within(runsTable()).getAllByRole('row')).toHaveLength(14), WAIT);
+    expect(screen.queryByText(/earlier runs?…/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'History CSV' })).toBeEnabled();
+    // The movers can now start from any earlier run.
+    expect(
+      within(screen.getByRole('combobox', { name: 'Since' })).getAllByRole('option'),
+    ).toHaveLength(11);
   });
 
   test('past the storage budget the older runs keep their top 10 without titles, and the list says so', async () => {

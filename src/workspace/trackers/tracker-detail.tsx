@@ -20,7 +20,7 @@ import { MoversTable } from './movers-table.tsx';
 import { PositionChart } from './position-chart.tsx';
 import { runLabel } from './run-label.ts';
 import { SerpDiff } from './serp-diff.tsx';
-import type { RunProgress, TrackerSession } from './tracker-session.ts';
+import { RUNS_TABLE_ROWS, type RunProgress, type TrackerSession } from './tracker-session.ts';
 import { TrackerSettings } from './tracker-settings.tsx';
 import { HeaderRow } from './header-row.tsx';
 
@@ -47,12 +47,16 @@ export function TrackerDetail({
   session,
   tracker,
   runs,
+  reading,
   running,
   now,
 }: {
   session: TrackerSession;
   tracker: Tracker;
+  /** The runs read so far, oldest first: the newest ones, then all. */
   runs: readonly TrackerRun[];
+  /** Older runs not read yet (the exports and the chart wait for them). */
+  reading: number;
   running: RunProgress | null;
   /** When the runs were read: the schedule's and the budget's now. */
   now: number;
@@ -155,11 +159,24 @@ export function TrackerDetail({
         {runs.length === 0 ? (
           <p className="text-sm">No run yet: the first one anchors the schedule.</p>
         ) : (
-          <div className="max-h-64 overflow-y-auto">
+          // Full (a fixed height) past RUNS_TABLE_ROWS: the older runs arriving move nothing.
+          <div
+            className={`overflow-y-auto ${runs.length + reading > RUNS_TABLE_ROWS ? 'h-64' : 'max-h-64'}`}
+          >
             <table className="min-w-full text-sm">
               <caption className="sr-only">Every run of this tracker, oldest first</caption>
               <HeaderRow labels={RUN_COLUMNS} />
               <tbody>
+                {reading > 0 && (
+                  <tr>
+                    <td
+                      colSpan={RUN_COLUMNS.length}
+                      className="px-2 py-1 text-slate-600 dark:text-slate-400"
+                    >
+                      Reading {formatNumber(reading)} earlier run{reading === 1 ? '' : 's'}…
+                    </td>
+                  </tr>
+                )}
                 {runs.map((r) => (
                   <tr key={r.id} className="border-b border-slate-100 dark:border-slate-800">
                     <td className="px-2 py-1">{runLabel(r)}</td>
@@ -255,6 +272,11 @@ export function TrackerDetail({
               Show competitors on the chart
             </label>
           )}
+          {reading > 0 && (
+            <p role="status" className="text-sm">
+              Reading the earlier runs: the chart shows the newest so far.
+            </p>
+          )}
           <CellChart
             runs={runs}
             tracker={tracker}
@@ -274,7 +296,7 @@ export function TrackerDetail({
       <div className="flex flex-wrap gap-3">
         <ExportButtons
           label="Export history"
-          disabled={ran.length === 0}
+          disabled={ran.length === 0 || reading > 0}
           files={[
             {
               label: 'History CSV',

@@ -71,29 +71,86 @@ export async function deleteTracker(id: string): Promise<void> {
   await delMany(mine, store());
 }
 
-/** A tracker's runs, oldest first. */
-export async function loadRuns(trackerId: string): Promise<TrackerRun[]> {
-  const runKeys = (await allKeys()).filter((k) => k[0] === 'run' && k[1] === trackerId);
+const runKeysOf = async (trackerId: string) =>
+  (await allKeys()).filter(
+    (k): k is ['run', string, string] => k[0] === 'run' && k[1] === trackerId,
+  );
+
+const oldestFirst = (runs: readonly (TrackerRun | undefined)[]) =>
+  runs.filter((r): r is TrackerRun => r !== undefined).sort((a, b) => a.startedAt - b.startedAt);
+
+/** A tracker's runs, oldest first; the `known` ones (read before) are not read again. */
+export async function loadRuns(
+  trackerId: string,
+  known: readonly TrackerRun[] = [],
+): Promise<TrackerRun[]> {
+  const have = new Map(known.map((r) => [r.id, r]));
   // One run per read: a run of a thousand cells is a few MB to copy out of IndexedDB, and
   // thirty at once would hold the page for one long task.
   const runs: (TrackerRun | undefined)[] = [];
-  for (const key of runKeys) runs.push(await get<TrackerRun>(key, store()));
-  return runs
-    .filter((r): r is TrackerRun => r !== undefined)
-    .sort((a, b) => a.startedAt - b.startedAt);
+  for (const key of await runKeysOf(trackerId))
+    runs.push(have.get(key[2]) ?? (await get<TrackerRun>(key, store())));
+  return oldestFirst(runs);
 }
 
-/** Each tracker's newest run that is not a missed one, for the list. */
-export async function lastRuns(): Promise<Map<string, TrackerRun>> {
-  const newest = new Map<string, Key>();
+/**
+ * A tracker's newest runs, oldest first, read from the newest back until `ran` of them ran
+ * (missed ones are a few bytes), and how many older runs were left unread: what the movers
+ * need, before thirty runs of a thousand cells are read (decision 054).
+ */
+export async function loadNewestRuns(
+  trackerId: string,
+  ran = 2,
+): Promise<{ runs: TrackerRun[]; older: number }> {
+  // Keys come sorted, and run ids sort by time (run.ts).
+  const runKeys = await runKeysOf(trackerId);
+  const runs: TrackerRun[] = [];
+  let found = 0;
+  let next = runKeys.length - 1;
+  for (; next >= 0 && found < ran; next--) {
+    const run = await get<TrackerRun>(runKeys[next]!, store());
+    if (!run) continue;
+    runs.push(run);
+    if (run.status !== 'missed' && run.status !== 'running') found += 1;
+  }
+  return { runs: oldestFirst(runs), older: next + 1 };
+}
+
+/** What the trackers list shows of a tracker's last run. */
+export type RunSummary = Pick<TrackerRun, 'startedAt' | 'status' | 'credits'>;
+
+/**
+ * Each tracker's newest run that is not a missed one, for the list: read from its size record
+ * (a few bytes) rather than the run (a MB at a thousand cells); a record stored before records
+ * said enough has the run read instead.
+ */
+export async function lastRuns(): Promise<Map<string, RunSummary>> {
+  const newest = new Map<string, string>();
   for (const key of await allKeys())
     if (key[0] === 'run' && !key[2].endsWith('-missed')) {
       const known = newest.get(key[1]);
-      if (!known || (known[2] ?? '') < key[2]) newest.set(key[1], key);
+      if (known === undefined || known < key[2]) newest.set(key[1], key[2]);
     }
-  const keysList = [...newest.values()];
-  const runs = await getMany<TrackerRun | undefined>(keysList, store());
-  return new Map(runs.flatMap((r) => (r ? [[r.trackerId, r] as const] : [])));
+  const ids = [...newest];
+  const records = await getMany<SizeRecord | undefined>(
+    ids.map(([trackerId, id]) => ['size', trackerId, id]),
+    store(),
+  );
+  const summaries = new Map<string, RunSummary>();
+  for (const [i, [trackerId, id]] of ids.entries()) {
+    const record = records[i];
+    const summary =
+      record?.status !== undefined && record.credits !== undefined
+        ? { ...record, status: record.status, credits: record.credits }
+        : await get<TrackerRun>(['run', trackerId, id], store());
+    if (summary)
+      summaries.set(trackerId, {
+        startedAt: summary.startedAt,
+        status: summary.status,
+        credits: summary.credits,
+      });
+  }
+  return summaries;
 }
 
 export async function storageBudget(): Promise<number> {
@@ -109,11 +166,16 @@ interface SizeRecord {
   startedAt: number;
   size: number;
   compactedTo?: number;
+  /** What the trackers list shows (records stored before these were kept lack them). */
+  status?: TrackerRun['status'];
+  credits?: number;
 }
 
 const sizeRecord = (run: TrackerRun): SizeRecord => ({
   startedAt: run.startedAt,
   size: runSize(run),
+  status: run.status,
+  credits: run.credits,
   ...(run.compactedTo === undefined ? {} : { compactedTo: run.compactedTo }),
 });
 

@@ -107,6 +107,7 @@ export default function TrackersPage() {
           session={session}
           tracker={open}
           runs={state.open.runs}
+          reading={state.open.reading}
           now={state.open.at}
           running={state.running}
         />
