@@ -2,7 +2,7 @@
 // runs (10 results a cell, titles kept), written straight into the trackers' IndexedDB store
 // (30,000 sandbox requests would measure the sandbox, not the view), then opened at /trackers
 // in headless Chromium. It measures
-// - the longest main-thread task from navigation until the movers table shows (its first 100
+// - the longest main-thread task from navigation until the movers table shows (its first 50
 //   rows), after "Show all" renders its 1,002 rows, and while a keyword's chart and SERP diff
 //   render (Long Tasks API, from the page's start);
 // - the stored size of the 30 runs (as the view counts it against its budget: JSON length),

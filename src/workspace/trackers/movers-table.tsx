@@ -26,7 +26,7 @@ const rank = (r: number | null | undefined) =>
   r === undefined ? 'not checked' : r === null ? 'not in the results' : `#${r}`;
 
 /** How many rows the table shows before "Show all": a tracker can have a thousand cells. */
-const PAGE = 100;
+const PAGE = 50;
 /** Rows added per task once "Show all" is pressed. */
 const SLICE = 150;
 
