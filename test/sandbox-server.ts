@@ -90,7 +90,9 @@ export interface Ledger {
       peakInFlight: number;
     }
   >;
-  calls: { endpoint: string; status: number; credits: number }[];
+  calls: { at: string; endpoint: string; status: number; credits: number; aborted?: true }[];
+  /** Every request as it arrived, with its parameters (never the key). */
+  received: { at: string; endpoint: string; params: Record<string, string> }[];
 }
 
 /** Origin of the running test sandbox (e.g. to put a live-mode proxy in front of it). */

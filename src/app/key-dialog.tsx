@@ -94,7 +94,8 @@ function KeyDialogContent() {
         </div>
         <p className="text-xs text-slate-600 dark:text-slate-400">
           Kept in this browser tab only (sessionStorage): it is gone when the tab closes and never
-          put in a link. Clear key also deletes the answers this browser stored, for every tab.
+          put in a link. Clear key also deletes everything this browser stored for the dashboard
+          (answers, batches, trackers and demo scripts), in every tab.
         </p>
         {note && (
           <p role="status" className="text-sm">

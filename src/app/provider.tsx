@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { abortAllRequests } from '../api/in-flight.ts';
 import { subscribeApiKey } from '../session/key-store.ts';
+import { forgetOnClear } from './forget-on-clear.ts';
 import type { ResultPersistence } from './result-persistence.ts';
 
 /**
@@ -38,6 +39,7 @@ export function AppProvider({
       stop?.();
     };
   }, [persistence]);
+  useEffect(forgetOnClear, []);
   useEffect(
     () =>
       subscribeApiKey(() => {

@@ -239,7 +239,7 @@ export function createResultPersistence(
     dehydrateOptions: {
       shouldDehydrateQuery: (query: Parameters<typeof defaultShouldDehydrateQuery>[0]) =>
         query.meta?.spendsCredits === true &&
-        // A batch stores its answers itself, a record each (workspace/batch/batch-storage.ts):
+        // A batch stores its answers itself, a record each (workspace/runs/batch-store.ts):
         // here every one of a thousand answers would write the whole cache again.
         query.meta.batch === undefined &&
         defaultShouldDehydrateQuery(query),

@@ -206,4 +206,29 @@ describe('sandbox', () => {
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect((await get('/_sandbox/photos/..%2Fetc.jpg')).status).toBe(404);
   });
+
+  test('an aborted request is charged once, stamped when it arrived, and the ledger saw it arrive', async () => {
+    const { app, state } = createSandbox({ latencyMs: 200 });
+    const controller = new AbortController();
+    const arrived = Date.now();
+    const answer = app.fetch(
+      new Request('http://sandbox.test/search?query=dal+soup&gl=de&api_key=demo-key', {
+        signal: controller.signal,
+      }),
+    );
+    expect(state.received).toEqual([
+      {
+        at: expect.any(String),
+        endpoint: '/search',
+        params: { query: 'dal soup', gl: 'de' },
+      },
+    ]);
+    setTimeout(() => controller.abort(), 50);
+    await answer;
+    expect(state.calls).toEqual([
+      { at: state.received[0]!.at, endpoint: '/search', status: 499, credits: 20, aborted: true },
+    ]);
+    expect(Date.parse(state.calls[0]!.at) - arrived).toBeLessThan(40);
+    expect(state.accounts.get('demo-key')!.requestUsed).toBe(20);
+  });
 });

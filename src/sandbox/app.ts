@@ -247,11 +247,15 @@ async function handleEndpoint(
   state: SandboxState,
 ): Promise<Response> {
   const query = c.req.query();
+  const receivedAt = state.receive(spec.path, query);
   const account = state.accounts.get(query.api_key ?? '');
-  const finish = (status: number, credits = 0) => {
+  const finish = (status: number, credits = 0, aborted = false) => {
     if (account)
       account.requestUsed = Math.min(account.requestLimit, account.requestUsed + credits);
-    state.record({ endpoint: spec.path, status, credits });
+    state.record(
+      { endpoint: spec.path, status, credits, ...(aborted ? { aborted } : {}) },
+      receivedAt,
+    );
   };
   if (!account) {
     finish(401);
@@ -278,8 +282,14 @@ async function handleEndpoint(
         ? screenshotLatencyMs(state.nextLatencyMs(), query.wait_until)
         : state.nextLatencyMs();
     await sleep(latency, signal);
-    const fault = state.takeFault(spec.id, metered);
+    const fault = signal.aborted ? undefined : state.takeFault(spec.id, metered);
     if (fault?.kind === 'slow') await sleep(fault.delayMs ?? 0, signal);
+    // The client went away (a reload, a closed tab): the work was started, so the request is
+    // charged as a success would be, once, at the time it arrived; nothing more is done for it.
+    if (signal.aborted) {
+      finish(499, state.costs[spec.id], true);
+      return text(c, 499, 'Client closed the request.');
+    }
     if (fault?.kind === 'drop' || fault?.kind === 'reset') {
       finish(0);
       return dropConnection(c, fault.kind === 'reset');

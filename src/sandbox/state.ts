@@ -12,13 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const MAX_DRIFT_DAYS = 365;
 
 export type FaultKind =
-  | 'status'
-  | 'slow'
-  | 'malformed'
-  | 'truncated'
-  | 'drop'
-  | 'reset'
-  | 'drop-body';
+  'status' | 'slow' | 'malformed' | 'truncated' | 'drop' | 'reset' | 'drop-body';
 
 export interface FaultInit {
   /**
@@ -67,10 +61,23 @@ export interface KeyAccount {
 }
 
 export interface CallRecord {
+  /** When the request was received (not when it was answered). */
   at: string;
   endpoint: string;
   status: number;
   credits: number;
+  /** The client went away before the answer: charged once, as a live service that did the work. */
+  aborted?: true;
+}
+
+/**
+ * A request as it arrives, before any answer: its parameters without the key. Tests watch it to
+ * act within milliseconds of a request reaching the upstream, and to see what was asked twice.
+ */
+export interface ReceivedRecord {
+  at: string;
+  endpoint: string;
+  params: Record<string, string>;
 }
 
 // 'drop': the connection closes before any answer; 'reset': it is reset (a TCP RST, as a
@@ -90,6 +97,7 @@ export class SandboxState {
   readonly accounts = new Map<string, KeyAccount>();
   faults: Fault[] = [];
   calls: CallRecord[] = [];
+  received: ReceivedRecord[] = [];
   latencyMs: number;
   /** Up to this much more latency, at random per request (races between answers). */
   latencyJitterMs = 0;
@@ -121,6 +129,7 @@ export class SandboxState {
     });
     this.faults = [];
     this.calls = [];
+    this.received = [];
     this.latencyMs = this.defaultLatencyMs;
     this.latencyJitterMs = 0;
     this.costs = defaultCosts();
@@ -176,8 +185,17 @@ export class SandboxState {
     return this.latencyMs + Math.floor(Math.random() * (this.latencyJitterMs + 1));
   }
 
-  record(call: Omit<CallRecord, 'at'>): void {
-    this.calls.push({ at: new Date().toISOString(), ...call });
+  /** A request arriving: its parameters without the key; returns when (for its call record). */
+  receive(endpoint: string, query: Record<string, string>): string {
+    const at = new Date().toISOString();
+    const { api_key: _key, ...params } = query;
+    this.received.push({ at, endpoint, params });
+    if (this.received.length > 500) this.received.splice(0, this.received.length - 500);
+    return at;
+  }
+
+  record(call: Omit<CallRecord, 'at'>, at = new Date().toISOString()): void {
+    this.calls.push({ at, ...call });
     if (this.calls.length > 500) this.calls.splice(0, this.calls.length - 500);
   }
 
@@ -194,6 +212,7 @@ export class SandboxState {
       ),
       faults: this.faults,
       calls: this.calls,
+      received: this.received,
       day: this.day(),
     };
   }

@@ -14,7 +14,7 @@ export interface TourStep {
 }
 
 /**
- * The tour's batch step: a batch as its file holds it (workspace/batch/lib/definition.ts reads
+ * The tour's batch step: a batch as its file holds it (workspace/runs/lib/definition.ts reads
  * it), shown in the batch view's form with its price. No answers: a batch's are many.
  */
 export const TOUR_BATCH = {

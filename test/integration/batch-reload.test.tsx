@@ -5,7 +5,7 @@ import { createStore, entries } from 'idb-keyval';
 import { describe, expect, test, vi } from 'vitest';
 import { abortAllRequests } from '../../src/api/in-flight.ts';
 import { createResultPersistence } from '../../src/app/result-persistence.ts';
-import { flushBatchStorage } from '../../src/workspace/batch/batch-storage.ts';
+import { flushBatchStorage } from '../../src/workspace/runs/batch-store.ts';
 import { batchSession } from '../../src/workspace/batch/batch-session.ts';
 import { setApiKey } from '../../src/session/key-store.ts';
 import { renderApp } from '../render.tsx';

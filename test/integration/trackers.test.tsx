@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { clearAllDatabases } from '../../src/session/browser-databases.ts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { organicResults } from '../../src/sandbox/data/search.ts';
@@ -10,7 +11,6 @@ import {
 } from '../../src/workspace/trackers/lib/tracker.ts';
 import { missedRun, runId, type TrackerRun } from '../../src/workspace/trackers/lib/run.ts';
 import {
-  clearTrackerStorage,
   loadRuns,
   saveRun,
   saveTracker,
@@ -53,7 +53,7 @@ function tracker(init: Partial<Tracker> = {}, queries = QUERIES): Tracker {
 const runsTable = () => screen.getByRole('table', { name: /Every run of this tracker/ });
 
 beforeEach(async () => {
-  await clearTrackerStorage();
+  await clearAllDatabases();
 });
 
 describe('trackers', () => {
@@ -327,7 +327,7 @@ describe('trackers', () => {
       trackers: [{ name: 'Wiki' }],
     });
 
-    await clearTrackerStorage();
+    await clearAllDatabases();
     await user.upload(
       screen.getByLabelText('Import trackers'),
       new File([file], 'trackers.json', { type: 'application/json' }),

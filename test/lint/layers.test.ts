@@ -74,10 +74,10 @@ const forbidden: [string, string, string][] = [
   ['src/sandbox/app.ts', '../server/config.ts', 'src/sandbox/'],
   ['src/server/proxy.ts', '../app/layout.tsx', 'src/server/'],
   // A workspace feature's lib/ is pure logic; the workspace sits between components and features.
-  ['src/workspace/batch/lib/pivot.ts', '../../../components/copy-button.tsx', 'pure logic'],
+  ['src/workspace/runs/lib/pivot.ts', '../../../components/copy-button.tsx', 'pure logic'],
   ['src/workspace/trackers/lib/tracker.ts', '../../batch/batch-session.ts', 'pure logic'],
   ['src/workspace/batch/batch-page.tsx', '../../features/search/search-page.tsx', 'src/workspace/'],
-  ['src/components/copy-button.tsx', '../workspace/batch/lib/matrix.ts', 'src/components/'],
+  ['src/components/copy-button.tsx', '../workspace/runs/lib/matrix.ts', 'src/components/'],
   // Only tests import the test infrastructure.
   ['src/lib/format.ts', '../../test/render.tsx', 'Only tests'],
   // Tests follow their folder's rule.
@@ -126,12 +126,12 @@ describe('layer rules', { timeout: 30_000 }, () => {
     ['src/server/config.ts', '../api/upstream-meta.ts'],
     ['src/server/proxy.ts', '../sandbox/app.ts'],
     ['src/lib/csv.test.ts', '../../test/render.tsx'],
-    ['src/workspace/batch/lib/matrix.ts', '../../../api/params.ts'],
-    ['src/workspace/batch/lib/matrix.ts', './intake.ts'],
+    ['src/workspace/runs/lib/matrix.ts', '../../../api/params.ts'],
+    ['src/workspace/runs/lib/matrix.ts', './intake.ts'],
     // One workspace feature's pure logic builds on another's (a tracker is a batch run again).
-    ['src/workspace/trackers/lib/tracker.ts', '../../batch/lib/matrix.ts'],
+    ['src/workspace/trackers/lib/tracker.ts', '../../runs/lib/matrix.ts'],
     ['src/workspace/batch/batch-page.tsx', '../../components/copy-button.tsx'],
-    ['src/features/search/search-page.tsx', '../../workspace/batch/lib/matrix.ts'],
+    ['src/features/search/search-page.tsx', '../../workspace/runs/lib/matrix.ts'],
   ])('%s may import %s', async (file, target) => {
     expect(await lintAs(file, `import type { X } from '${target}';\nexport type Y = X;\n`)).toEqual(
       [],

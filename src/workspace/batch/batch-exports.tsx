@@ -1,11 +1,11 @@
 import { ExportButtons, type ExportFile } from '../../components/export-buttons.tsx';
-import type { CellRuns } from './lib/cells.ts';
-import { serializeDefinition } from './lib/definition.ts';
-import { batchFileName, longCsv, longJson, longRows, pivotCsv } from './lib/export.ts';
-import type { BatchCell } from './lib/matrix.ts';
-import type { Pivot } from './lib/pivot.ts';
-import type { BatchAnswer } from './lib/results.ts';
-import type { OpenBatch } from './open-batch.ts';
+import type { CellRuns } from '../runs/lib/cells.ts';
+import { serializeDefinition } from '../runs/lib/definition.ts';
+import { batchFileName, longCsv, longJson, longRows, pivotCsv } from '../runs/lib/export.ts';
+import type { BatchCell } from '../runs/lib/matrix.ts';
+import type { Pivot } from '../runs/lib/pivot.ts';
+import type { BatchAnswer } from '../runs/lib/results.ts';
+import type { OpenBatch } from '../runs/cell-query.ts';
 
 /**
  * The batch's files: the pivot (search with a target), every result of every cell in long

@@ -1,7 +1,7 @@
 import { putBatchEntry } from '../history/history-store.ts';
-import { countCells, creditsSpent, cellView, type CellRuns } from './lib/cells.ts';
-import { localeLabel } from './lib/locale.ts';
-import type { OpenBatch } from './open-batch.ts';
+import { countCells, creditsSpent, cellView, type CellRuns } from '../runs/lib/cells.ts';
+import { localeLabel } from '../runs/lib/locale.ts';
+import type { OpenBatch } from '../runs/cell-query.ts';
 
 /** The queries a history entry names (its text search finds the batch by them). */
 const NAMED_QUERIES = 5;

@@ -5,10 +5,10 @@ import { openKeyDialog } from '../../session/key-dialog-store.ts';
 import { getApiKey } from '../../session/key-store.ts';
 import { batchSession, useBatchState } from './batch-session.ts';
 import { BatchResults } from './batch-results.tsx';
-import { definitionRows, type BatchDefinition } from './lib/definition.ts';
+import { definitionRows, type BatchDefinition } from '../runs/lib/definition.ts';
 import { NewBatchForm } from './new-batch-form.tsx';
 import { draftFromDefinition } from './query-intake.tsx';
-import { readBatchDefinition, readBatchHandoff } from './send-to-batch.ts';
+import { readBatchDefinition, readBatchHandoff } from '../runs/send-to-batch.ts';
 import {
   localeField,
   newDraft,

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
 import { spentAgainstCap, type BatchSession, type BatchState } from './batch-session.ts';
-import { cellsToResume, cellsToRetry, creditsSpent, type CellRuns } from './lib/cells.ts';
-import type { BatchCell } from './lib/matrix.ts';
+import { cellsToResume, cellsToRetry, creditsSpent, type CellRuns } from '../runs/lib/cells.ts';
+import type { BatchCell } from '../runs/lib/matrix.ts';
 import { runCost } from './new-batch-form.tsx';
 import { readCap } from './use-batch-draft.ts';
-import { useBatchAccount, useBatchPlan, useCountedCost } from './use-batch-plan.ts';
+import { useBatchAccount, useBatchPlan, useCountedCost } from '../runs/use-run-plan.ts';
 
 const requests = (n: number) => `${formatNumber(n)} request${n === 1 ? '' : 's'}`;
 

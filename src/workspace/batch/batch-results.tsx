@@ -10,12 +10,12 @@ import { BatchQueue } from './batch-queue.tsx';
 import type { BatchSession, BatchState } from './batch-session.ts';
 import { BatchTable } from './batch-table.tsx';
 import { CellCounts } from './cell-badge.tsx';
-import { countCells } from './lib/cells.ts';
+import { countCells } from '../runs/lib/cells.ts';
 import { normalizeDomain } from '../../lib/links.ts';
 import { useCompetitorSuggestions } from './use-competitor-suggestions.ts';
 import { usePivot } from './use-pivot.ts';
 import { downloadPostmanCollection } from '../interop/downloads.ts';
-import { batchRequests, type OpenBatch } from './open-batch.ts';
+import { batchRequests, type OpenBatch } from '../runs/cell-query.ts';
 import { LocaleSummaries, PivotSettings } from './pivot-settings.tsx';
 import { SaveAsTracker } from '../trackers/save-as-tracker.tsx';
 

@@ -6,23 +6,22 @@ import type { QueueState } from '../../lib/run-queue.ts';
 import { createStore, type Store } from '../../lib/store.ts';
 import { subscribeApiKey } from '../../session/key-store.ts';
 import {
-  clearBatchStorage,
   flushBatchStorage,
   loadBatch,
   readAnswer,
   saveBatch,
   saveCell,
-} from './batch-storage.ts';
+} from '../runs/batch-store.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { recordBatch } from './batch-history.ts';
-import { afterReload, creditsSpent, type CellRun, type CellRuns } from './lib/cells.ts';
-import { matrixOf, type BatchDefinition } from './lib/definition.ts';
-import type { BatchCell } from './lib/matrix.ts';
-import { countedCost } from './lib/pricing.ts';
-import type { BatchAnswer } from './lib/results.ts';
-import type { BatchRun } from './lib/run-batch.ts';
-import { runCells } from './run-cells.ts';
-import { cellQuery, type OpenBatch } from './open-batch.ts';
+import { afterReload, creditsSpent, type CellRun, type CellRuns } from '../runs/lib/cells.ts';
+import { matrixOf, type BatchDefinition } from '../runs/lib/definition.ts';
+import type { BatchCell } from '../runs/lib/matrix.ts';
+import { countedCost } from '../runs/lib/pricing.ts';
+import type { BatchAnswer } from '../runs/lib/results.ts';
+import type { EngineRun, RunRest } from '../runs/lib/engine.ts';
+import { runCells } from '../runs/run-cells.ts';
+import { cellQuery, type OpenBatch } from '../runs/cell-query.ts';
 
 export interface BatchState {
   /** `loading`: reading the stored batch; `missing`: the one asked for is not stored here. */
@@ -73,7 +72,7 @@ const newId = () =>
 export class BatchSession {
   readonly store: Store<BatchState> = createStore(EMPTY);
   private runs: Record<string, CellRun> = {};
-  private engine: BatchRun | null = null;
+  private engine: EngineRun | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private loadingId: string | undefined | null = null;
 
@@ -89,8 +88,19 @@ export class BatchSession {
     });
     if (typeof window !== 'undefined')
       window.addEventListener('pagehide', () => void flushBatchStorage());
-    // A key cleared in any tab deletes every stored answer (decision 042): batches' too.
-    resultsClearedAt.subscribe(() => void clearBatchStorage());
+    // A key cleared in another tab deletes every stored batch (app/forget-on-clear.ts): this page
+    // stops its run before paying for more that could not be kept (decision 060).
+    resultsClearedAt.subscribe(() => this.keyClearedElsewhere());
+  }
+
+  private keyClearedElsewhere() {
+    const engine = this.engine;
+    if (!engine) return;
+    engine.cancel();
+    for (const [id, run] of Object.entries(this.runs))
+      if (run.state === 'not-checked' && run.reason === 'cancelled')
+        this.runs[id] = { state: 'not-checked', reason: 'key-cleared' };
+    this.schedule();
   }
 
   /**
@@ -166,7 +176,10 @@ export class BatchSession {
     if (restored > 0) this.notify();
   }
 
-  /** A new batch: stored at once, then run. */
+  /**
+   * A new batch: stored, then run. Its first request waits for the batch's record (the write-ahead
+   * of each cell comes after it in the same order), so a reload at any moment finds the batch.
+   */
   start(definition: BatchDefinition, accountLimit: number): OpenBatch {
     this.engine?.stop();
     this.engine = null;
@@ -176,11 +189,26 @@ export class BatchSession {
       definition,
       matrix: matrixOf(definition),
     };
-    saveBatch({ id: batch.id, createdAt: batch.createdAt, definition });
+    this.batchStored = saveBatch({ id: batch.id, createdAt: batch.createdAt, definition }).then(
+      () => true,
+      () => false,
+    );
     this.runs = {};
     this.store.set({ ...EMPTY, status: 'ready', batch });
     this.run(batch.matrix.cells, accountLimit);
     return batch;
+  }
+
+  /**
+   * Whether the open batch's own record is stored. When the browser refused it, the batch lives
+   * as long as the page (nothing can resume it, so nothing can be paid twice) and its cells are
+   * sent without a record; once it is stored, a cell leaves only after its record.
+   */
+  private batchStored: Promise<boolean> = Promise.resolve(true);
+
+  private async writeAhead(batch: OpenBatch, cellId: string, run: CellRun): Promise<void> {
+    if (!(await this.batchStored)) return;
+    await saveCell(batch, cellId, run);
   }
 
   /** Pivot settings and the like: kept with the batch, and in its file. */
@@ -189,7 +217,7 @@ export class BatchSession {
     if (!state.batch) return;
     const definition = { ...state.batch.definition, ...change };
     const batch = { ...state.batch, definition };
-    saveBatch({ id: batch.id, createdAt: batch.createdAt, definition });
+    void saveBatch({ id: batch.id, createdAt: batch.createdAt, definition }).catch(() => {});
     this.store.set({ ...state, batch });
   }
 
@@ -202,20 +230,10 @@ export class BatchSession {
     const batch = state.batch;
     if (!batch || this.engine || cells.length === 0) return;
     const { endpoint, cap } = batch.definition;
-    this.stopCounting();
     // The cap is the batch's: what it spent before this run counts against it.
     this.spentBefore = spentAgainstCap(this.runs, countedCost(endpoint).credits);
     this.store.set({ ...state, live: true, startedAt: state.startedAt ?? Date.now() });
-    // The queue reports as it is made (every cell waits, cached ones are done at once).
-    let made = false;
-    const onProgress = (queue: QueueState) => {
-      if (!made) return;
-      if (this.engine !== engine) return;
-      const over = queue.active === 0 && (queue.waiting === 0 || queue.held !== null);
-      if (over && queue.held !== 'paused') this.finished(queue);
-      else this.schedule(queue);
-    };
-    const { engine, stopCounting } = runCells({
+    const engine = runCells({
       queryClient: this.queryClient,
       endpoint,
       cells,
@@ -223,25 +241,31 @@ export class BatchSession {
       cap: this.capLeft(cap),
       mark: batch.id,
       cachedAt: this.cachedAt,
+      writeAhead: (cell, run) => this.writeAhead(batch, cell.id, run),
       onCell: (cell, run) => {
         this.runs[cell.id] = run;
-        // The answer this batch paid for is stored with it, once (the workspace's stored
-        // results leave a batch's answers out: result-persistence.ts).
-        const state = run.state === 'answered' ? this.entry(cell) : undefined;
-        saveCell(
-          batch.id,
-          cell.id,
-          run,
-          state?.data && { data: state.data, at: state.dataUpdatedAt },
-        );
+        // The write-ahead stored `running`; every later state is stored as it happens, with the
+        // answer this batch paid for, once (the workspace's stored results leave a batch's
+        // answers out: result-persistence.ts).
+        if (run.state !== 'running') {
+          const entry = run.state === 'answered' ? this.entry(cell) : undefined;
+          void saveCell(
+            batch,
+            cell.id,
+            run,
+            entry?.data && { data: entry.data, at: entry.dataUpdatedAt },
+          ).catch(() => {});
+        }
         this.schedule();
       },
-      onProgress,
+      onProgress: (queue) => {
+        if (this.engine === engine) this.schedule(queue);
+      },
+      onRest: (rest) => {
+        if (this.engine === engine) this.rested(rest);
+      },
     });
-    this.stopCounting = stopCounting;
     this.engine = engine;
-    made = true;
-    onProgress(engine.state());
   }
 
   /**
@@ -250,14 +274,12 @@ export class BatchSession {
    * reload with it.
    */
   stop(): void {
-    this.engine?.stop();
+    const engine = this.engine;
     this.engine = null;
-    this.stopCounting();
+    engine?.stop();
     clearTimeout(this.timer);
     this.timer = undefined;
   }
-
-  private stopCounting = () => {};
 
   pause = () => this.engine?.pause();
   cancel = () => this.engine?.cancel();
@@ -298,15 +320,15 @@ export class BatchSession {
     this.store.set({ ...state, runs: { ...this.runs }, queue: this.queue });
   }
 
-  /** The run stopped (all done, cancelled, or held at the cap or by a failure every request meets). */
-  private finished(queue: QueueState) {
-    const held = queue.held === 'cap' || queue.held === 'fatal';
-    if (!held) {
-      this.engine = null;
-      this.stopCounting();
-    }
+  /**
+   * The run came to rest: all done or cancelled, held at the cap or by a failure every request
+   * meets (Pause, Cancel and a higher cap still apply), or stopped under the page.
+   */
+  private rested(rest: RunRest) {
+    const held = rest.kind === 'held';
+    if (!held) this.engine = null;
     this.refreshAccount(true);
-    this.queue = held ? queue : null;
+    this.queue = held ? rest.state : null;
     this.notify();
     const state = this.store.get();
     if (!held) this.store.set({ ...state, live: false });

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { requestHref } from '../../api/request-link.ts';
 import { CellBadge } from './cell-badge.tsx';
-import { localeLabel } from './lib/locale.ts';
-import type { BatchCell } from './lib/matrix.ts';
-import type { Pivot, PivotCell, PivotRow } from './lib/pivot.ts';
-import { resultRows, type BatchAnswer } from './lib/results.ts';
+import { localeLabel } from '../runs/lib/locale.ts';
+import type { BatchCell } from '../runs/lib/matrix.ts';
+import type { Pivot, PivotCell, PivotRow } from '../runs/lib/pivot.ts';
+import { resultRows, type BatchAnswer } from '../runs/lib/results.ts';
 
 /** Every row is this tall, so the table scrolls without measuring a row. */
 const ROW_HEIGHT = 64;

@@ -1,4 +1,4 @@
-import type { CellKind, CellView } from './lib/cells.ts';
+import type { CellKind, CellView } from '../runs/lib/cells.ts';
 
 /**
  * Each kind of cell has its own look besides its own words (decision 040): no two can be taken

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ENDPOINTS, type ParamSpec } from '../../api/endpoints.ts';
 import { CountryPicker, LanguagePicker } from '../../components/locale-picker.tsx';
-import type { BatchEndpointId } from './lib/endpoints.ts';
+import type { BatchEndpointId } from '../runs/lib/endpoints.ts';
 import { localeField, type LocaleField } from './use-batch-draft.ts';
 
 const paramOf = (endpoint: BatchEndpointId, name: string): ParamSpec =>

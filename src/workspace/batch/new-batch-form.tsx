@@ -2,12 +2,12 @@ import { useId, type FormEvent } from 'react';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { costLabel } from '../../lib/cost.ts';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
-import { BATCH_ENDPOINTS } from './lib/endpoints.ts';
-import { countedCostLabel, type BatchPlan } from './lib/pricing.ts';
+import { BATCH_ENDPOINTS } from '../runs/lib/endpoints.ts';
+import { countedCostLabel, type BatchPlan } from '../runs/lib/pricing.ts';
 import { LocaleFields } from './locale-fields.tsx';
 import { QueryIntake } from './query-intake.tsx';
 import type { BatchDraft } from './use-batch-draft.ts';
-import { useBatchAccount, useBatchPlan } from './use-batch-plan.ts';
+import { useBatchAccount, useBatchPlan } from '../runs/use-run-plan.ts';
 
 const requests = (n: number) => `${formatNumber(n)} request${n === 1 ? '' : 's'}`;
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { formatNumber } from '../../lib/format.ts';
-import { inputClass, LabelledField } from './labelled-field.tsx';
-import type { BatchDefinition } from './lib/definition.ts';
-import { localeLabel } from './lib/locale.ts';
-import { MAX_COMPETITORS, type Pivot } from './lib/pivot.ts';
+import { inputClass, LabelledField } from '../../components/labelled-field.tsx';
+import type { BatchDefinition } from '../runs/lib/definition.ts';
+import { localeLabel } from '../runs/lib/locale.ts';
+import { MAX_COMPETITORS, type Pivot } from '../runs/lib/pivot.ts';
 
 /** The competitors as typed: one field, commas or spaces between domains. */
 export const competitorsOf = (text: string) =>

@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { formatNumber } from '../../lib/format.ts';
-import { LabelledField } from './labelled-field.tsx';
-import { parseDefinition, type BatchDefinition } from './lib/definition.ts';
-import type { Intake } from './lib/intake.ts';
+import { LabelledField } from '../../components/labelled-field.tsx';
+import { parseDefinition, type BatchDefinition } from '../runs/lib/definition.ts';
+import type { Intake } from '../runs/lib/intake.ts';
 import { localeField, type BatchDraft, type Draft } from './use-batch-draft.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) =>

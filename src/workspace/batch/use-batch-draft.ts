@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import type { BatchDefinition } from './lib/definition.ts';
-import type { BatchEndpointId } from './lib/endpoints.ts';
-import { parseQueryCsv, parseQueryLines, type Intake } from './lib/intake.ts';
-import { checkLocale, distinctLocales, type Locale } from './lib/locale.ts';
-import { buildMatrix, type Matrix } from './lib/matrix.ts';
+import type { BatchDefinition } from '../runs/lib/definition.ts';
+import type { BatchEndpointId } from '../runs/lib/endpoints.ts';
+import { parseQueryCsv, parseQueryLines, type Intake } from '../runs/lib/intake.ts';
+import { checkLocale, distinctLocales, type Locale } from '../runs/lib/locale.ts';
+import { buildMatrix, type Matrix } from '../runs/lib/matrix.ts';
 
 /** A locale as typed in its pickers (empty: the service's default). */
 export interface LocaleField {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { eachInSlices } from '../../lib/next-task.ts';
-import type { CellRuns } from './lib/cells.ts';
-import type { BatchCell } from './lib/matrix.ts';
-import { MAX_COMPETITORS, suggestCompetitors } from './lib/pivot.ts';
-import { resultRows, type BatchAnswer } from './lib/results.ts';
+import type { CellRuns } from '../runs/lib/cells.ts';
+import type { BatchCell } from '../runs/lib/matrix.ts';
+import { MAX_COMPETITORS, suggestCompetitors } from '../runs/lib/pivot.ts';
+import { resultRows, type BatchAnswer } from '../runs/lib/results.ts';
 
 /**
  * The domains that rank most often, once a run is over (while it runs they change with every

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { eachInSlices } from '../../lib/next-task.ts';
-import { buildPivot, pivotReader, type Pivot, type PivotInput } from './lib/pivot.ts';
+import { buildPivot, pivotReader, type Pivot, type PivotInput } from '../runs/lib/pivot.ts';
 
 /**
  * The pivot of `input`, kept current: the answers are read a slice at a time (a thousand of

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { EndpointId } from '../../api/endpoints.ts';
 import type { Params } from '../../api/params.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
-import type { BatchDefinition } from '../batch/lib/definition.ts';
+import type { BatchDefinition } from '../runs/lib/definition.ts';
 import type { DemoStep } from './demo-file.ts';
 import { addStepToLatest } from './demo-store.ts';
 import { stepFromBatch, stepFromResult } from './demo-steps.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { serializeDefinition, type BatchDefinition } from '../batch/lib/definition.ts';
+import { serializeDefinition, type BatchDefinition } from '../runs/lib/definition.ts';
 import { demoFile, readDemo, type DemoScript } from './demo-file.ts';
 
 const batch: BatchDefinition = {

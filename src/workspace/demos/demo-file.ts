@@ -6,7 +6,7 @@ import {
   parseDefinition,
   serializeDefinition,
   type BatchDefinition,
-} from '../batch/lib/definition.ts';
+} from '../runs/lib/definition.ts';
 import {
   readSnapshotFile,
   type OpenSnapshot,

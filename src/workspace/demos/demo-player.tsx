@@ -7,7 +7,7 @@ import { setPlayback, usePlayback, type Playback } from '../../session/demo-play
 import { setPresenterMode } from '../../session/presenter-mode.ts';
 import { useApiKey } from '../../session/use-api-key.ts';
 import { closeSnapshot, showSnapshot } from '../snapshots/snapshot-store.ts';
-import { batchDefinitionState } from '../batch/send-to-batch.ts';
+import { batchDefinitionState } from '../runs/send-to-batch.ts';
 import { openStep, type DemoScript } from './demo-file.ts';
 import { stepViewTitle } from './demo-steps.ts';
 import { loadDemos } from './demo-store.ts';

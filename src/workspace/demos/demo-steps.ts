@@ -5,8 +5,8 @@ import { sameParams, type Params } from '../../api/params.ts';
 import { requestLabel } from '../../api/request-link.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
 import type { HistoryEntry } from '../history/history-store.ts';
-import type { BatchDefinition } from '../batch/lib/definition.ts';
-import { batchRequests, matrixOf } from '../batch/open-batch.ts';
+import type { BatchDefinition } from '../runs/lib/definition.ts';
+import { batchRequests, matrixOf } from '../runs/cell-query.ts';
 import { createSnapshot } from '../snapshots/snapshot-file.ts';
 import { newId, type DemoStep } from './demo-file.ts';
 

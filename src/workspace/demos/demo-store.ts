@@ -1,6 +1,8 @@
-import { createStore as createIdbStore, del, set, values, type UseStore } from 'idb-keyval';
+import { del, set, values } from 'idb-keyval';
 import { showNotice } from '../../lib/notices.ts';
 import { createStore, useStore } from '../../lib/store.ts';
+import { databaseStore } from '../../session/browser-databases.ts';
+import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { newId, type DemoScript, type DemoStep } from './demo-file.ts';
 
 /**
@@ -9,16 +11,23 @@ import { newId, type DemoScript, type DemoStep } from './demo-file.ts';
  * use; every change is written at once. When storage fails (full, private mode) the scripts
  * stay in the page and a page notice (lib/notices.ts) says so: download them to keep them.
  */
-let db: UseStore | null = null;
-const idb = () => (db ??= createIdbStore('web-data-dashboard-demos', 'scripts'));
+const idb = () => databaseStore('demos');
 
 /** null until read from IndexedDB. */
 const scripts = createStore<DemoScript[] | null>(null);
+
 const NOTICE_ID = 'web-data-dashboard-demos';
 
 const newestFirst = (list: DemoScript[]) => [...list].sort((a, b) => b.updatedAt - a.updatedAt);
 
 let loading: Promise<void> | null = null;
+
+// Clear key deletes the stored scripts (app/forget-on-clear.ts): this page forgets them too, and
+// reads the (empty) storage again when they are next asked for.
+resultsClearedAt.subscribe(() => {
+  loading = null;
+  scripts.set(null);
+});
 
 /** The scripts as they are now, read from IndexedDB the first time (none when storage fails). */
 export async function loadDemos(): Promise<DemoScript[]> {

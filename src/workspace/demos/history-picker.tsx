@@ -2,7 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
 import { requestLabel } from '../../api/request-link.ts';
-import { storedBatchDefinition } from '../batch/batch-requests.ts';
+import { storedBatchDefinition } from '../runs/batch-requests.ts';
 import { useHistory, type HistoryEntry } from '../history/history-store.ts';
 import type { DemoScript, DemoStep } from './demo-file.ts';
 import { addSteps } from './demo-store.ts';

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { endpointQueryKey } from '../../api/endpoint-query.ts';
 import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../../api/endpoints.ts';
 import { pluralCredits } from '../../lib/format.ts';
-import { countedCost } from '../batch/lib/pricing.ts';
+import { countedCost } from '../runs/lib/pricing.ts';
 import type { DemoStep } from './demo-file.ts';
 
 /**

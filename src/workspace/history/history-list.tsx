@@ -6,7 +6,7 @@ import { requestHref, requestLabel } from '../../api/request-link.ts';
 import { formatDuration, formatNumber, pluralCredits } from '../../lib/format.ts';
 import { deleteHistoryEntry, toggleHistoryStar, type HistoryEntry } from './history-store.ts';
 import { useCacheStates, type CacheState } from '../../components/use-cache-states.ts';
-import { batchHref } from '../batch/open-batch.ts';
+import { batchHref } from '../runs/cell-query.ts';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

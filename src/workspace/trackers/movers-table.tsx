@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { localeKey, localeLabel, type Locale } from '../batch/lib/locale.ts';
+import { localeKey, localeLabel, type Locale } from '../runs/lib/locale.ts';
 import { sortMovers, type Mover, type MoverSort } from './lib/movers.ts';
 
 const MOVE_TEXT: Record<Mover['move'], string> = {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { BatchDefinition } from '../batch/lib/definition.ts';
-import { LabelledField } from '../batch/labelled-field.tsx';
+import type { BatchDefinition } from '../runs/lib/definition.ts';
+import { LabelledField } from '../../components/labelled-field.tsx';
 import { trackerFromBatch } from './lib/tracker.ts';
 import { saveTracker } from './tracker-storage.ts';
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { accountQueries } from '../../api/account-queries.ts';
 import { toAccountSummary } from '../../api/account.ts';
 import { getApiKey } from '../../session/key-store.ts';
-import { batchConcurrency } from '../batch/lib/pricing.ts';
+import { batchConcurrency } from '../runs/lib/pricing.ts';
 import { trackerSession } from './tracker-session.ts';
 
 /** How often an open tab checks whether a tracker's run is due. */

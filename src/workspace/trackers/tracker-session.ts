@@ -7,20 +7,20 @@ import type { QueueState } from '../../lib/run-queue.ts';
 import { createStore, type Store } from '../../lib/store.ts';
 import { subscribeApiKey } from '../../session/key-store.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
-import { creditsSpent, type CellRun } from '../batch/lib/cells.ts';
-import type { BatchCell } from '../batch/lib/matrix.ts';
-import { countedCost } from '../batch/lib/pricing.ts';
-import type { BatchAnswer } from '../batch/lib/results.ts';
-import { cellQuery } from '../batch/open-batch.ts';
-import { runCells } from '../batch/run-cells.ts';
+import { creditsSpent, type CellRun } from '../runs/lib/cells.ts';
+import type { EngineRun, RunRest } from '../runs/lib/engine.ts';
+import type { BatchCell } from '../runs/lib/matrix.ts';
+import { countedCost } from '../runs/lib/pricing.ts';
+import type { BatchAnswer } from '../runs/lib/results.ts';
+import { cellQuery } from '../runs/cell-query.ts';
+import { runCells } from '../runs/run-cells.ts';
 import { evaluateAlerts, type TrackerAlert } from './lib/alerts.ts';
-import { missedRun, runCell, runId, type TrackerRun } from './lib/run.ts';
+import { cutShort, missedRun, runCell, runId, type TrackerRun } from './lib/run.ts';
 import { runCap, scheduleAt, spentThisMonth } from './lib/schedule.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
 import type { TrackerWithRuns } from './lib/tracker-file.ts';
 import { trackersGlance } from './scheduled-flag.ts';
 import {
-  clearTrackerStorage,
   deleteTracker,
   lastRuns,
   listTrackers,
@@ -32,6 +32,7 @@ import {
   saveAlerts,
   saveRun,
   saveRuns,
+  saveSent,
   saveTracker,
   type StoredAlert,
 } from './tracker-storage.ts';
@@ -104,10 +105,11 @@ export class TrackerSession {
     this.queryClient = queryClient;
     // A run under an old key stops with it (its answers go with the cache).
     subscribeApiKey(() => this.stopEngine?.());
-    // A key cleared in any tab deletes every tracker (decision 042), as it does batches.
+    // A key cleared in any tab deletes every tracker (app/forget-on-clear.ts does, whichever
+    // views were loaded): a run going on stops before paying for more (decision 060).
     resultsClearedAt.subscribe(() => {
       this.stopEngine?.();
-      void clearTrackerStorage().then(() => this.store.set({ ...EMPTY, status: 'ready' }));
+      this.store.set({ ...EMPTY, status: 'ready' });
     });
   }
 
@@ -143,9 +145,7 @@ export class TrackerSession {
       // A run stored as running that no page runs now was cut short (the tab closed).
       const running = this.store.get().running;
       const fixed = runs.map((r) =>
-        r.status === 'running' && running?.runId !== r.id
-          ? { ...r, status: 'stopped' as const }
-          : r,
+        r.status === 'running' && running?.runId !== r.id ? cutShort(r) : r,
       );
       this.patch({ open: { trackerId, runs: fixed, at: Date.now(), reading: older } });
       return true;
@@ -267,30 +267,10 @@ export class TrackerSession {
     progress(null);
     const previous = runs.filter((r) => r.status !== 'missed' && r.status !== 'running').at(-1);
 
-    return new Promise<TrackerRun>((resolve) => {
-      let over = false;
-      let made = false;
-      const finish = async (queue: QueueState) => {
-        if (over) return;
-        over = true;
-        this.busy = false;
-        this.stopEngine = null;
-        this.cancelRun = null;
-        stopCounting();
-        for (const cell of cells) run.cells[cell.id] ??= { state: 'not-checked' };
-        const complete = cells.every((c) => run.cells[c.id]?.state !== 'not-checked');
-        run.status = complete && queue.held === null ? 'done' : 'stopped';
-        run.finishedAt = Date.now();
-        run.credits = creditsSpent(engineRuns);
-        await saveRun(run);
-        if (previous) await this.alert(tracker, previous, run);
-        void this.queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
-        this.patch({ running: null });
-        await this.load();
-        if (this.store.get().open?.trackerId === tracker.id) await this.openTracker(tracker.id);
-        resolve(run);
-      };
-      const { engine, stopCounting } = runCells({
+    const sent: string[] = [];
+    let held = false;
+    const rest = await new Promise<RunRest>((resolve) => {
+      const engine: EngineRun = runCells({
         queryClient: this.queryClient,
         endpoint: tracker.endpoint,
         cells,
@@ -299,6 +279,7 @@ export class TrackerSession {
         mark: `tracker:${tracker.id}`,
         fresh: true,
         cachedAt: () => undefined,
+        writeAhead: (cell) => (sent.push(cell.id), saveSent(run, sent)),
         onCell: (cell, cellRun) => {
           engineRuns[cell.id] = cellRun;
           if (cellRun.state === 'answered' || cellRun.state === 'failed') done += 1;
@@ -310,31 +291,33 @@ export class TrackerSession {
             void saveRun({ ...run });
           }
         },
-        onProgress: (queue) => {
-          // Stopping the engine reports once more: the run is over by then.
-          if (!made || over) return;
-          // A hold (the cap, a failure every request meets) ends a tracker's run: a schedule
-          // cannot ask anyone to raise the cap, and the next run starts afresh.
-          const stopped = queue.active === 0 && (queue.waiting === 0 || queue.held !== null);
-          if (stopped && queue.held !== 'paused') {
-            // finish marks the run over before its first await: the stop's report is ignored.
-            void finish(queue);
-            engine.stop();
-          } else progress(queue);
+        onProgress: (queue) => progress(queue),
+        // A hold (the cap, a failure every request meets) ends a tracker's run: a schedule
+        // cannot ask anyone to raise the cap, and the next run starts afresh.
+        onRest: (rest) => {
+          if (rest.kind !== 'held') return resolve(rest);
+          held = true;
+          engine.cancel();
         },
       });
-      this.stopEngine = () => {
-        void finish({ ...engine.state(), held: 'fatal' });
-        engine.stop();
-      };
+      this.stopEngine = () => engine.stop();
       this.cancelRun = () => engine.cancel();
-      made = true;
-      const state = engine.state();
-      if (state.active === 0 && state.waiting === 0) {
-        void finish(state);
-        engine.stop();
-      }
     });
+    this.busy = false;
+    this.stopEngine = null;
+    this.cancelRun = null;
+    for (const cell of cells) run.cells[cell.id] ??= { state: 'not-checked' };
+    const complete = cells.every((c) => run.cells[c.id]?.state !== 'not-checked');
+    run.status = complete && rest.kind === 'over' && !held ? 'done' : 'stopped';
+    run.finishedAt = Date.now();
+    run.credits = creditsSpent(engineRuns);
+    await saveRun(run);
+    if (previous) await this.alert(tracker, previous, run);
+    void this.queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
+    this.patch({ running: null });
+    await this.load();
+    if (this.store.get().open?.trackerId === tracker.id) await this.openTracker(tracker.id);
+    return run;
   }
 
   /** The answer the engine just put in the cache for a cell. */

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { LabelledField } from '../batch/labelled-field.tsx';
+import { LabelledField } from '../../components/labelled-field.tsx';
 import { CADENCES, type Cadence, type Tracker } from './lib/tracker.ts';
 
 const whole = (text: string): number | null | 'bad' => {

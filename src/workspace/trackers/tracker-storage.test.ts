@@ -1,14 +1,9 @@
+import { clearAllDatabases } from '../../session/browser-databases.ts';
 import 'fake-indexeddb/auto';
 import { createStore, set } from 'idb-keyval';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { missedRun, runId, type TrackerRun } from './lib/run.ts';
-import {
-  clearTrackerStorage,
-  lastRuns,
-  loadNewestRuns,
-  loadRuns,
-  saveRun,
-} from './tracker-storage.ts';
+import { lastRuns, loadNewestRuns, loadRuns, saveRun } from './tracker-storage.ts';
 
 const DAY = 86_400_000;
 const start = Date.UTC(2026, 10, 1);
@@ -26,7 +21,7 @@ const run = (k: number, init: Partial<TrackerRun> = {}): TrackerRun => ({
 });
 
 beforeEach(async () => {
-  await clearTrackerStorage();
+  await clearAllDatabases();
 });
 
 describe('tracker storage', () => {

@@ -1,14 +1,6 @@
-import {
-  clear,
-  createStore,
-  delMany,
-  get,
-  getMany,
-  keys,
-  set,
-  setMany,
-  type UseStore,
-} from 'idb-keyval';
+import { delMany, get, getMany, keys, set, setMany } from 'idb-keyval';
+import { createWriter, databaseStore } from '../../session/browser-databases.ts';
+import { resultsClearedAt } from '../../session/results-cleared.ts';
 import type { TrackerAlert } from './lib/alerts.ts';
 import type { TrackerRun } from './lib/run.ts';
 import {
@@ -28,13 +20,15 @@ import type { Tracker } from './lib/tracker.ts';
  *
  * `['tracker', id]` a tracker; `['run', trackerId, runId]` one run (run ids sort by time);
  * `['size', trackerId, runId]` what that run counts against the budget (so the budget is
- * checked without reading every run); `['alert', trackerId, alertId]` one alert;
- * `['settings']` the storage budget.
+ * checked without reading every run); `['sent', trackerId, runId]` the cells a running run has
+ * sent, each recorded before it left (the write-ahead: a run cut short shows them as maybe
+ * charged); `['alert', trackerId, alertId]` one alert; `['settings']` the storage budget.
  */
 type Key =
   | ['tracker', string]
   | ['run', string, string]
   | ['size', string, string]
+  | ['sent', string, string]
   | ['alert', string, string]
   | ['settings'];
 
@@ -46,8 +40,8 @@ interface Settings {
   budget: number;
 }
 
-let db: UseStore | null = null;
-const store = () => (db ??= createStore('web-data-dashboard-trackers', 'trackers'));
+const store = () => databaseStore('trackers');
+const writer = createWriter<Key>('trackers');
 
 const isKey = (key: IDBValidKey): key is Key => Array.isArray(key) && typeof key[0] === 'string';
 
@@ -58,12 +52,37 @@ async function allKeys(): Promise<Key[]> {
 export async function listTrackers(): Promise<Tracker[]> {
   const trackerKeys = (await allKeys()).filter((k) => k[0] === 'tracker');
   const trackers = await getMany<Tracker | undefined>(trackerKeys, store());
+  // A tracker stored before a key was cleared (in any tab) is never read again, whatever a tab
+  // that had not heard of it wrote meanwhile (decision 042).
+  const cleared = resultsClearedAt.get();
   return trackers
-    .filter((t): t is Tracker => t !== undefined)
+    .filter((t): t is Tracker => t !== undefined && (t.storedAt ?? t.createdAt) > cleared)
     .sort((a, b) => a.createdAt - b.createdAt);
 }
 
-export const saveTracker = (tracker: Tracker) => set(['tracker', tracker.id], tracker, store());
+export const saveTracker = (tracker: Tracker) =>
+  set(['tracker', tracker.id], { ...tracker, storedAt: Date.now() } satisfies Tracker, store());
+
+/**
+ * Records, before a request of a running run leaves, every cell that run has sent (the run
+ * engine's write-ahead); resolves once it is stored. One small record per run, written again as
+ * the run goes: the run's own record holds every answer and is written once a second.
+ */
+export const saveSent = (run: Pick<TrackerRun, 'trackerId' | 'id'>, cellIds: readonly string[]) =>
+  writer.put([[['sent', run.trackerId, run.id], [...cellIds]]]);
+
+/** The cells a run stored as running had sent (it may have been cut short with them in flight). */
+const sentBy = async (run: TrackerRun): Promise<string[]> =>
+  run.status === 'running'
+    ? ((await get<string[]>(['sent', run.trackerId, run.id], store())) ?? [])
+    : [];
+
+/** A stored run, with what it had sent when it is stored as running. */
+async function readRun(key: ['run', string, string]): Promise<TrackerRun | undefined> {
+  const run = await get<TrackerRun>(key, store());
+  if (!run || run.status !== 'running') return run;
+  return { ...run, sent: await sentBy(run) };
+}
 
 /** Deletes a tracker with its runs and alerts. */
 export async function deleteTracker(id: string): Promise<void> {
@@ -88,8 +107,7 @@ export async function loadRuns(
   // One run per read: a run of a thousand cells is a few MB to copy out of IndexedDB, and
   // thirty at once would hold the page for one long task.
   const runs: (TrackerRun | undefined)[] = [];
-  for (const key of await runKeysOf(trackerId))
-    runs.push(have.get(key[2]) ?? (await get<TrackerRun>(key, store())));
+  for (const key of await runKeysOf(trackerId)) runs.push(have.get(key[2]) ?? (await readRun(key)));
   return oldestFirst(runs);
 }
 
@@ -108,7 +126,7 @@ export async function loadNewestRuns(
   let found = 0;
   let next = runKeys.length - 1;
   for (; next >= 0 && found < ran; next--) {
-    const run = await get<TrackerRun>(runKeys[next]!, store());
+    const run = await readRun(runKeys[next]!);
     if (!run) continue;
     runs.push(run);
     if (run.status !== 'missed' && run.status !== 'running') found += 1;
@@ -205,8 +223,10 @@ export async function trackersSize(): Promise<number> {
  * more than the storage budget.
  */
 export async function saveRun(run: TrackerRun): Promise<void> {
-  await setMany(runRecords([run]), store());
+  const { sent: _sent, ...stored } = run;
+  await writer.put(runRecords([stored]));
   if (run.status === 'running') return;
+  await delMany([['sent', run.trackerId, run.id]], store());
   const budget = await storageBudget();
   const entries = await sizeEntries();
   let total = entries.reduce((sum, e) => sum + e.size, 0);
@@ -241,6 +261,3 @@ export const markAlertsSeen = (alerts: readonly StoredAlert[]) =>
     alerts.map((a) => [['alert', a.trackerId, a.id], { ...a, seen: true }]),
     store(),
   );
-
-/** Deletes every tracker, run and alert: a key was cleared (decision 042). */
-export const clearTrackerStorage = () => clear(store()).catch(() => {});

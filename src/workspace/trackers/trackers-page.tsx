@@ -5,7 +5,7 @@ import { FileOpener } from '../../components/file-opener.tsx';
 import { useSandboxMode } from '../../components/use-sandbox-mode.ts';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
 import { useStore } from '../../lib/store.ts';
-import { countedCost, planBatch } from '../batch/lib/pricing.ts';
+import { countedCost, planBatch } from '../runs/lib/pricing.ts';
 import { downloadText, fileDate } from '../../lib/download.ts';
 import { parseTrackers, serializeTrackers } from './lib/tracker-file.ts';
 import { loadRuns } from './tracker-storage.ts';

@@ -16,8 +16,8 @@ import { rankSuggestions } from '../lib/suggestions.ts';
 import { useBatchRun } from '../use-batch-run.ts';
 import { BatchControls } from './batch-controls.tsx';
 import { KeywordTable } from './keyword-table.tsx';
-import { SendToBatchLink } from '../../../workspace/batch/send-to-batch-link.tsx';
-import { localesOf } from '../../../workspace/batch/send-to-batch.ts';
+import { SendToBatchLink } from '../../../workspace/runs/send-to-batch-link.tsx';
+import { localesOf } from '../../../workspace/runs/send-to-batch.ts';
 import type { Params } from '../../../api/params.ts';
 
 /** "query a" … "query z" (and 0–9): the suggestions of every letter merged into one keyword table. */

@@ -1,5 +1,5 @@
-import { localeLabel } from '../../batch/lib/locale.ts';
-import type { BatchCell } from '../../batch/lib/matrix.ts';
+import { localeLabel } from '../../runs/lib/locale.ts';
+import type { BatchCell } from '../../runs/lib/matrix.ts';
 import { rankIn, type TrackerRun } from './run.ts';
 import type { AlertRules } from './tracker.ts';
 

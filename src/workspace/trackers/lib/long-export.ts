@@ -1,4 +1,4 @@
-import { LONG_COLUMNS, type LongRow } from '../../batch/lib/export.ts';
+import { LONG_COLUMNS, type LongRow } from '../../runs/lib/export.ts';
 import { hostOf } from '../../../lib/links.ts';
 import { trackerMatrix, type Tracker } from './tracker.ts';
 import type { TrackerRun } from './run.ts';

@@ -1,5 +1,5 @@
-import { localeKey, type Locale } from '../../batch/lib/locale.ts';
-import type { BatchCell } from '../../batch/lib/matrix.ts';
+import { localeKey, type Locale } from '../../runs/lib/locale.ts';
+import type { BatchCell } from '../../runs/lib/matrix.ts';
 import { rankIn, type TrackerRun } from './run.ts';
 
 /**

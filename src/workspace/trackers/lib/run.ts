@@ -1,7 +1,7 @@
 import { domainMatches } from '../../../lib/links.ts';
-import type { CellRun } from '../../batch/lib/cells.ts';
-import type { BatchCell } from '../../batch/lib/matrix.ts';
-import { resultRows, type BatchAnswer } from '../../batch/lib/results.ts';
+import type { CellRun } from '../../runs/lib/cells.ts';
+import type { BatchCell } from '../../runs/lib/matrix.ts';
+import { resultRows, type BatchAnswer } from '../../runs/lib/results.ts';
 
 /** One result as a run keeps it; past the storage budget without its title (decision 054). */
 export interface KeptResult {
@@ -37,6 +37,22 @@ export interface TrackerRun {
   cells: Record<string, RunCell>;
   /** Only the top N results of each cell are kept (the storage budget was reached). */
   compactedTo?: number;
+  /**
+   * Read back from a run stored as running: the cells it had sent, each recorded before its
+   * request left (never stored in the run itself).
+   */
+  sent?: readonly string[];
+}
+
+/**
+ * A run stored as running that no page runs any more (its tab closed or reloaded): stopped, and
+ * each cell it had sent without an answer stored is shown as failed, maybe charged.
+ */
+export function cutShort(run: TrackerRun): TrackerRun {
+  const cells = { ...run.cells };
+  for (const id of run.sent ?? []) cells[id] ??= { state: 'failed', charged: 'unknown' };
+  const { sent: _sent, ...rest } = run;
+  return { ...rest, status: 'stopped', cells };
 }
 
 /** A run's id: its start time, so a tracker's runs sort oldest first by id (and by key). */

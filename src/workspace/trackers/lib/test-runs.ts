@@ -1,4 +1,4 @@
-import type { BatchCell } from '../../batch/lib/matrix.ts';
+import type { BatchCell } from '../../runs/lib/matrix.ts';
 import type { RunCell, TrackerRun } from './run.ts';
 import { trackerMatrix, trackerFromBatch, type Tracker } from './tracker.ts';
 

@@ -4,7 +4,7 @@ import {
   DEFINITION_KIND,
   parseDefinition,
   serializeDefinition,
-} from '../../batch/lib/definition.ts';
+} from '../../runs/lib/definition.ts';
 import type { KeptResult, RunCell, TrackerRun } from './run.ts';
 import { CADENCES, trackerDefinition, type Cadence, type Tracker } from './tracker.ts';
 

@@ -1,8 +1,8 @@
-import { matrixOf, type BatchDefinition } from '../../batch/lib/definition.ts';
-import type { BatchEndpointId } from '../../batch/lib/endpoints.ts';
-import type { Locale } from '../../batch/lib/locale.ts';
-import type { Matrix } from '../../batch/lib/matrix.ts';
-import { pivotCompetitors } from '../../batch/lib/pivot.ts';
+import { matrixOf, type BatchDefinition } from '../../runs/lib/definition.ts';
+import type { BatchEndpointId } from '../../runs/lib/endpoints.ts';
+import type { Locale } from '../../runs/lib/locale.ts';
+import type { Matrix } from '../../runs/lib/matrix.ts';
+import { pivotCompetitors } from '../../runs/lib/pivot.ts';
 
 /** How often a tracker runs by itself while a dashboard tab is open. */
 export type Cadence = 'off' | 'daily' | 'weekly';
@@ -33,6 +33,11 @@ export interface Tracker {
   id: string;
   name: string;
   createdAt: number;
+  /**
+   * When this browser last stored it (an import is stored now, whenever it was made): one stored
+   * before a key was cleared is never read again. Absent in records of older versions.
+   */
+  storedAt?: number;
   endpoint: BatchEndpointId;
   rows: BatchDefinition['rows'];
   locales: Locale[];

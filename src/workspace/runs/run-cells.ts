@@ -6,8 +6,8 @@ import type { BatchEndpointId } from './lib/endpoints.ts';
 import type { BatchCell } from './lib/matrix.ts';
 import { countedCost } from './lib/pricing.ts';
 import { batchRunPolicy, isFreeRequest } from './lib/run-policy.ts';
-import { runBatch, type BatchRun } from './lib/run-batch.ts';
-import { cellQuery } from './open-batch.ts';
+import { startRun, type EngineRun, type RunRest, type Sending } from './lib/engine.ts';
+import { cellQuery } from './cell-query.ts';
 
 export interface CellsRunOptions {
   queryClient: QueryClient;
@@ -24,29 +24,39 @@ export interface CellsRunOptions {
    */
   fresh?: boolean;
   cachedAt: (cell: BatchCell) => number | undefined;
+  /** The durable record that a cell's request is leaving (the engine's write-ahead). */
+  writeAhead: (cell: BatchCell, run: Sending) => Promise<void>;
   onCell: (cell: BatchCell, run: CellRun) => void;
   onProgress: (queue: QueueState) => void;
+  onRest: (rest: RunRest) => void;
 }
 
+/** The runs of this page: a page going away stops them before its requests are cut off. */
+const live = new Set<EngineRun>();
+if (typeof window !== 'undefined')
+  // Hidden for good (a reload, a closed tab): nothing more may leave. Without this the queue
+  // refilled each slot its aborted requests freed while the page unloaded (issue 34).
+  window.addEventListener('pagehide', (event) => {
+    if (!event.persisted) for (const run of live) run.stop();
+  });
+
 /**
- * Cells sent through the batch engine with the views' own queries (decision 043): the cost each
- * is counted at follows what the session measures, the cap is checked before each request.
- * `stopCounting` stops following the measured costs once the run is over.
+ * Cells sent through the run engine with the views' own queries (decision 043): the cost each is
+ * counted at follows what the session measures, the cap is checked before each request, each
+ * request is recorded before it leaves. Following the measured costs ends with the run.
  */
-export function runCells(options: CellsRunOptions): {
-  engine: BatchRun;
-  stopCounting: () => void;
-} {
+export function runCells(options: CellsRunOptions): EngineRun {
   const { queryClient, endpoint, mark, fresh = false } = options;
   // Read when a cost is measured, not each time the queue asks (for every cell it holds).
   let counted = countedCost(endpoint);
   const stopCounting = sessionUsageStore.subscribe(() => (counted = countedCost(endpoint)));
-  const engine = runBatch({
+  const engine: EngineRun = startRun({
     cells: options.cells,
     limit: options.limit,
     cap: options.cap,
     unitCost: () => counted.credits,
     cachedAt: fresh ? () => undefined : options.cachedAt,
+    writeAhead: options.writeAhead,
     // Resolves once the answer is in the cache (the workspace's persister stores it from there).
     send: (cell) =>
       queryClient.fetchQuery({
@@ -57,6 +67,14 @@ export function runCells(options: CellsRunOptions): {
     policy: batchRunPolicy(() => isFreeRequest(endpoint, counted)),
     onCell: options.onCell,
     onProgress: options.onProgress,
+    onRest: (rest) => {
+      if (rest.kind !== 'held') {
+        live.delete(engine);
+        stopCounting();
+      }
+      options.onRest(rest);
+    },
   });
-  return { engine, stopCounting };
+  live.add(engine);
+  return engine;
 }

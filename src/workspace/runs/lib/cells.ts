@@ -3,7 +3,15 @@ import { pluralCredits } from '../../../lib/format.ts';
 import type { BatchCell } from './matrix.ts';
 
 /** Why a cell was not sent. */
-export type NotCheckedReason = 'cancelled' | 'cap' | 'fatal' | 'never-sent';
+export type NotCheckedReason =
+  | 'cancelled'
+  | 'cap'
+  | 'fatal'
+  | 'never-sent'
+  /** The browser would not record the request before it left (write-ahead), so it never left. */
+  | 'unrecorded'
+  /** A key was cleared (in another tab): the run stopped before paying for more. */
+  | 'key-cleared';
 
 /** What a failed request left to show: its error, and whether credits were spent. */
 export interface CellError {
@@ -103,6 +111,8 @@ const REASONS: Record<NotCheckedReason, string> = {
   cap: 'stopped by the cap',
   fatal: 'the run stopped',
   'never-sent': 'never sent',
+  unrecorded: 'the browser would not record it, so it was not sent',
+  'key-cleared': 'the key was cleared in another tab',
 };
 
 const SPENT: Record<Charged, string> = {

@@ -9,7 +9,7 @@ import type { Locale } from './locale.ts';
 import { buildMatrix, type BatchCell } from './matrix.ts';
 import type { CountedCost } from './pricing.ts';
 import { batchRunPolicy, isFreeRequest } from './run-policy.ts';
-import { runBatch, type BatchRunOptions } from './run-batch.ts';
+import { startRun, type RunOptions } from './engine.ts';
 
 // The engine against the real sandbox: every request goes through the app's client to the
 // sandbox's HTTP server, and its ledger says what was charged.
@@ -25,7 +25,7 @@ const queries = (n: number) => Array.from({ length: n }, (_, i) => `keyword ${i 
 /** Starts a run and resolves when it has nothing in flight and nothing it could still send. */
 function start(
   cells: readonly BatchCell[],
-  options: Partial<BatchRunOptions> & { free?: boolean } = {},
+  options: Partial<RunOptions> & { free?: boolean } = {},
 ) {
   // A free request: one whose cost was measured at 0 (the test sandbox charges nothing for it).
   const unit: CountedCost = options.free
@@ -34,20 +34,18 @@ function start(
   const runs = new Map<string, CellRun>();
   let settle: (state: QueueState) => void;
   const finished = new Promise<QueueState>((resolve) => (settle = resolve));
-  const batch = runBatch({
+  const batch = startRun({
     cells,
     limit: 4,
     cap: null,
     unitCost: () => unit.credits,
     cachedAt: () => undefined,
+    writeAhead: () => Promise.resolve(),
     send: (cell, signal) =>
       requestEndpoint(cell.endpoint, cell.params, { apiKey: 'demo-key', signal }),
     policy: batchRunPolicy(() => isFreeRequest(cells[0]!.endpoint, unit), 20),
     onCell: (cell, run) => runs.set(cell.id, run),
-    onProgress: (state) => {
-      if (state.active === 0 && state.pausedUntil === null && (state.waiting === 0 || state.held))
-        settle(state);
-    },
+    onRest: ({ state }) => settle(state),
     ...options,
   });
   return { batch, runs, finished };
@@ -206,6 +204,7 @@ describe('a batch run against the sandbox', () => {
     await sandboxControl.setLatency(100);
     const cells = cellsOf(queries(6));
     const { batch, runs, finished } = start(cells, { limit: 2 });
+    await expect.poll(() => batch.state().active).toBe(2);
     batch.cancel();
     await finished;
     expect(cells.map((c) => cellView(runs.get(c.id), null).kind)).toEqual([

@@ -1,5 +1,5 @@
-import { batchRequests, type NamedRequest } from './open-batch.ts';
-import { loadBatch } from './batch-storage.ts';
+import { batchRequests, type NamedRequest } from './cell-query.ts';
+import { loadBatch } from './batch-store.ts';
 import type { BatchDefinition } from './lib/definition.ts';
 
 /** What batch `id` asks, as this tab stores it, or null when it is gone (after a day). */

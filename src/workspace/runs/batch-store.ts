@@ -1,7 +1,8 @@
-import { clear, createStore, delMany, getMany, keys, setMany, type UseStore } from 'idb-keyval';
+import { delMany, getMany, keys } from 'idb-keyval';
 import { bodyText, type KeptBody, type ResponseMeta } from '../../api/client.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { jsonResult, type JsonResult } from '../../api/requests.ts';
+import { createWriter, databaseStore } from '../../session/browser-databases.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { existingResultsTabId, resultsTabId } from '../../session/results-tab-id.ts';
 import type { CellRun, CellRuns } from './lib/cells.ts';
@@ -45,71 +46,60 @@ const KEEP_PER_TAB = 5;
  */
 type Key = [tab: string, batch: string, cell: string];
 
-let db: UseStore | null = null;
-const store = () => (db ??= createStore('web-data-dashboard-batches', 'batches'));
+const store = () => databaseStore('batches');
+const writer = createWriter<Key>('batches');
 
 const isKey = (key: IDBValidKey): key is Key =>
   Array.isArray(key) && key.length === 3 && key.every((k) => typeof k === 'string');
 
 /**
- * Records waiting to be written: what changed in 200 ms (a run starting, the answers arriving
- * meanwhile) goes in one transaction; a transaction per answer was a thousand of them. The
- * page being hidden writes what waits at once (batch-session.ts).
+ * Whether a batch may still be written: not when a key was cleared (in any tab) after it began.
+ * Clear key forgets it; a page still running it stops (batch-session.ts) and stores nothing
+ * more of it (decision 060).
  */
-const WRITE_EVERY_MS = 200;
-const pending = new Map<string, [Key, unknown]>();
-let timer: ReturnType<typeof setTimeout> | undefined;
-let writing: Promise<void> = Promise.resolve();
-
-function write() {
-  timer = undefined;
-  const batch = [...pending.values()];
-  pending.clear();
-  // Storage may be unavailable (private mode, quota): the batch still runs, unstored.
-  writing = writing.then(() => setMany(batch, store())).catch(() => {});
-  return writing;
-}
-
-function put(key: Key, value: unknown) {
-  pending.set(JSON.stringify(key), [key, value]);
-  timer ??= setTimeout(() => void write(), WRITE_EVERY_MS);
-}
+const mayStore = (batch: { createdAt: number }) => batch.createdAt > resultsClearedAt.get();
 
 /** Writes what is pending now (the page is being hidden, a test). */
-export async function flushBatchStorage(): Promise<void> {
-  if (timer !== undefined) {
-    clearTimeout(timer);
-    await write();
-  }
-  await writing;
+export const flushBatchStorage = (): Promise<void> => writer.flush();
+
+/**
+ * Saves the batch itself (at its start, and when its pivot settings change); resolves once it is
+ * stored, so the first request leaves only after the batch it belongs to can be found again.
+ */
+export function saveBatch(batch: Omit<StoredBatch, 'savedAt'>): Promise<void> {
+  if (!mayStore(batch)) return Promise.resolve();
+  return writer.put([[[resultsTabId(), batch.id, ''], { ...batch, savedAt: Date.now() }]]);
 }
 
-/** Saves the batch itself (at its start, and when its pivot settings change). */
-export function saveBatch(batch: Omit<StoredBatch, 'savedAt'>): void {
-  put([resultsTabId(), batch.id, ''], { ...batch, savedAt: Date.now() });
+/** The batch a cell belongs to, as the store names it. */
+export interface BatchRef {
+  id: string;
+  createdAt: number;
 }
 
 /**
- * Saves one cell's state, and the answer it was paid for with it. `waiting` is not stored:
- * after a reload a cell that waited was never sent, which is what no record says too.
+ * Saves one cell's state, and the answer it was paid for with it, in the transaction of this
+ * task; resolves once they are stored. `waiting` is not stored: after a reload a cell that waited
+ * was never sent, which is what no record says too. A `running` cell is the write-ahead record:
+ * the engine sends its request only once this resolves.
  */
 export function saveCell(
-  batchId: string,
+  batch: BatchRef,
   cellId: string,
   run: CellRun,
   answer?: { data: JsonResult<unknown>; at: number },
-): void {
-  if (run.state === 'waiting') return;
+): Promise<void> {
+  if (run.state === 'waiting' || !mayStore(batch)) return Promise.resolve();
   const tab = resultsTabId();
-  put([tab, batchId, cellId], run);
+  const entries: [Key, unknown][] = [[[tab, batch.id, cellId], run]];
   if (answer) {
     const { data, at } = answer;
-    put([tab, '', cellId], {
-      body: data.body ?? JSON.stringify(data.raw),
-      meta: data.meta,
-      at,
-    } satisfies StoredAnswer);
+    entries.push([
+      [tab, '', cellId],
+      { body: data.body ?? JSON.stringify(data.raw), meta: data.meta, at } satisfies StoredAnswer,
+    ]);
   }
+  return writer.put(entries);
 }
 
 export interface LoadedBatch {
@@ -117,18 +107,6 @@ export interface LoadedBatch {
   runs: CellRuns;
   /** The cells whose answer is stored, to read back with `readAnswer`. */
   stored: ReadonlySet<string>;
-}
-
-/**
- * Deletes every batch and answer of every tab: a key was cleared (decision 042), in this tab or
- * another.
- */
-export async function clearBatchStorage(): Promise<void> {
-  pending.clear();
-  clearTimeout(timer);
-  timer = undefined;
-  await writing;
-  await clear(store()).catch(() => {});
 }
 
 /**

@@ -1,0 +1,99 @@
+import { clear, createStore, setMany, type UseStore } from 'idb-keyval';
+
+/**
+ * Every IndexedDB database the dashboard keeps, by name, in one list: Clear key empties each of
+ * them in every tab (app/forget-on-clear.ts), whichever views the page had loaded. A module that
+ * stores something in IndexedDB gets its store here, never from idb-keyval's `createStore`.
+ */
+export const DATABASES = {
+  /** Paid answers of each tab (app/result-persistence.ts). */
+  results: { name: 'web-data-dashboard', store: 'results' },
+  /** Batches: their definitions, cells' states and answers (workspace/runs/batch-store.ts). */
+  batches: { name: 'web-data-dashboard-batches', store: 'batches' },
+  /** Trackers, their runs and alerts (workspace/trackers/tracker-storage.ts). */
+  trackers: { name: 'web-data-dashboard-trackers', store: 'trackers' },
+  /** Demo scripts (workspace/demos/demo-store.ts). */
+  demos: { name: 'web-data-dashboard-demos', store: 'scripts' },
+} as const;
+
+export type DatabaseId = keyof typeof DATABASES;
+
+const stores = new Map<DatabaseId, UseStore>();
+
+/** The idb-keyval store of one of the dashboard's databases (opened on first use). */
+export function databaseStore(id: DatabaseId): UseStore {
+  let store = stores.get(id);
+  if (!store) {
+    store = createStore(DATABASES[id].name, DATABASES[id].store);
+    stores.set(id, store);
+  }
+  return store;
+}
+
+/** Writers of this page, so a clear drops what they have not written yet. */
+const writers = new Set<{ drop: () => void }>();
+
+/**
+ * Empties every database of the dashboard: a key was cleared, in this tab or another. What this
+ * page's writers still held is dropped first, so nothing from before reaches the storage after.
+ */
+export async function clearAllDatabases(): Promise<void> {
+  for (const writer of writers) writer.drop();
+  if (typeof indexedDB === 'undefined') return;
+  await Promise.all(
+    (Object.keys(DATABASES) as DatabaseId[]).map((id) => clear(databaseStore(id)).catch(() => {})),
+  );
+}
+
+export interface Writer<K extends IDBValidKey> {
+  /**
+   * Stores the entries with every other entry put in the same task, in one transaction; resolves
+   * once that transaction is committed (the records are durable), rejects when the browser
+   * refused it. Writes keep their order.
+   */
+  put: (entries: readonly (readonly [K, unknown])[]) => Promise<void>;
+  /** Resolves once everything put so far is written (or refused). */
+  flush: () => Promise<void>;
+}
+
+/**
+ * Writes to one database, coalesced per task: a run starting four requests at once, or three
+ * answers arriving together, is one transaction, and nothing waits on a timer (a record that a
+ * request left must be durable before it leaves: workspace/runs/lib/engine.ts).
+ */
+export function createWriter<K extends IDBValidKey>(id: DatabaseId): Writer<K> {
+  let pending: (readonly [K, unknown])[] = [];
+  let next: Promise<void> | null = null;
+  let written: Promise<void> = Promise.resolve();
+
+  const writer = {
+    drop: () => {
+      pending = [];
+    },
+  };
+  writers.add(writer);
+
+  function put(entries: readonly (readonly [K, unknown])[]): Promise<void> {
+    pending.push(...entries);
+    next ??= Promise.resolve().then(() => {
+      const batch = pending;
+      pending = [];
+      next = null;
+      const write = written.then(() =>
+        batch.length === 0 ? undefined : setMany(batch as [K, unknown][], databaseStore(id)),
+      );
+      // The next transaction waits for this one whether or not it was refused.
+      written = write.catch(() => {});
+      return write;
+    });
+    return next;
+  }
+
+  return {
+    put,
+    flush: async () => {
+      await next?.catch(() => {});
+      await written;
+    },
+  };
+}

@@ -1,0 +1,251 @@
+import { isApiError } from '../../../api/errors.ts';
+import { RunQueue, type QueueState, type Settled } from '../../../lib/run-queue.ts';
+import { cellError, type CellRun, type CellRuns, type NotCheckedReason } from './cells.ts';
+import type { BatchCell } from './matrix.ts';
+import type { RunPolicy } from './run-policy.ts';
+
+/** A request recorded as leaving, before it leaves (write-ahead). */
+export type Sending = Extract<CellRun, { state: 'running' }>;
+
+export interface RunOptions {
+  /** The cells to send, in order (what Run, Resume or Retry failed chose). */
+  cells: readonly BatchCell[];
+  /** At most this many in flight (`batchConcurrency`). */
+  limit: number;
+  /** "Stop at N credits", or null. */
+  cap: number | null;
+  /** Credits one request is counted at, read before each start: a cost measured meanwhile counts. */
+  unitCost: () => number;
+  /**
+   * When an earlier answer stands for the cell (ms since the epoch), or undefined: such a cell
+   * costs nothing, sends nothing and keeps the time of its answer.
+   */
+  cachedAt: (cell: BatchCell) => number | undefined;
+  /**
+   * Records durably that the cell's request is leaving; the request is sent only once this
+   * resolves, so a reload, a crash or a closed tab at any moment leaves a record of every request
+   * that may have been paid. A rejection (the storage refused) sends nothing and holds the run.
+   */
+  writeAhead: (cell: BatchCell, run: Sending) => Promise<void>;
+  /** Sends one request; resolves once its answer is kept, rejects with its ApiError. */
+  send: (cell: BatchCell, signal: AbortSignal) => Promise<unknown>;
+  policy: RunPolicy;
+  /** Each change of a cell, to store the moment it happens. */
+  onCell: (cell: BatchCell, run: CellRun) => void;
+  onProgress?: (state: QueueState) => void;
+  /**
+   * The run came to rest: nothing in flight and nothing it may send by itself. `held`: the cap or
+   * a failure every request would meet keeps the rest back (`resume` goes on); `over`: all
+   * settled or cancelled; `stopped`: the page went away or a request was cut off under it.
+   */
+  onRest?: (rest: RunRest) => void;
+}
+
+export type RunRest =
+  | { kind: 'over'; state: QueueState }
+  | { kind: 'held'; state: QueueState }
+  | { kind: 'stopped'; state: QueueState };
+
+export interface EngineRun {
+  pause(): void;
+  /** Sends again after a pause, or after the cap stopped the run (with a raised cap, or none). */
+  resume(cap?: number | null): void;
+  /** What waits is not sent (not checked: cancelled); requests in flight finish and are kept. */
+  cancel(): void;
+  /** Fewer (or more, up to what the account allows) at once from now on. */
+  setLimit(limit: number): void;
+  /**
+   * The page goes away (a reload, a new or cleared key): nothing more is sent, requests in flight
+   * are aborted and nothing more is reported but one `onRest` of kind `stopped`.
+   */
+  stop(): void;
+  state(): QueueState;
+  runs(): CellRuns;
+}
+
+/** The storage would not record a request before it left: it was not sent. */
+export class NotRecorded extends Error {
+  constructor(cause: unknown) {
+    super('The request could not be recorded before it left, so it was not sent.', { cause });
+  }
+}
+
+/** Cut off under the run (the page is unloading, every request was aborted): not the user's cancel. */
+const cutOff = (error: unknown) => isApiError(error) && error.kind === 'aborted';
+
+/**
+ * The one run engine (batch runs, tracker runs, the headless runner): plan-priced cells through
+ * the shared run queue at the account's concurrency, the cap checked before each request, 429s
+ * backed off, every request recorded before it leaves, every change of a cell reported as it
+ * happens. A hold (the cap, a failure every request would meet) shows the cells it keeps back as
+ * not checked until the run goes on. Plain TypeScript: no DOM, no React, runs in Node.
+ */
+export function startRun(options: RunOptions): EngineRun {
+  const { cells, send, cachedAt, onCell, policy } = options;
+  const runs: Record<string, CellRun> = {};
+  const counted = new Map<string, number>();
+  const controllers = new Map<string, AbortController>();
+  const queued = new Set<string>();
+  let held: QueueState['held'] = null;
+  let stopped = false;
+  /** The rest last reported (none while the run goes): each is reported once. */
+  let resting: RunRest['kind'] | null = null;
+  /** Everything settled: a later stop (the run's end) is no news. */
+  let over = false;
+
+  const set = (cell: BatchCell, run: CellRun) => {
+    runs[cell.id] = run;
+    if (run.state === 'waiting') queued.add(cell.id);
+    else queued.delete(cell.id);
+    onCell(cell, run);
+  };
+  const byId = new Map(cells.map((c) => [c.id, c]));
+  /** The cells the queue still holds, shown as not checked while a hold lasts. */
+  const markQueued = (next: (cell: BatchCell) => CellRun) => {
+    for (const id of [...queued]) set(byId.get(id)!, next(byId.get(id)!));
+  };
+  const heldCells = new Map<string, NotCheckedReason>();
+
+  /** Records the request, then sends it: never the other way round. */
+  async function writeThenSend(cell: BatchCell, run: Sending, signal: AbortSignal) {
+    try {
+      await options.writeAhead(cell, run);
+    } catch (error) {
+      throw new NotRecorded(error);
+    }
+    // The page went away while the record was written: the record stands (interrupted), nothing leaves.
+    if (stopped || signal.aborted) throw new NotRecorded('stopped');
+    return send(cell, signal);
+  }
+
+  const cost = (cell: BatchCell) => (cachedAt(cell) === undefined ? options.unitCost() : 0);
+  const queue: RunQueue<BatchCell> = new RunQueue(cells, {
+    ...policy,
+    isRefusal: (error) => !(error instanceof NotRecorded) && policy.isRefusal(error),
+    charged: (error) => !(error instanceof NotRecorded) && (policy.charged?.(error) ?? true),
+    isFatal: (error) => error instanceof NotRecorded || (policy.isFatal?.(error) ?? false),
+    retryDelayMs: (cell, error, attempt) =>
+      error instanceof NotRecorded ? null : (policy.retryDelayMs?.(cell, error, attempt) ?? null),
+    limit: options.limit,
+    cap: options.cap,
+    cost,
+    start: (cell) => {
+      const answeredAt = cachedAt(cell);
+      if (answeredAt !== undefined) {
+        set(cell, { state: 'cached', at: answeredAt });
+        return null;
+      }
+      counted.set(cell.id, cost(cell));
+      const controller = new AbortController();
+      controllers.set(cell.id, controller);
+      const running: Sending = { state: 'running', startedAt: Date.now() };
+      set(cell, running);
+      return writeThenSend(cell, running, controller.signal)
+        .catch((error: unknown) => {
+          // Requests cut off under the run: the page is going; nothing more may leave (the
+          // queue would refill the freed slots while the page unloads).
+          if (cutOff(error)) interrupt();
+          throw error;
+        })
+        .finally(() => controllers.delete(cell.id));
+    },
+    onSettle: (cell, settled) => settle(cell, settled),
+    onChange: () => report(),
+  });
+
+  function settle(cell: BatchCell, settled: Settled) {
+    const credits = counted.get(cell.id) ?? 0;
+    const started = runs[cell.id];
+    const startedAt = started?.state === 'running' ? started.startedAt : Date.now();
+    switch (settled.kind) {
+      case 'done':
+        return set(cell, {
+          state: 'answered',
+          at: Date.now(),
+          durationMs: Date.now() - startedAt,
+          credits,
+        });
+      case 'failed': {
+        if (settled.error instanceof NotRecorded)
+          return set(cell, { state: 'not-checked', reason: 'unrecorded' });
+        const { error, charged } = cellError(settled.error);
+        return set(cell, {
+          state: 'failed',
+          at: Date.now(),
+          error,
+          charged,
+          credits: settled.charged ? credits : 0,
+        });
+      }
+      case 'again':
+        return set(cell, { state: 'waiting' });
+      case 'dropped':
+        return set(cell, { state: 'not-checked', reason: 'cancelled' });
+    }
+  }
+
+  function report() {
+    if (stopped) return;
+    const state = queue.state();
+    if (state.held !== held) {
+      held = state.held;
+      if (held === 'cap' || held === 'fatal') {
+        const reason = held;
+        markQueued((cell) => (heldCells.set(cell.id, reason), { state: 'not-checked', reason }));
+      }
+    }
+    options.onProgress?.(state);
+    const quiet = state.active === 0 && state.pausedUntil === null;
+    const rest =
+      quiet && state.waiting === 0
+        ? 'over'
+        : quiet && (state.held === 'cap' || state.held === 'fatal')
+          ? 'held'
+          : null;
+    if (rest !== resting) {
+      resting = rest;
+      if (rest === null) return;
+      over = rest === 'over';
+      options.onRest?.({ kind: rest, state });
+    }
+  }
+
+  /** Ends the run where it stands: nothing more is sent; what was in flight is interrupted. */
+  function interrupt() {
+    if (stopped) return;
+    stopped = true;
+    queue.stop();
+    for (const controller of controllers.values()) controller.abort();
+    for (const [id, run] of Object.entries(runs))
+      if (run.state === 'running')
+        set(byId.get(id)!, { state: 'interrupted', startedAt: run.startedAt });
+    if (!over) options.onRest?.({ kind: 'stopped', state: queue.state() });
+  }
+
+  // Every cell starts as waiting, in order, before the first request leaves; the queue starts in
+  // a microtask, so no callback reaches the caller before it holds the run this returns.
+  for (const cell of cells) set(cell, { state: 'waiting' });
+  queueMicrotask(() => queue.pump());
+
+  return {
+    pause: () => queue.pause(),
+    resume: (cap) => {
+      if (cap !== undefined) queue.setCap(cap);
+      // What a hold showed as not checked is waiting again.
+      for (const id of heldCells.keys()) set(byId.get(id)!, { state: 'waiting' });
+      heldCells.clear();
+      held = null;
+      queue.resume();
+    },
+    cancel: () => {
+      // Cells a hold already showed as not checked keep its reason (stopped by the cap).
+      for (const cell of queue.cancel())
+        if (!heldCells.has(cell.id)) set(cell, { state: 'not-checked', reason: 'cancelled' });
+      heldCells.clear();
+    },
+    setLimit: (limit) => queue.setLimit(limit),
+    stop: interrupt,
+    state: () => queue.state(),
+    runs: () => ({ ...runs }),
+  };
+}
