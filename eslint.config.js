@@ -33,6 +33,20 @@ const SERVER_SIDE = [
     may: [...LAYERS.map((l) => l.name), 'server'],
   },
 ];
+// Which workspace folder may import which (issue 34). `runs` is the run engine and the store of
+// runs that batch, trackers, demos and history build on, one way; batch and trackers never import
+// each other. A workspace folder not listed here may import no other.
+const WORKSPACE_USES = {
+  costs: [],
+  snapshots: [],
+  interop: [],
+  runs: ['costs'],
+  history: ['interop', 'runs', 'snapshots'],
+  demos: ['history', 'interop', 'runs', 'snapshots'],
+  request: ['costs', 'demos', 'snapshots'],
+  batch: ['costs', 'demos', 'history', 'interop', 'runs', 'snapshots'],
+  trackers: ['costs', 'history', 'interop', 'runs', 'snapshots'],
+};
 const foldersOf = (dir) =>
   existsSync(new URL(dir, import.meta.url))
     ? readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
@@ -69,6 +83,14 @@ const layerZones = [
       ...foldersOf('src/workspace').map((other) => `./workspace/${other}/lib`),
     ],
     message: `src/workspace/${name}/lib/ is pure logic: it may import only lib, session, api and the workspace's lib/ folders.`,
+  })),
+  ...foldersOf('src/workspace').map((name) => ({
+    target: `src/workspace/${name}`,
+    from: 'src/workspace',
+    except: [name, ...(WORKSPACE_USES[name] ?? [])].map((folder) => `./${folder}`),
+    message: `src/workspace/${name}/ may import only the workspace folders ${
+      (WORKSPACE_USES[name] ?? []).join(', ') || '(none)'
+    } (WORKSPACE_USES in eslint.config.js).`,
   })),
   // One feature never imports another, whatever the folder is called.
   ...readdirSync(new URL('src/features', import.meta.url), { withFileTypes: true })

@@ -57,7 +57,7 @@ beforeEach(async () => {
 });
 
 describe('trackers', () => {
-  test('Save as tracker on a batch keeps its queries, locales and target, and opens it', async () => {
+  test('Save as tracker on a batch keeps its queries, locales and target, and the answers it paid for are its first run', async () => {
     const { user } = renderApp('/batch');
     await user.click(await screen.findByRole('textbox', { name: 'Queries' }, WAIT));
     await user.paste('coffee\ntea');
@@ -70,10 +70,17 @@ describe('trackers', () => {
     await user.type(screen.getByRole('textbox', { name: 'Tracker name' }), 'Drinks');
     await user.click(screen.getByRole('button', { name: 'Save as tracker' }));
     const list = await screen.findByRole('table', { name: 'Your trackers' }, WAIT);
-    const row = within(list).getByRole('row', { name: /Drinks/ });
-    // The batch's answers are in this tab's cache: a tracker run asks again all the same.
-    expect(row).toHaveTextContent('Drinks2manualnever—40 credits');
     expect(await screen.findByRole('heading', { name: 'Drinks' }, WAIT)).toBeInTheDocument();
+    // Its last run is the batch, paid there; the next one asks again, fresh.
+    expect(within(list).getByRole('row', { name: /Drinks/ })).toHaveTextContent(
+      /^Drinks2manual.+40 credits40 credits$/,
+    );
+    await waitFor(() =>
+      expect(runsTable()).toHaveTextContent(
+        /done — the batch it was saved from2 of 240 credits \(already spent\)/,
+      ),
+    );
+    expect(await searches()).toHaveLength(2);
     expect(screen.getByTestId('tracker-plan')).toHaveTextContent(
       'A tracker run always asks for fresh answers',
     );

@@ -75,9 +75,25 @@ const forbidden: [string, string, string][] = [
   ['src/server/proxy.ts', '../app/layout.tsx', 'src/server/'],
   // A workspace feature's lib/ is pure logic; the workspace sits between components and features.
   ['src/workspace/runs/lib/pivot.ts', '../../../components/copy-button.tsx', 'pure logic'],
-  ['src/workspace/trackers/lib/tracker.ts', '../../batch/batch-session.ts', 'pure logic'],
+  ['src/workspace/trackers/lib/tracker.ts', '../../runs/run-cells.ts', 'pure logic'],
   ['src/workspace/batch/batch-page.tsx', '../../features/search/search-page.tsx', 'src/workspace/'],
   ['src/components/copy-button.tsx', '../workspace/runs/lib/matrix.ts', 'src/components/'],
+  // Workspace folders import each other one way only: batch and trackers never, the engine
+  // (runs) none of the folders built on it (WORKSPACE_USES).
+  [
+    'src/workspace/batch/batch-results.tsx',
+    '../trackers/tracker-session.ts',
+    'src/workspace/batch/',
+  ],
+  [
+    'src/workspace/trackers/trackers-page.tsx',
+    '../batch/batch-session.ts',
+    'src/workspace/trackers/',
+  ],
+  ['src/workspace/runs/run-cells.ts', '../batch/batch-session.ts', 'src/workspace/runs/'],
+  ['src/workspace/runs/lib/engine.ts', '../../trackers/lib/run.ts', 'src/workspace/runs/'],
+  ['src/workspace/history/history-page.tsx', '../batch/batch-page.tsx', 'src/workspace/history/'],
+  ['src/workspace/demos/demo-player.tsx', '../batch/batch-page.tsx', 'src/workspace/demos/'],
   // Only tests import the test infrastructure.
   ['src/lib/format.ts', '../../test/render.tsx', 'Only tests'],
   // Tests follow their folder's rule.
@@ -131,6 +147,9 @@ describe('layer rules', { timeout: 30_000 }, () => {
     // One workspace feature's pure logic builds on another's (a tracker is a batch run again).
     ['src/workspace/trackers/lib/tracker.ts', '../../runs/lib/matrix.ts'],
     ['src/workspace/batch/batch-page.tsx', '../../components/copy-button.tsx'],
+    ['src/workspace/batch/batch-session.ts', '../runs/run-cells.ts'],
+    ['src/workspace/trackers/tracker-session.ts', '../runs/run-cells.ts'],
+    ['src/workspace/demos/demo-steps.ts', '../runs/cell-query.ts'],
     ['src/features/search/search-page.tsx', '../../workspace/runs/lib/matrix.ts'],
   ])('%s may import %s', async (file, target) => {
     expect(await lintAs(file, `import type { X } from '${target}';\nexport type Y = X;\n`)).toEqual(

@@ -17,7 +17,7 @@ import { usePivot } from './use-pivot.ts';
 import { downloadPostmanCollection } from '../interop/downloads.ts';
 import { batchRequests, type OpenBatch } from '../runs/cell-query.ts';
 import { LocaleSummaries, PivotSettings } from './pivot-settings.tsx';
-import { SaveAsTracker } from '../trackers/save-as-tracker.tsx';
+import { SaveAsTracker } from './save-as-tracker.tsx';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -83,7 +83,7 @@ function OpenBatchResults({
         credits.
       </p>
       <BatchQueue state={state} session={session} />
-      <SaveAsTracker definition={definition} />
+      <SaveAsTracker batch={batch} running={(state.queue?.active ?? 0) > 0} />
       <CellCounts counts={counts} />
       {isSearch && (
         <PivotSettings

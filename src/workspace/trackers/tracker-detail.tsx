@@ -184,13 +184,17 @@ export function TrackerDetail({
                       {STATUS_TEXT[r.status]}
                       {r.missedReason && ` — ${MISSED_TEXT[r.missedReason]}`}
                       {r.compactedTo !== undefined && ` (top ${r.compactedTo} kept)`}
+                      {r.fromBatch && ' — the batch it was saved from'}
                     </td>
                     <td className="px-2 py-1">
                       {r.status === 'missed'
                         ? '—'
                         : `${formatNumber(cellsAnswered(r))} of ${formatNumber(cells.length)}`}
                     </td>
-                    <td className="px-2 py-1">{pluralCredits(r.credits)}</td>
+                    <td className="px-2 py-1">
+                      {pluralCredits(r.credits)}
+                      {r.fromBatch && ' (already spent)'}
+                    </td>
                   </tr>
                 ))}
               </tbody>

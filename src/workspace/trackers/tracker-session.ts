@@ -15,9 +15,12 @@ import type { BatchAnswer } from '../runs/lib/results.ts';
 import { cellQuery } from '../runs/cell-query.ts';
 import { runCells } from '../runs/run-cells.ts';
 import { evaluateAlerts, type TrackerAlert } from './lib/alerts.ts';
-import { cutShort, missedRun, runCell, runId, type TrackerRun } from './lib/run.ts';
+import { cutShort, missedRun, runCell, runFromBatch, runId, type TrackerRun } from './lib/run.ts';
 import { runCap, scheduleAt, spentThisMonth } from './lib/schedule.ts';
-import { trackerMatrix, type Tracker } from './lib/tracker.ts';
+import { trackerFromBatch, trackerMatrix, type Tracker } from './lib/tracker.ts';
+import { loadBatch, readAnswer } from '../runs/batch-store.ts';
+import { afterReload } from '../runs/lib/cells.ts';
+import type { TrackerHandoff } from '../runs/tracker-handoff.ts';
 import type { TrackerWithRuns } from './lib/tracker-file.ts';
 import { trackersGlance } from './scheduled-flag.ts';
 import {
@@ -159,6 +162,37 @@ export class TrackerSession {
     if (!whole && newest.older > 0 && newest.runs.length + newest.older > RUNS_TABLE_ROWS)
       if (!show(newest.runs, newest.older)) return;
     show(await loadRuns(trackerId, newest.runs).catch(() => newest.runs), 0);
+  }
+
+  /**
+   * Save as tracker on a batch: the tracker, with the batch's answers as its first run (read from
+   * this tab's cache, else the batch's store). Null when the batch is no longer stored here.
+   */
+  async saveFromBatch({ batchId, name }: TrackerHandoff): Promise<Tracker | null> {
+    const loaded = await loadBatch(batchId);
+    if (!loaded) return null;
+    const tracker = trackerFromBatch(loaded.batch.definition, {
+      id: newTrackerId(),
+      name,
+      now: Date.now(),
+    });
+    const cells = trackerMatrix(tracker).cells;
+    const answers = new Map<string, BatchAnswer>();
+    for (const cell of cells) {
+      if (!loaded.stored.has(cell.id) && !this.answer(cell)) continue;
+      const stored = this.answer(cell) ?? (await readAnswer(cell));
+      if (stored)
+        answers.set(
+          cell.id,
+          'endpoint' in stored
+            ? stored
+            : ({ endpoint: cell.endpoint, data: stored.data } as BatchAnswer),
+        );
+    }
+    await saveTracker(tracker);
+    await saveRun(runFromBatch(tracker.id, cells, afterReload(loaded.runs), answers, loaded.batch));
+    await this.load();
+    return tracker;
   }
 
   async save(tracker: Tracker): Promise<void> {
@@ -368,6 +402,11 @@ export class TrackerSession {
     }
   }
 }
+
+const newTrackerId = () =>
+  `${Date.now().toString(36)}-${Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('')}`;
 
 const sessions = new WeakMap<QueryClient, TrackerSession>();
 

@@ -18,6 +18,7 @@ import { TrackerAlerts } from './tracker-alerts.tsx';
 import { SandboxDrift } from './sandbox-drift.tsx';
 import { StorageBudgetField } from './storage-budget-field.tsx';
 import { holdTrackerSchedule } from './tracker-schedule.tsx';
+import { useTrackerFromBatch, type HandoffStatus } from './use-tracker-from-batch.ts';
 
 /** A trackers file is a few MB at most (1,000 cells × 30 runs of ten results, without titles). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -42,6 +43,7 @@ export default function TrackersPage() {
     void session.openTracker(openId);
   }, [session, openId]);
   const open = state.trackers.find((t) => t.id === openId);
+  const handoff = useTrackerFromBatch(session);
 
   return (
     <div className="space-y-4">
@@ -55,6 +57,7 @@ export default function TrackersPage() {
         </Link>
         .
       </p>
+      <HandoffNotice status={handoff} />
       {sandbox && <SandboxDrift />}
       {state.storageError && (
         <p role="alert">
@@ -114,6 +117,18 @@ export default function TrackersPage() {
       )}
     </div>
   );
+}
+
+const HANDOFF_TEXT: Record<Exclude<HandoffStatus, 'none'>, string> = {
+  saving: 'Saving the tracker, with the batch’s answers as its first run…',
+  missing:
+    'That batch is not stored in this tab any more (a key was cleared, or it is over a day old): no tracker was made. Run the batch again, then Save as tracker.',
+  refused: 'The tracker could not be stored (the browser refused its storage).',
+};
+
+function HandoffNotice({ status }: { status: HandoffStatus }) {
+  if (status === 'none') return null;
+  return <p role={status === 'saving' ? 'status' : 'alert'}>{HANDOFF_TEXT[status]}</p>;
 }
 
 /** Every tracker with every run, as one file (read from storage when asked). */

@@ -1,5 +1,5 @@
 import { domainMatches } from '../../../lib/links.ts';
-import type { CellRun } from '../../runs/lib/cells.ts';
+import { creditsSpent, type CellRun, type CellRuns } from '../../runs/lib/cells.ts';
 import type { BatchCell } from '../../runs/lib/matrix.ts';
 import { resultRows, type BatchAnswer } from '../../runs/lib/results.ts';
 
@@ -42,6 +42,8 @@ export interface TrackerRun {
    * request left (never stored in the run itself).
    */
   sent?: readonly string[];
+  /** Made from the batch the tracker was saved from: its credits were spent there. */
+  fromBatch?: true;
 }
 
 /**
@@ -109,4 +111,47 @@ export function rankIn(
 ): { rank: number; link: string } | null | undefined {
   if (cell?.state !== 'answered') return undefined;
   return domainMatches(cell.results, domain)[0] ?? null;
+}
+
+/**
+ * The first run of a tracker saved from a batch: the batch's answers as they were paid for (a
+ * cell this tab had cached counts as answered, at its time), what failed as failed, what may have
+ * been charged as such; its credits are the batch's, already spent.
+ */
+export function runFromBatch(
+  trackerId: string,
+  cells: readonly BatchCell[],
+  runs: CellRuns,
+  answers: ReadonlyMap<string, BatchAnswer>,
+  batch: { createdAt: number },
+): TrackerRun {
+  const kept: Record<string, RunCell> = {};
+  let last = batch.createdAt;
+  for (const cell of cells) {
+    const run = runs[cell.id];
+    if (run?.state === 'answered' || run?.state === 'cached' || run?.state === 'failed')
+      last = Math.max(last, run.at);
+    kept[cell.id] =
+      run?.state === 'interrupted'
+        ? { state: 'failed', charged: 'unknown' }
+        : run?.state === 'cached'
+          ? runCell(
+              cell,
+              { ...run, state: 'answered', durationMs: 0, credits: 0 },
+              answers.get(cell.id),
+            )
+          : runCell(cell, run, answers.get(cell.id));
+  }
+  const complete = Object.values(kept).every((c) => c.state !== 'not-checked');
+  return {
+    id: runId(batch.createdAt),
+    trackerId,
+    slot: null,
+    startedAt: batch.createdAt,
+    finishedAt: last,
+    status: complete ? 'done' : 'stopped',
+    credits: creditsSpent(runs),
+    cells: kept,
+    fromBatch: true,
+  };
 }
