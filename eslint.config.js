@@ -139,6 +139,21 @@ export default tseslint.config(
     },
   },
   {
+    // A function over 150 lines makes several decisions: split it by what each part decides
+    // (issue #34). Tests are left out: a describe block's callback lists tests, it decides nothing.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.spec.ts'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    // TODO(#34): TrackerDetail (src/workspace/trackers/tracker-detail.tsx, 279 lines) is split
+    // with the run engine's rewrite of trackers; then this exception goes.
+    files: ['src/workspace/trackers/tracker-detail.tsx'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     // Tests follow their folder's rule, and may also import the test infrastructure.
     files: ['src/**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': restrictedPaths(layerZones) },
