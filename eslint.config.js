@@ -154,6 +154,35 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': 'off' },
   },
   {
+    // React reads what lives outside it through one door: useStore (lib/store.ts) or
+    // useExternal (lib/use-external.ts), which take a store's slice, the query cache or a
+    // media query (issue #34).
+    files: ['**/*.{ts,tsx}'],
+    ignores: [
+      'src/lib/store.ts',
+      'src/lib/use-external.ts',
+      // TODO(#34): these move to useExternal with the run engine's rewrite of batch and trackers.
+      'src/workspace/batch/use-batch-plan.ts',
+      'src/workspace/batch/batch-session.ts',
+      'src/workspace/trackers/budget-planner.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['useSyncExternalStore'],
+              message:
+                'Read outside state with useStore (lib/store.ts) or useExternal (lib/use-external.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests follow their folder's rule, and may also import the test infrastructure.
     files: ['src/**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': restrictedPaths(layerZones) },
