@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { realtyResponseSchema } from './schemas.ts';
+import { isRecord } from '../lib/is-record.ts';
 
 describe('realty answers', () => {
   test('keep every listing object as it came (not read, not copied), and drop the other items', () => {
@@ -8,9 +9,7 @@ describe('realty answers', () => {
       fc.property(fc.array(fc.oneof(fc.object(), fc.anything()), { maxLength: 8 }), (items) => {
         const body = { realty_listings: items, search: { page: 1 } };
         const read = realtyResponseSchema.parse(body);
-        const objects = items.filter(
-          (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-        );
+        const objects = items.filter(isRecord);
         expect(read.realty_listings).toHaveLength(objects.length);
         read.realty_listings.forEach((listing, i) => expect(listing).toBe(objects[i]));
         expect(read['search']).toEqual({ page: 1 });

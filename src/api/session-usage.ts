@@ -2,6 +2,7 @@ import { createStoredStore } from '../lib/store.ts';
 import { subscribeApiKey } from '../session/key-store.ts';
 import type { CostEstimate } from '../lib/cost.ts';
 import { ENDPOINTS, type EndpointId } from './endpoints.ts';
+import { isRecord } from '../lib/is-record.ts';
 
 /** One measured cost: the change in `requestUsed` around one request nothing else overlapped. */
 export interface CostSample {
@@ -44,11 +45,8 @@ const isNumber = (value: unknown): value is number =>
 /** Reads what was stored leniently: anything malformed is dropped, never a crash. */
 function parse(text: string | null): SessionUsage {
   const value: unknown = text === null ? null : JSON.parse(text);
-  if (typeof value !== 'object' || value === null) return EMPTY;
-  const entries = (key: string) =>
-    arrayOf((value as Record<string, unknown>)[key]).filter(
-      (e): e is Record<string, unknown> => typeof e === 'object' && e !== null,
-    );
+  if (!isRecord(value)) return EMPTY;
+  const entries = (key: string) => arrayOf(value[key]).filter(isRecord);
   return {
     samples: entries('samples')
       .filter((e) => typeof e.endpoint === 'string' && isNumber(e.credits) && isNumber(e.at))

@@ -5,13 +5,15 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import { defaultShouldDehydrateQuery, type QueryClient } from '@tanstack/react-query';
-import { clear, createStore, del, entries, get, update, type UseStore } from 'idb-keyval';
+import { clear, del, entries, get, update, type UseStore } from 'idb-keyval';
 import { bodyText, type KeptBody, type ResponseMeta } from '../api/client.ts';
 import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
 import { jsonResult, type JsonResult } from '../api/requests.ts';
+import { isRecord } from '../lib/is-record.ts';
 import { dismissNotice, showNotice } from '../lib/notices.ts';
 import { newestWithin, storedSize } from '../lib/stored-size.ts';
 import { getApiKey } from '../session/key-store.ts';
+import { databaseStore } from '../session/browser-databases.ts';
 import { resultsClearedAt } from '../session/results-cleared.ts';
 import {
   existingResultsTabId,
@@ -48,19 +50,17 @@ const tellDropped = () =>
 
 /** A record this version can read; anything else is dropped. */
 const isReadable = (value: unknown): value is PersistedClient =>
-  typeof value === 'object' &&
-  value !== null &&
-  (value as PersistedClient).buster === FORMAT &&
-  typeof (value as PersistedClient).timestamp === 'number' &&
-  Array.isArray((value as PersistedClient).clientState?.queries);
+  isRecord(value) &&
+  value.buster === FORMAT &&
+  typeof value.timestamp === 'number' &&
+  isRecord(value.clientState) &&
+  Array.isArray(value.clientState.queries);
 
 const isQuery = (value: unknown): value is Query =>
-  typeof value === 'object' &&
-  value !== null &&
-  Array.isArray((value as Query).queryKey) &&
-  typeof (value as Query).queryHash === 'string' &&
-  typeof (value as Query).state === 'object' &&
-  (value as Query).state !== null;
+  isRecord(value) &&
+  Array.isArray(value.queryKey) &&
+  typeof value.queryHash === 'string' &&
+  isRecord(value.state);
 
 /** Fetched after the last time a key was cleared in any tab (decision 041): still the user's to keep. */
 const keptSinceCleared = (query: Query) => query.state.dataUpdatedAt > resultsClearedAt.get();
@@ -101,9 +101,9 @@ interface StoredJson {
 }
 
 const isJsonResult = (data: unknown): data is JsonResult<unknown> =>
-  typeof data === 'object' && data !== null && 'data' in data && 'raw' in data && 'meta' in data;
+  isRecord(data) && 'data' in data && 'raw' in data && 'meta' in data;
 const isStoredJson = (data: unknown): data is StoredJson =>
-  typeof data === 'object' && data !== null && (data as StoredJson).storedAs === 'json-blob';
+  isRecord(data) && data.storedAs === 'json-blob';
 
 // Each answer is encoded and measured once (answers never change in place).
 const encoded = new WeakMap<object, { data: unknown; size: number }>();
@@ -229,9 +229,9 @@ async function pruneStale(store: UseStore) {
  */
 export function createResultPersistence(
   queryClient: QueryClient,
-  { maxBytes = DEFAULT_MAX_BYTES, dbName = 'web-data-dashboard' } = {},
+  { maxBytes = DEFAULT_MAX_BYTES } = {},
 ): ResultPersistence {
-  const store = createStore(dbName, 'results');
+  const store = databaseStore('results');
   const persister = indexedDbPersister(store, maxBytes);
   const options = {
     queryClient,

@@ -4,7 +4,14 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { downloadText, fileSlug } from '../lib/download.ts';
 import { formatNumber } from '../lib/format.ts';
-import { ancestorsOf, searchJson, valueAt, visibleRows, type JsonRow } from '../lib/json-tree.ts';
+import {
+  ancestorsOf,
+  isContainer,
+  searchJson,
+  valueAt,
+  visibleRows,
+  type JsonRow,
+} from '../lib/json-tree.ts';
 import { CopyButton } from './copy-button.tsx';
 
 const ROW_HEIGHT = 20;
@@ -37,6 +44,166 @@ const spoken = (row: JsonRow) =>
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2) ?? 'undefined';
 
+/** The search field, its count of matches, the steps between them, and Copy for the whole value. */
+function JsonSearchBar({
+  label,
+  text,
+  query,
+  matchCount,
+  onText,
+  onStep,
+  copyAll,
+}: {
+  label: string;
+  text: string;
+  /** The text searched for (deferred): the count is of it. */
+  query: string;
+  matchCount: number;
+  onText: (text: string) => void;
+  /** Moves to the next match (1) or the previous one (-1). */
+  onStep: (delta: 1 | -1) => void;
+  copyAll: () => string;
+}) {
+  const searchId = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor={searchId} className="sr-only">
+        Search {label} keys and values
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        placeholder="Search keys and values"
+        value={text}
+        onChange={(e) => onText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            onStep(e.shiftKey ? -1 : 1);
+          }
+        }}
+        className="min-w-40 flex-1 rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-950"
+      />
+      {query && (
+        <span role="status" className="text-slate-700 dark:text-slate-300">
+          {matchCount
+            ? `${formatNumber(matchCount)} match${matchCount === 1 ? '' : 'es'}`
+            : 'No match'}
+        </span>
+      )}
+      {matchCount > 0 && (
+        <>
+          <button type="button" className="btn-small" onClick={() => onStep(-1)}>
+            Previous match
+          </button>
+          <button type="button" className="btn-small" onClick={() => onStep(1)}>
+            Next match
+          </button>
+        </>
+      )}
+      <CopyButton text={copyAll} label={`Copy ${label}`} />
+    </div>
+  );
+}
+
+/** The node picked in the tree: its path, Copy value, Copy path, Show only this, Download. */
+function SelectedNode({
+  label,
+  path,
+  value,
+  isRoot,
+  onShowOnly,
+}: {
+  label: string;
+  /** Its full path ('' for the whole value). */
+  path: string;
+  value: unknown;
+  /** The node is the root shown: showing only it changes nothing. */
+  isRoot: boolean;
+  onShowOnly: () => void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label="Selected node"
+      className="flex flex-wrap items-center gap-2 font-mono"
+    >
+      <code className="break-all">{path || label}</code>
+      <CopyButton text={() => pretty(value)} label="Copy value" />
+      <CopyButton text={path} label="Copy path" />
+      {!isRoot && isContainer(value) && (
+        <button type="button" className="btn-small" onClick={onShowOnly}>
+          Show only this
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn-small"
+        onClick={() =>
+          downloadText(`${fileSlug(`${label} ${path}`)}.json`, pretty(value), 'application/json')
+        }
+      >
+        Download this part
+      </button>
+    </div>
+  );
+}
+
+/** One row of the tree: a container opens and closes, a leaf shows its value; a match is marked. */
+function TreeRow({
+  row,
+  start,
+  selected,
+  hit,
+  onClick,
+}: {
+  row: JsonRow;
+  /** Its offset in the virtual list. */
+  start: number;
+  selected: boolean;
+  hit: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <div
+      className={`absolute left-0 top-0 flex w-full items-center whitespace-nowrap ${selected ? 'bg-sky-100 dark:bg-sky-900/50' : ''}`}
+      style={{
+        height: ROW_HEIGHT,
+        transform: `translateY(${start}px)`,
+        paddingLeft: `${row.depth}rem`,
+      }}
+    >
+      <button
+        type="button"
+        className="text-left text-slate-700 dark:text-slate-300"
+        aria-expanded={row.container ? row.open : undefined}
+        aria-label={row.container ? `${row.name}, ${spoken(row)}` : undefined}
+        aria-pressed={row.container ? undefined : selected}
+        onClick={onClick}
+      >
+        {row.container && <span aria-hidden="true">{row.open ? '▾ ' : '▸ '}</span>}
+        {hit ? (
+          <mark className="bg-amber-200 dark:bg-amber-700 dark:text-white">{row.name}</mark>
+        ) : (
+          row.name
+        )}
+        {row.container ? <span className="text-slate-500"> {summary(row)}</span> : ': '}
+      </button>
+      {!row.container && <Leaf value={row.value} />}
+    </div>
+  );
+}
+
+/**
+ * A path relative to the narrowed root (`rootPath`) as a path in the whole value: paths in the
+ * tree are relative to the root shown, what is copied is the full path.
+ */
+function fullPathOf(rootPath: string, path: string): string {
+  if (!rootPath) return path;
+  if (!path) return rootPath;
+  return path.startsWith('[') ? rootPath + path : `${rootPath}.${path}`;
+}
+
 export interface JsonViewerProps {
   value: unknown;
   label?: string;
@@ -44,7 +211,6 @@ export interface JsonViewerProps {
 }
 
 export default function JsonTree({ value, label = 'JSON', openDepth = 1 }: JsonViewerProps) {
-  const searchId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [rootPath, setRootPath] = useState('');
   const [toggled, setToggled] = useState<ReadonlySet<string>>(new Set());
@@ -102,59 +268,22 @@ export default function JsonTree({ value, label = 'JSON', openDepth = 1 }: JsonV
     if (row >= 0) virtualizer.scrollToIndex(row, { align: 'center' });
   };
 
-  // Paths are relative to the narrowed root; what is copied is the full path.
-  const fullPath = (path: string) =>
-    !rootPath
-      ? path
-      : !path
-        ? rootPath
-        : path.startsWith('[')
-          ? rootPath + path
-          : `${rootPath}.${path}`;
   const selectedValue = selected === null ? undefined : selected ? valueAt(root, selected) : root;
 
   return (
     <div className="space-y-2 rounded border border-slate-200 bg-slate-50 p-2 text-xs dark:border-slate-700 dark:bg-slate-900">
-      <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={searchId} className="sr-only">
-          Search {label} keys and values
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          placeholder="Search keys and values"
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setMatchIndex(0);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              goToMatch(matchIndex + (e.shiftKey ? -1 : 1));
-            }
-          }}
-          className="min-w-40 flex-1 rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-950"
-        />
-        {query && (
-          <span role="status" className="text-slate-700 dark:text-slate-300">
-            {matches.length
-              ? `${formatNumber(matches.length)} match${matches.length === 1 ? '' : 'es'}`
-              : 'No match'}
-          </span>
-        )}
-        {matches.length > 0 && (
-          <>
-            <button type="button" className="btn-small" onClick={() => goToMatch(matchIndex - 1)}>
-              Previous match
-            </button>
-            <button type="button" className="btn-small" onClick={() => goToMatch(matchIndex + 1)}>
-              Next match
-            </button>
-          </>
-        )}
-        <CopyButton text={() => pretty(value)} label={`Copy ${label}`} />
-      </div>
+      <JsonSearchBar
+        label={label}
+        text={text}
+        query={query}
+        matchCount={matches.length}
+        onText={(next) => {
+          setText(next);
+          setMatchIndex(0);
+        }}
+        onStep={(delta) => goToMatch(matchIndex + delta)}
+        copyAll={() => pretty(value)}
+      />
       {rootPath && (
         <p className="flex flex-wrap items-center gap-2">
           Showing only <code className="font-mono">{rootPath}</code>
@@ -171,41 +300,17 @@ export default function JsonTree({ value, label = 'JSON', openDepth = 1 }: JsonV
         </p>
       )}
       {selected !== null && (
-        <div
-          role="group"
-          aria-label="Selected node"
-          className="flex flex-wrap items-center gap-2 font-mono"
-        >
-          <code className="break-all">{fullPath(selected) || label}</code>
-          <CopyButton text={() => pretty(selectedValue)} label="Copy value" />
-          <CopyButton text={fullPath(selected)} label="Copy path" />
-          {selected && typeof selectedValue === 'object' && selectedValue !== null && (
-            <button
-              type="button"
-              className="btn-small"
-              onClick={() => {
-                setRootPath(fullPath(selected));
-                setSelected('');
-                setToggled(new Set());
-              }}
-            >
-              Show only this
-            </button>
-          )}
-          <button
-            type="button"
-            className="btn-small"
-            onClick={() =>
-              downloadText(
-                `${fileSlug(`${label} ${fullPath(selected)}`)}.json`,
-                pretty(selectedValue),
-                'application/json',
-              )
-            }
-          >
-            Download this part
-          </button>
-        </div>
+        <SelectedNode
+          label={label}
+          path={fullPathOf(rootPath, selected)}
+          value={selectedValue}
+          isRoot={!selected}
+          onShowOnly={() => {
+            setRootPath(fullPathOf(rootPath, selected));
+            setSelected('');
+            setToggled(new Set());
+          }}
+        />
       )}
       <div
         ref={scrollRef}
@@ -216,40 +321,18 @@ export default function JsonTree({ value, label = 'JSON', openDepth = 1 }: JsonV
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {drawn.map((item) => {
             const row = rows[item.index]!;
-            const hit = matchSet.has(row.path);
             return (
-              <div
+              <TreeRow
                 key={row.path || '(root)'}
-                className={`absolute left-0 top-0 flex w-full items-center whitespace-nowrap ${selected === row.path ? 'bg-sky-100 dark:bg-sky-900/50' : ''}`}
-                style={{
-                  height: ROW_HEIGHT,
-                  transform: `translateY(${item.start}px)`,
-                  paddingLeft: `${row.depth}rem`,
+                row={row}
+                start={item.start}
+                selected={selected === row.path}
+                hit={matchSet.has(row.path)}
+                onClick={() => {
+                  setSelected(row.path);
+                  if (row.container) toggle(row.path);
                 }}
-              >
-                <button
-                  type="button"
-                  className="text-left text-slate-700 dark:text-slate-300"
-                  aria-expanded={row.container ? row.open : undefined}
-                  aria-label={row.container ? `${row.name}, ${spoken(row)}` : undefined}
-                  aria-pressed={row.container ? undefined : selected === row.path}
-                  onClick={() => {
-                    setSelected(row.path);
-                    if (row.container) toggle(row.path);
-                  }}
-                >
-                  {row.container && <span aria-hidden="true">{row.open ? '▾ ' : '▸ '}</span>}
-                  {hit ? (
-                    <mark className="bg-amber-200 dark:bg-amber-700 dark:text-white">
-                      {row.name}
-                    </mark>
-                  ) : (
-                    row.name
-                  )}
-                  {row.container ? <span className="text-slate-500"> {summary(row)}</span> : ': '}
-                </button>
-                {!row.container && <Leaf value={row.value} />}
-              </div>
+              />
             );
           })}
         </div>

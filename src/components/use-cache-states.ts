@@ -5,7 +5,8 @@ import {
   type QueryCache,
   type QueryKey,
 } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
+import { useExternal, type External } from '../lib/use-external.ts';
 
 /** Where a request stands in the session cache. */
 export type CacheState = 'cached' | 'running' | 'absent';
@@ -17,13 +18,16 @@ export type CacheState = 'cached' | 'running' | 'absent';
  */
 export function useCacheSnapshot(read: (cache: QueryCache) => string): string {
   const cache = useQueryClient().getQueryCache();
-  // Batched like TanStack's own hooks: a query built while a component renders must not
-  // update another one synchronously.
-  const subscribe = useCallback(
-    (onChange: () => void) => cache.subscribe(notifyManager.batchCalls(onChange)),
+  const source = useMemo(
+    (): External<QueryCache> => ({
+      get: () => cache,
+      // Batched like TanStack's own hooks: a query built while a component renders must not
+      // update another one synchronously.
+      subscribe: (onChange) => cache.subscribe(notifyManager.batchCalls(onChange)),
+    }),
     [cache],
   );
-  return useSyncExternalStore(subscribe, () => read(cache));
+  return useExternal(source, read);
 }
 
 /** The cache state of each key. Looking does not create cache entries. */

@@ -9,6 +9,7 @@ import {
   type SharedList,
   type SharedListRules,
 } from './shared-list.ts';
+import { isRecord } from './is-record.ts';
 
 interface Item {
   id: string;
@@ -17,7 +18,7 @@ interface Item {
 }
 
 const rules: SharedListRules<Item> = {
-  isItem: (v): v is Item => typeof v === 'object' && v !== null && 'id' in v && 'at' in v,
+  isItem: (v): v is Item => isRecord(v) && 'id' in v && 'at' in v,
   id: (i) => i.id,
   time: (i) => i.at,
   pick: (a, b) => (a.starred ? a : b),

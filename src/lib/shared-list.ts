@@ -1,5 +1,6 @@
 import { createStoredStore, type Store, type StoredOptions } from './store.ts';
 import { webStorage } from './web-storage.ts';
+import { isRecord } from './is-record.ts';
 
 /**
  * A list that every tab of the app keeps in one localStorage entry (the request history, the
@@ -40,10 +41,7 @@ export const MAX_REMOVALS = 500;
 const EMPTY_LIST: SharedList<never> = { items: [], removals: [] };
 
 const isRemoval = (value: unknown): value is Removal =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as Removal).removed === 'string' &&
-  typeof (value as Removal).at === 'number';
+  isRecord(value) && typeof value.removed === 'string' && typeof value.at === 'number';
 
 /** The list in stored text (null: none). Throws on text that is not a list, which is then dropped. */
 export function readSharedList<T>(text: string | null, rules: SharedListRules<T>): SharedList<T> {

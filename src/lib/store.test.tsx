@@ -68,7 +68,7 @@ describe('createStoredStore', () => {
     expect(window.localStorage.getItem(KEY)).toBe('[1,2]');
     window.localStorage.setItem(KEY, '[3]');
     expect(store.get()).toEqual([3]);
-    // The same object until the text changes (a stable snapshot for useSyncExternalStore).
+    // The same object until the text changes (a stable snapshot for useStore).
     expect(store.get()).toBe(store.get());
     store.set([]);
     expect(window.localStorage.getItem(KEY)).toBeNull();

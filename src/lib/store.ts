@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useExternal } from './use-external.ts';
 import { webStorage } from './web-storage.ts';
 
 /**
@@ -189,5 +189,5 @@ export function createStoredStore<T>({
 
 /** A store's value as React state: the component re-renders when it changes. */
 export function useStore<T>(store: Store<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, () => store.initial);
+  return useExternal(store, (value) => value);
 }

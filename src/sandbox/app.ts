@@ -27,6 +27,7 @@ import {
   type FaultInit,
   type KeyAccount,
 } from './state.ts';
+import { isRecord } from '../lib/is-record.ts';
 
 export interface SandboxOptions {
   /** Simulated latency per request (default 250 ms; tests use 0). */
@@ -153,10 +154,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // The dashboard's own notices (a tracker's alerts), as the owner's webhook would receive them.
   core.post('/_sandbox/inbox/notices', async (c) => {
     const payload = (await c.req.json().catch(() => null)) as unknown;
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-      return c.text('send a JSON object', 400);
+    if (!isRecord(payload)) return c.text('send a JSON object', 400);
     if (JSON.stringify(payload).length > 64_000) return c.text('the notice is too large', 413);
-    return c.json(state.inbox.receive(payload as Record<string, unknown>), 201);
+    return c.json(state.inbox.receive(payload), 201);
   });
   core.post('/_sandbox/inbox/delay', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { ms?: unknown };

@@ -1,4 +1,5 @@
 import { ENDPOINT_LIST, type EndpointId } from '../api/endpoints.ts';
+import { isRecord } from '../lib/is-record.ts';
 
 /**
  * What the sandbox charges per successful request. Published costs (search 20, screenshot 5)
@@ -26,8 +27,7 @@ export function defaultCosts(): CostTable {
 
 /** Reads `{ "<endpoint id>": <whole credits>, … }`; a message says what is wrong. */
 export function parseCostChanges(body: unknown): Partial<CostTable> | string {
-  if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return 'send {"<endpoint id>": <credits>, …}, e.g. {"shorts": 3}';
+  if (!isRecord(body)) return 'send {"<endpoint id>": <credits>, …}, e.g. {"shorts": 3}';
   const ids = new Set<string>(ENDPOINT_LIST.map((e) => e.id));
   const changes: Partial<CostTable> = {};
   for (const [id, value] of Object.entries(body)) {

@@ -91,155 +91,183 @@ const PLANS = [
 ];
 const verdict = (ok) => (ok ? 'met' : '**missed**');
 
+const bundleRows = (bundle) => [
+  [
+    'Initial JS (entry + static imports, gzip)',
+    `${kb(bundle.initial.gzip)} = ${bundle.ratio}× floor`,
+    `framework floor ${kb(bundle.floor.gzip)}`,
+    `≤ ${bundle.budget}×`,
+    verdict(bundle.ratio <= bundle.budget),
+  ],
+  [
+    'Heavy modules in the initial chunks',
+    bundle.heavyInInitial.length === 0 ? 'none' : bundle.heavyInInitial.join(', '),
+    '–',
+    'none',
+    verdict(bundle.heavyInInitial.length === 0),
+  ],
+  [
+    'Realty route, all JS it can load (gzip)',
+    `${kb(bundle.realty.app.gzip)} = ${bundle.realty.ratio}× floor`,
+    `floor + react-leaflet map ${kb(bundle.realty.floor.gzip)}`,
+    'measured',
+    '–',
+  ],
+  ...bundle.routes.map((r) => [
+    `Route chunk: ${r.route}`,
+    `JS ${kb(r.js.gzip)}, CSS ${kb(r.css.gzip)}`,
+    '–',
+    '–',
+    '–',
+  ]),
+];
+
+const lighthouseRows = (lighthouse) =>
+  lighthouse.rows.map((r) => [
+    `Lighthouse ${r.view}`,
+    r.failed
+      ? `not measured: ${r.failed}`
+      : `perf ${r.performance ?? '–'}, a11y ${r.accessibility ?? '–'}, best practices ${r['best-practices'] ?? '–'}${r.lcpMs ? `, LCP ${r.lcpMs} ms` : ''}${r.tbtMs !== undefined ? `, TBT ${r.tbtMs} ms, CLS ${r.cls}` : ''}${r.inpMs !== undefined ? `, INP ${r.inpMs} ms` : ''}`,
+    `median of ${lighthouse.runs}`,
+    '≥ 95, 100, 100',
+    verdict(
+      !r.failed &&
+        (r.performance ?? 100) >= 95 &&
+        (r.accessibility ?? 100) >= 100 &&
+        (r['best-practices'] ?? 100) >= 100,
+    ),
+  ]);
+
+const mapRows = (map) => [
+  [
+    'Map: 10,000 listings, data → painted',
+    `${map.viewMs} ms = ${map.ratio}×`,
+    `one <Marker> each: ${map.domMarkersMs} ms`,
+    `≤ ${map.budgets.ratio}×`,
+    verdict(map.ratio <= map.budgets.ratio),
+  ],
+  [
+    'Map: longest task, scripted pan and zoom',
+    `${map.panZoomLongestTaskMs} ms`,
+    '–',
+    `≤ ${map.budgets.longestTaskMs} ms`,
+    verdict(map.panZoomLongestTaskMs <= map.budgets.longestTaskMs),
+  ],
+];
+
+const sessionRows = ({ autocomplete: a, credits: c }) => [
+  [
+    'Autocomplete: 3 words typed at 80 ms per key',
+    `${a.requests} request(s)${a.staleRender ? ', stale suggestions' : ', suggestions of the whole text'}`,
+    'sandbox ledger',
+    '1 per word, none stale',
+    verdict(a.requests === a.words && !a.staleRender),
+  ],
+  [
+    'Credits: scripted session (search, result, back, blur/focus, offline/online, leave/return, search again, screenshot twice, remount)',
+    `${c.search} paid /search, ${c.screenshot} /screenshot`,
+    'sandbox ledger',
+    'exactly 1 each',
+    verdict(c.search === 1 && c.screenshot === 1),
+  ],
+];
+
+const largeRows = (large) => [
+  ...[
+    [
+      `Large: search answer of ${(large.searchBytes / 1e6).toFixed(1)} MB, longest task`,
+      large.searchLongestTaskMs,
+      `JSON.parse alone ${large.searchJsonParseMs} ms`,
+    ],
+    [
+      'Large: raw JSON viewer opening and scrolling the 5 MB array, longest task',
+      large.jsonViewerLongestTaskMs,
+      '–',
+    ],
+    ['Large: 10,000-listing realty answer, longest task', large.realtyLongestTaskMs, '–'],
+  ].map(([what, ms, note]) => [
+    what,
+    `${ms} ms`,
+    note,
+    `≤ ${large.budgetMs} ms`,
+    verdict(ms <= large.budgetMs),
+  ]),
+  ...[
+    [
+      'Large: 10,000 listings, colour by price per area, longest task',
+      large.realtyColorLongestTaskMs,
+      '–',
+    ],
+    [
+      'Large: 10,000 listings, a polygon drawn, longest task',
+      large.realtyPolygonLongestTaskMs,
+      `${large.realtyPolygonSelected} listings inside`,
+    ],
+  ].map(([what, ms, note]) => [
+    what,
+    `${ms} ms`,
+    note,
+    `≤ ${large.analysisBudgetMs} ms`,
+    verdict(ms <= large.analysisBudgetMs),
+  ]),
+];
+
+const proxyRows = (proxy) => [
+  ...proxy.rows.map((x) => [
+    `Proxy load, ${x.phase}: ${x.target}, ${proxy.connections} clients`,
+    `${x.rps} req/s, p50 ${x.p50Ms} ms, p99 ${x.p99Ms} ms; errors ${x.byUpstream} by the upstream, ${x.notByUpstream} not; peak ${x.peakMb} MB`,
+    x.target === 'sandbox directly' ? 'the baseline' : 'sandbox directly, same phase (row above)',
+    x.target === 'sandbox directly' ? 'measured' : '0 errors not by the upstream',
+    x.target === 'sandbox directly' ? '–' : verdict(x.notByUpstream === 0),
+  ]),
+  ...proxy.memory
+    .slice(1)
+    .map((m) => [
+      `Proxy load, memory: ${m.target}`,
+      `idle ${m.idleMb} MB → peak ${m.peakMb} MB → after ${m.afterMb} MB; ${proxy.recovered[m.target]}/1000 answered after the resets`,
+      `sandbox: ${proxy.memory[0].idleMb} → ${proxy.memory[0].peakMb} MB`,
+      '≤ idle + 100 MB, all answered',
+      verdict(m.peakMb <= m.idleMb + 100 && proxy.recovered[m.target] === 1000),
+    ]),
+];
+
+/** The parts with rows of their own, in the table's order; any other part brings its rows. */
+const ROWS_OF = {
+  bundle: bundleRows,
+  lighthouse: lighthouseRows,
+  map: mapRows,
+  sessions: sessionRows,
+  large: largeRows,
+  proxy: proxyRows,
+};
+
+const plansFor = (broken) =>
+  broken.length === 0
+    ? ''
+    : `## Plans for the budgets missed
+
+${[
+  ...new Set(
+    broken.flatMap((b) => PLANS.filter(([start]) => b.includes(start)).map(([, plan]) => plan)),
+  ),
+]
+  .map((plan) => `- ${plan}`)
+  .join('\n')}
+
+`;
+
 export function markdownReport({ results: all, broken, load }) {
-  const rows = [];
   // A part that could not be measured says so in `broken` (listed above the table); its
   // numbers are left out rather than read from a result that has none.
   const results = Object.fromEntries(Object.entries(all).filter(([, r]) => !r?.failed));
-  const { bundle, lighthouse, map, proxy } = results;
-  if (bundle) {
-    rows.push([
-      'Initial JS (entry + static imports, gzip)',
-      `${kb(bundle.initial.gzip)} = ${bundle.ratio}× floor`,
-      `framework floor ${kb(bundle.floor.gzip)}`,
-      `≤ ${bundle.budget}×`,
-      verdict(bundle.ratio <= bundle.budget),
-    ]);
-    rows.push([
-      'Heavy modules in the initial chunks',
-      bundle.heavyInInitial.length === 0 ? 'none' : bundle.heavyInInitial.join(', '),
-      '–',
-      'none',
-      verdict(bundle.heavyInInitial.length === 0),
-    ]);
-    rows.push([
-      'Realty route, all JS it can load (gzip)',
-      `${kb(bundle.realty.app.gzip)} = ${bundle.realty.ratio}× floor`,
-      `floor + react-leaflet map ${kb(bundle.realty.floor.gzip)}`,
-      'measured',
-      '–',
-    ]);
-    for (const r of bundle.routes)
-      rows.push([
-        `Route chunk: ${r.route}`,
-        `JS ${kb(r.js.gzip)}, CSS ${kb(r.css.gzip)}`,
-        '–',
-        '–',
-        '–',
-      ]);
-  }
-  if (lighthouse)
-    for (const r of lighthouse.rows)
-      rows.push([
-        `Lighthouse ${r.view}`,
-        r.failed
-          ? `not measured: ${r.failed}`
-          : `perf ${r.performance ?? '–'}, a11y ${r.accessibility ?? '–'}, best practices ${r['best-practices'] ?? '–'}${r.lcpMs ? `, LCP ${r.lcpMs} ms` : ''}${r.tbtMs !== undefined ? `, TBT ${r.tbtMs} ms, CLS ${r.cls}` : ''}${r.inpMs !== undefined ? `, INP ${r.inpMs} ms` : ''}`,
-        `median of ${lighthouse.runs}`,
-        '≥ 95, 100, 100',
-        verdict(
-          !r.failed &&
-            (r.performance ?? 100) >= 95 &&
-            (r.accessibility ?? 100) >= 100 &&
-            (r['best-practices'] ?? 100) >= 100,
-        ),
-      ]);
-  if (map) {
-    rows.push([
-      'Map: 10,000 listings, data → painted',
-      `${map.viewMs} ms = ${map.ratio}×`,
-      `one <Marker> each: ${map.domMarkersMs} ms`,
-      `≤ ${map.budgets.ratio}×`,
-      verdict(map.ratio <= map.budgets.ratio),
-    ]);
-    rows.push([
-      'Map: longest task, scripted pan and zoom',
-      `${map.panZoomLongestTaskMs} ms`,
-      '–',
-      `≤ ${map.budgets.longestTaskMs} ms`,
-      verdict(map.panZoomLongestTaskMs <= map.budgets.longestTaskMs),
-    ]);
-  }
-  const { sessions, large } = results;
-  if (sessions) {
-    const a = sessions.autocomplete;
-    rows.push([
-      'Autocomplete: 3 words typed at 80 ms per key',
-      `${a.requests} request(s)${a.staleRender ? ', stale suggestions' : ', suggestions of the whole text'}`,
-      'sandbox ledger',
-      '1 per word, none stale',
-      verdict(a.requests === a.words && !a.staleRender),
-    ]);
-    const c = sessions.credits;
-    rows.push([
-      'Credits: scripted session (search, result, back, blur/focus, offline/online, leave/return, search again, screenshot twice, remount)',
-      `${c.search} paid /search, ${c.screenshot} /screenshot`,
-      'sandbox ledger',
-      'exactly 1 each',
-      verdict(c.search === 1 && c.screenshot === 1),
-    ]);
-  }
-  if (large)
-    for (const [what, ms, note] of [
-      [
-        `Large: search answer of ${(large.searchBytes / 1e6).toFixed(1)} MB, longest task`,
-        large.searchLongestTaskMs,
-        `JSON.parse alone ${large.searchJsonParseMs} ms`,
-      ],
-      [
-        'Large: raw JSON viewer opening and scrolling the 5 MB array, longest task',
-        large.jsonViewerLongestTaskMs,
-        '–',
-      ],
-      ['Large: 10,000-listing realty answer, longest task', large.realtyLongestTaskMs, '–'],
-    ])
-      rows.push([what, `${ms} ms`, note, `≤ ${large.budgetMs} ms`, verdict(ms <= large.budgetMs)]);
-  if (large)
-    for (const [what, ms, note] of [
-      [
-        'Large: 10,000 listings, colour by price per area, longest task',
-        large.realtyColorLongestTaskMs,
-        '–',
-      ],
-      [
-        'Large: 10,000 listings, a polygon drawn, longest task',
-        large.realtyPolygonLongestTaskMs,
-        `${large.realtyPolygonSelected} listings inside`,
-      ],
-    ])
-      rows.push([
-        what,
-        `${ms} ms`,
-        note,
-        `≤ ${large.analysisBudgetMs} ms`,
-        verdict(ms <= large.analysisBudgetMs),
-      ]);
-  if (proxy) {
-    for (const x of proxy.rows)
-      rows.push([
-        `Proxy load, ${x.phase}: ${x.target}, ${proxy.connections} clients`,
-        `${x.rps} req/s, p50 ${x.p50Ms} ms, p99 ${x.p99Ms} ms; errors ${x.byUpstream} by the upstream, ${x.notByUpstream} not; peak ${x.peakMb} MB`,
-        x.target === 'sandbox directly'
-          ? 'the baseline'
-          : 'sandbox directly, same phase (row above)',
-        x.target === 'sandbox directly' ? 'measured' : '0 errors not by the upstream',
-        x.target === 'sandbox directly' ? '–' : verdict(x.notByUpstream === 0),
-      ]);
-    for (const m of proxy.memory.slice(1))
-      rows.push([
-        `Proxy load, memory: ${m.target}`,
-        `idle ${m.idleMb} MB → peak ${m.peakMb} MB → after ${m.afterMb} MB; ${proxy.recovered[m.target]}/1000 answered after the resets`,
-        `sandbox: ${proxy.memory[0].idleMb} → ${proxy.memory[0].peakMb} MB`,
-        '≤ idle + 100 MB, all answered',
-        verdict(m.peakMb <= m.idleMb + 100 && proxy.recovered[m.target] === 1000),
-      ]);
-  }
-  for (const [name, r] of Object.entries(results))
-    if (
-      !['bundle', 'lighthouse', 'map', 'proxy', 'sessions', 'large'].includes(name) &&
-      r?.markdownRows
-    )
-      rows.push(...r.markdownRows);
+  const rows = [
+    ...Object.entries(ROWS_OF).flatMap(([name, rowsOf]) =>
+      results[name] ? rowsOf(results[name]) : [],
+    ),
+    ...Object.entries(results)
+      .filter(([name, r]) => !(name in ROWS_OF) && r?.markdownRows)
+      .flatMap(([, r]) => r.markdownRows),
+  ];
 
   const cell = (s) => String(s).replace(/\|/g, '\\|');
   return `# Benchmarks
@@ -253,21 +281,7 @@ ${broken.map((b) => `\n- ${b}`).join('')}
 | --- | --- | --- | --- | --- |
 ${rows.map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')}
 
-${
-  broken.length === 0
-    ? ''
-    : `## Plans for the budgets missed
-
-${[
-  ...new Set(
-    broken.flatMap((b) => PLANS.filter(([start]) => b.includes(start)).map(([, plan]) => plan)),
-  ),
-]
-  .map((plan) => `- ${plan}`)
-  .join('\n')}
-
-`
-}## How to reproduce
+${plansFor(broken)}## How to reproduce
 
 1. \`npm ci\`, and Chromium at \`/usr/bin/chromium\` (or \`CHROMIUM_PATH\`); never \`npx playwright install\`.
 2. \`npm run bench\`: builds the app and the floors (test/bench/floor, test/bench/floor-realty),

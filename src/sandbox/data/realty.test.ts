@@ -8,6 +8,7 @@ import {
   realtyListings,
   realtyTotalCount,
 } from './realty.ts';
+import { isRecord } from '../../lib/is-record.ts';
 
 const PHOTOS = 'http://localhost:5173/api/_sandbox/photos';
 const SEATTLE_URL = 'https://www.realty.example/homes/seattle-wa_rb/';
@@ -34,8 +35,8 @@ function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): num
 /** The listing's coordinates when it has usable ones. */
 function coords(listing: Listing): { latitude: number; longitude: number } | null {
   const ll = listing['latLong'];
-  if (typeof ll !== 'object' || ll === null) return null;
-  const { latitude, longitude } = ll as { latitude?: unknown; longitude?: unknown };
+  if (!isRecord(ll)) return null;
+  const { latitude, longitude } = ll;
   if (typeof latitude !== 'number' || typeof longitude !== 'number') return null;
   return { latitude, longitude };
 }

@@ -596,6 +596,113 @@ interface Context {
   idBase: number;
 }
 
+/**
+ * The price as a listing's text shows it, and for about half the rented apartments the building
+ * it is in: buildings list a "from" rent per unit size instead of one unit's rent.
+ */
+function advertisedPrice(
+  r: Rng,
+  kind: Mode,
+  homeType: HomeType,
+  price: number,
+  rooms: { beds: number; baths: number } | null,
+): { text: string; building: Record<string, unknown> | null } {
+  let text = kind === 'rent' ? `${dollars(price)}/mo` : dollars(price);
+  let building: Record<string, unknown> | null = null;
+  if (kind === 'rent' && homeType === 'APARTMENT' && r.chance(0.5)) {
+    const bedLabel = rooms && rooms.beds > 0 ? `${rooms.beds} bd` : 'Studio';
+    text = `${dollars(price)}+ ${bedLabel}`;
+    building = {
+      buildingName: `${r.pick(BUILDING_WORDS)} ${r.pick(STREET_NAMES)}`,
+      isBuilding: true,
+      units: [{ price: `${dollars(price)}+`, beds: String(rooms?.beds ?? 0), roomForRent: false }],
+    };
+  }
+  return { text, building };
+}
+
+/** What the roughening of a listing reads of it. */
+interface ListingFacts {
+  kind: Mode;
+  rooms: { beds: number; baths: number } | null;
+  price: number;
+  lotAreaValue: number;
+  days: number;
+  rpid: string;
+  city: RealtyCity;
+  zipcode: string;
+  cityState: string;
+}
+
+/**
+ * The messiness of real data, a few percent each, on a listing as sent (`item`, and its
+ * `homeInfo`): fields missing, prices as text, undisclosed addresses, no photos, numbers as
+ * strings, extra fields.
+ */
+function roughen(
+  r: Rng,
+  item: Record<string, unknown>,
+  homeInfo: Record<string, unknown>,
+  { kind, rooms, price, lotAreaValue, days, rpid, city, zipcode, cityState }: ListingFacts,
+): void {
+  if (!rooms) {
+    // Land: no beds/baths fields at all.
+    delete item['beds'];
+    delete item['baths'];
+    delete homeInfo['bedrooms'];
+    delete homeInfo['bathrooms'];
+    delete homeInfo['rentEstimate'];
+  }
+  if (kind === 'sold' && r.chance(0.6)) {
+    // Sold without a price.
+    delete item['price'];
+    delete item['unformattedPrice'];
+    delete homeInfo['price'];
+    delete homeInfo['priceForHDP'];
+    item['shouldShowEstimateAsPrice'] = r.chance(0.5);
+  } else if (r.chance(0.035)) {
+    item['price'] = textPrice(r, price, kind);
+    delete item['unformattedPrice'];
+    if (r.chance(0.5)) {
+      delete homeInfo['price'];
+      delete homeInfo['priceForHDP'];
+    }
+  }
+  if (r.chance(0.025)) {
+    item['isUndisclosedAddress'] = true;
+    item['address'] = `(undisclosed Address), ${cityState}`;
+    item['addressStreet'] = '(undisclosed Address)';
+    item['detailUrl'] =
+      `${FAKE_HOST}/homedetails/${slugify(`${city.name} ${city.state} ${zipcode}`)}/${rpid}_rpid/`;
+    const form = r.int(0, 2);
+    if (form === 0) delete item['latLong'];
+    else item['latLong'] = form === 1 ? {} : { latitude: null, longitude: null };
+    homeInfo['streetAddress'] = '(undisclosed Address)';
+    homeInfo['isUnmappable'] = true;
+    delete homeInfo['latitude'];
+    delete homeInfo['longitude'];
+  }
+  if (r.chance(0.04)) {
+    delete item['carouselPhotos'];
+    delete item['carouselPhotosComposable'];
+    if (r.chance(0.5)) {
+      item['hasImage'] = false;
+      delete item['imgSrc'];
+    }
+  }
+  if (r.chance(0.03) && rooms) {
+    // Numbers arriving as strings.
+    item['beds'] = String(rooms.beds);
+    item['baths'] = String(rooms.baths);
+    if (r.chance(0.5)) homeInfo['bedrooms'] = String(rooms.beds);
+    if (r.chance(0.5)) homeInfo['lotAreaValue'] = String(lotAreaValue);
+  }
+  if (r.chance(0.05)) Object.assign(item, extraFields(r, days));
+  if (r.chance(0.03)) delete item['hdpData'];
+  // The brand-named id: some listings carry it only as `id`.
+  if (r.chance(0.02)) delete item['rpid'];
+}
+
 function listing(ctx: Context, index: number): Record<string, unknown> {
   const r = ctx.rng.fork(String(index));
   const { city } = ctx;
@@ -645,18 +752,7 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
         : r.pick(BROKERS);
   const typeWord = TYPE_WORD[homeType];
 
-  let priceText = kind === 'rent' ? `${dollars(price)}/mo` : dollars(price);
-  let building: Record<string, unknown> | null = null;
-  if (kind === 'rent' && homeType === 'APARTMENT' && r.chance(0.5)) {
-    // Buildings list a "from" rent per unit size instead of one unit's rent.
-    const bedLabel = rooms && rooms.beds > 0 ? `${rooms.beds} bd` : 'Studio';
-    priceText = `${dollars(price)}+ ${bedLabel}`;
-    building = {
-      buildingName: `${r.pick(BUILDING_WORDS)} ${r.pick(STREET_NAMES)}`,
-      isBuilding: true,
-      units: [{ price: `${dollars(price)}+`, beds: String(rooms?.beds ?? 0), roomForRent: false }],
-    };
-  }
+  const advertised = advertisedPrice(r, kind, homeType, price, rooms);
 
   const photos = listingPhotos(r, ctx.photoBase, rpid, homeType);
 
@@ -709,7 +805,7 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
     statusType: status.statusType,
     statusText: status.statusText.replace('{type}', typeWord),
     countryCurrency: '$',
-    price: priceText,
+    price: advertised.text,
     unformattedPrice: price,
     address: `${street}, ${cityState}`,
     addressStreet: street,
@@ -744,66 +840,20 @@ function listing(ctx: Context, index: number): Record<string, unknown> {
     ...photos.fields,
   };
   homeInfo['isShowcaseListing'] = item['isShowcaseListing'];
-  if (building) Object.assign(item, building);
+  if (advertised.building) Object.assign(item, advertised.building);
   addLivingArea(r.fork('area'), item, homeInfo, homeType, rooms, kind);
 
-  // ---- the messiness of real data, a few percent each
-  if (!rooms) {
-    // Land: no beds/baths fields at all.
-    delete item['beds'];
-    delete item['baths'];
-    delete homeInfo['bedrooms'];
-    delete homeInfo['bathrooms'];
-    delete homeInfo['rentEstimate'];
-  }
-  if (kind === 'sold' && r.chance(0.6)) {
-    // Sold without a price.
-    delete item['price'];
-    delete item['unformattedPrice'];
-    delete homeInfo['price'];
-    delete homeInfo['priceForHDP'];
-    item['shouldShowEstimateAsPrice'] = r.chance(0.5);
-  } else if (r.chance(0.035)) {
-    item['price'] = textPrice(r, price, kind);
-    delete item['unformattedPrice'];
-    if (r.chance(0.5)) {
-      delete homeInfo['price'];
-      delete homeInfo['priceForHDP'];
-    }
-  }
-  if (r.chance(0.025)) {
-    item['isUndisclosedAddress'] = true;
-    item['address'] = `(undisclosed Address), ${cityState}`;
-    item['addressStreet'] = '(undisclosed Address)';
-    item['detailUrl'] =
-      `${FAKE_HOST}/homedetails/${slugify(`${city.name} ${city.state} ${spot.zipcode}`)}/${rpid}_rpid/`;
-    const form = r.int(0, 2);
-    if (form === 0) delete item['latLong'];
-    else item['latLong'] = form === 1 ? {} : { latitude: null, longitude: null };
-    homeInfo['streetAddress'] = '(undisclosed Address)';
-    homeInfo['isUnmappable'] = true;
-    delete homeInfo['latitude'];
-    delete homeInfo['longitude'];
-  }
-  if (r.chance(0.04)) {
-    delete item['carouselPhotos'];
-    delete item['carouselPhotosComposable'];
-    if (r.chance(0.5)) {
-      item['hasImage'] = false;
-      delete item['imgSrc'];
-    }
-  }
-  if (r.chance(0.03) && rooms) {
-    // Numbers arriving as strings.
-    item['beds'] = String(rooms.beds);
-    item['baths'] = String(rooms.baths);
-    if (r.chance(0.5)) homeInfo['bedrooms'] = String(rooms.beds);
-    if (r.chance(0.5)) homeInfo['lotAreaValue'] = String(lotAreaValue);
-  }
-  if (r.chance(0.05)) Object.assign(item, extraFields(r, days));
-  if (r.chance(0.03)) delete item['hdpData'];
-  // The brand-named id: some listings carry it only as `id`.
-  if (r.chance(0.02)) delete item['rpid'];
+  roughen(r, item, homeInfo, {
+    kind,
+    rooms,
+    price,
+    lotAreaValue,
+    days,
+    rpid,
+    city,
+    zipcode: spot.zipcode,
+    cityState,
+  });
   return item;
 }
 

@@ -1,9 +1,9 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
 import { ACCOUNT_QUERY_KEY } from '../../api/account-key.ts';
 import type { JsonResult } from '../../api/requests.ts';
 import type { QueueState } from '../../lib/run-queue.ts';
 import { createStore, type Store } from '../../lib/store.ts';
+import { useExternal } from '../../lib/use-external.ts';
 import { subscribeApiKey } from '../../session/key-store.ts';
 import {
   flushBatchStorage,
@@ -341,12 +341,7 @@ export class BatchSession {
  * not on every cell (the page's form has no business re-rendering a few times a second).
  */
 export function useBatchState<T>(session: BatchSession, pick: (state: BatchState) => T): T {
-  const { store } = session;
-  return useSyncExternalStore(
-    store.subscribe,
-    () => pick(store.get()),
-    () => pick(store.initial),
-  );
+  return useExternal(session.store, pick);
 }
 
 const sessions = new WeakMap<QueryClient, BatchSession>();

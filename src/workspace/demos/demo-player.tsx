@@ -8,10 +8,10 @@ import { setPresenterMode } from '../../session/presenter-mode.ts';
 import { useApiKey } from '../../session/use-api-key.ts';
 import { closeSnapshot, showSnapshot } from '../snapshots/snapshot-store.ts';
 import { batchDefinitionState } from '../runs/send-to-batch.ts';
-import { openStep, type DemoScript } from './demo-file.ts';
+import { openStep, type DemoScript, type DemoStep } from './demo-file.ts';
 import { stepViewTitle } from './demo-steps.ts';
 import { loadDemos } from './demo-store.ts';
-import { livePrice, livePriceLabel, replaysLive } from './live-replay.ts';
+import { livePrice, livePriceLabel, replaysLive, type LivePrice } from './live-replay.ts';
 import { stopDemo } from './play-demo.ts';
 
 /** Keys the page keeps for itself: typing in a field, or Space on a button or link. */
@@ -97,21 +97,9 @@ function useShowStep(
   return { error: failed && failed.stepId === step?.id ? failed.message : null, arrived };
 }
 
-/**
- * The player of a demo script (mounted by the layout while one plays): the step's view on the
- * page, and here its title, caption, step dots, Previous / Next, a live replay and Leave.
- * ← / → and Space move, Esc leaves (leaving full screen leaves too). Playing from the recording
- * sends nothing: the API client refuses while it plays (session/demo-playback.ts).
- */
-export function DemoPlayer() {
-  const playback = usePlayback();
+/** The script that plays, once loaded from this tab's demos; a script not found stops the demo. */
+function usePlayedScript(playback: Playback | null): DemoScript | null {
   const [script, setScript] = useState<DemoScript | null>(null);
-  const region = useRef<HTMLElement>(null);
-  const queryClient = useQueryClient();
-  /** Which live replay is being asked about: every step, or the one on screen. */
-  const [askingLive, setAskingLive] = useState<'all' | 'step' | null>(null);
-  const apiKey = useApiKey();
-
   useEffect(() => {
     if (!playback) return;
     let current = true;
@@ -125,15 +113,15 @@ export function DemoPlayer() {
       current = false;
     };
   }, [playback?.scriptId]); // eslint-disable-line react-hooks/exhaustive-deps
+  return script;
+}
 
-  const active = playback ?? { scriptId: '', step: 0, live: false, liveStep: null };
-  const { error, arrived } = useShowStep(script, active);
-  const count = script?.steps.length ?? 0;
-  const go = (to: number) => {
-    if (!playback || to < 0 || to >= count || to === playback.step) return;
-    setPlayback({ ...playback, step: to });
-  };
-
+/**
+ * The player's keys (← / → and Space move, Esc leaves; leaving full screen leaves too), and room
+ * below the page for the bar, from before the bar's first paint: the padding and the bar arrive
+ * together.
+ */
+function usePlayerKeys(playback: Playback | null, go: (to: number) => void): void {
   const onKey = useEffectEvent((e: KeyboardEvent) => {
     if (e.altKey || e.ctrlKey || e.metaKey || isOwnKey(e) || !playback) return;
     if (e.key === 'ArrowRight' || e.key === ' ') go(playback.step + 1);
@@ -146,7 +134,6 @@ export function DemoPlayer() {
     // Esc in full screen is the browser's: it leaves full screen, and with it the demo.
     if (!document.fullscreenElement) stopDemo();
   });
-  // Before the bar's first paint: the page's padding and the bar arrive together.
   useLayoutEffect(() => {
     const key = (e: KeyboardEvent) => onKey(e);
     const screen = () => onFullscreenChange();
@@ -160,6 +147,102 @@ export function DemoPlayer() {
       document.body.style.paddingBottom = '';
     };
   }, []);
+}
+
+/** Where the step on screen comes from: a batch's form, a live run, or the recording. */
+function stepSource(step: DemoStep | undefined, stepIsLive: boolean): string {
+  if (step?.batch) return ' · the batch’s form: nothing is sent';
+  if (stepIsLive && step && replaysLive(step)) return ' · live: this step ran for real';
+  return ' · from the recording: nothing is sent';
+}
+
+/** One dot per step, the current one filled; pressing a dot goes to its step. */
+function StepDots({
+  steps,
+  current,
+  onGo,
+}: {
+  steps: readonly DemoStep[];
+  current: number;
+  onGo: (to: number) => void;
+}) {
+  return (
+    <ol aria-label="Steps" className="flex flex-wrap gap-1">
+      {steps.map((s, i) => (
+        <li key={s.id}>
+          <button
+            type="button"
+            aria-label={`Step ${i + 1}: ${s.title}`}
+            aria-current={i === current ? 'step' : undefined}
+            className={`block size-6 rounded-full border-2 border-violet-600 ${i === current ? 'bg-violet-600' : 'bg-transparent'}`}
+            onClick={() => onGo(i)}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Asks before a live replay spends credits: what it runs and what it costs. */
+function LiveReplayQuestion({
+  all,
+  price,
+  onRun,
+  onKeep,
+}: {
+  /** Every step, or the one on screen. */
+  all: boolean;
+  price: LivePrice;
+  onRun: () => void;
+  onKeep: () => void;
+}) {
+  return (
+    <div
+      role="alertdialog"
+      aria-label="Run live"
+      className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950/40"
+    >
+      <p>
+        {all
+          ? 'A live replay runs every step’s request for real with this tab’s key: '
+          : 'This step’s request runs for real with this tab’s key: '}
+        {livePriceLabel(price)}.
+      </p>
+      <div className="flex gap-2">
+        <button type="button" className="btn-primary" onClick={onRun}>
+          Run live
+        </button>
+        <button type="button" className="btn-secondary" onClick={onKeep}>
+          Keep playing the recording
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The player of a demo script (mounted by the layout while one plays): the step's view on the
+ * page, and here its title, caption, step dots, Previous / Next, a live replay and Leave.
+ * ← / → and Space move, Esc leaves (leaving full screen leaves too). Playing from the recording
+ * sends nothing: the API client refuses while it plays (session/demo-playback.ts).
+ */
+export function DemoPlayer() {
+  const playback = usePlayback();
+  const script = usePlayedScript(playback);
+  const region = useRef<HTMLElement>(null);
+  const queryClient = useQueryClient();
+  /** Which live replay is being asked about: every step, or the one on screen. */
+  const [askingLive, setAskingLive] = useState<'all' | 'step' | null>(null);
+  const apiKey = useApiKey();
+
+  const active = playback ?? { scriptId: '', step: 0, live: false, liveStep: null };
+  const { error, arrived } = useShowStep(script, active);
+  const count = script?.steps.length ?? 0;
+  const go = (to: number) => {
+    if (!playback || to < 0 || to >= count || to === playback.step) return;
+    setPlayback({ ...playback, step: to });
+  };
+  usePlayerKeys(playback, go);
   // Keys reach the player from its first paint; the page stays where it is.
   useEffect(() => {
     if (arrived) region.current?.focus({ preventScroll: true });
@@ -172,6 +255,7 @@ export function DemoPlayer() {
       ? livePrice(askingLive === 'all' ? script.steps : [step], queryClient)
       : null;
   const stepIsLive = playback.live || playback.liveStep === playback.step;
+  const noKeyTitle = apiKey ? undefined : 'Set an API key to run requests live';
 
   return (
     <section
@@ -184,11 +268,7 @@ export function DemoPlayer() {
         <p className="text-sm text-slate-600 dark:text-slate-400">
           {script.name} · step {playback.step + 1} of {count}
           {step && ` · ${stepViewTitle(step)}`}
-          {step?.batch
-            ? ' · the batch’s form: nothing is sent'
-            : stepIsLive && step && replaysLive(step)
-              ? ' · live: this step ran for real'
-              : ' · from the recording: nothing is sent'}
+          {stepSource(step, stepIsLive)}
         </p>
         <h2 className="text-lg font-semibold sm:text-xl">{step?.title}</h2>
         <p aria-live="polite" className="sm:text-lg">
@@ -208,19 +288,7 @@ export function DemoPlayer() {
           >
             ← Previous
           </button>
-          <ol aria-label="Steps" className="flex flex-wrap gap-1">
-            {script.steps.map((s, i) => (
-              <li key={s.id}>
-                <button
-                  type="button"
-                  aria-label={`Step ${i + 1}: ${s.title}`}
-                  aria-current={i === playback.step ? 'step' : undefined}
-                  className={`block size-6 rounded-full border-2 border-violet-600 ${i === playback.step ? 'bg-violet-600' : 'bg-transparent'}`}
-                  onClick={() => go(i)}
-                />
-              </li>
-            ))}
-          </ol>
+          <StepDots steps={script.steps} current={playback.step} onGo={go} />
           <button
             type="button"
             className="btn-primary"
@@ -234,7 +302,7 @@ export function DemoPlayer() {
               type="button"
               className="btn-secondary"
               disabled={!apiKey}
-              title={apiKey ? undefined : 'Set an API key to run requests live'}
+              title={noKeyTitle}
               onClick={() => setAskingLive('step')}
             >
               Run this step live…
@@ -245,7 +313,7 @@ export function DemoPlayer() {
               type="button"
               className="btn-secondary"
               disabled={!apiKey}
-              title={apiKey ? undefined : 'Set an API key to run requests live'}
+              title={noKeyTitle}
               onClick={() => setAskingLive('all')}
             >
               Replay all live…
@@ -256,37 +324,19 @@ export function DemoPlayer() {
           </button>
         </div>
         {price && (
-          <div
-            role="alertdialog"
-            aria-label="Run live"
-            className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 dark:border-amber-700 dark:bg-amber-950/40"
-          >
-            <p>
-              {askingLive === 'all'
-                ? 'A live replay runs every step’s request for real with this tab’s key: '
-                : 'This step’s request runs for real with this tab’s key: '}
-              {livePriceLabel(price)}.
-            </p>
-            <div className="flex gap-2">
-              <button
-                type="button"
-                className="btn-primary"
-                onClick={() => {
-                  setAskingLive(null);
-                  setPlayback(
-                    askingLive === 'all'
-                      ? { ...playback, live: true }
-                      : { ...playback, liveStep: playback.step },
-                  );
-                }}
-              >
-                Run live
-              </button>
-              <button type="button" className="btn-secondary" onClick={() => setAskingLive(null)}>
-                Keep playing the recording
-              </button>
-            </div>
-          </div>
+          <LiveReplayQuestion
+            all={askingLive === 'all'}
+            price={price}
+            onRun={() => {
+              setAskingLive(null);
+              setPlayback(
+                askingLive === 'all'
+                  ? { ...playback, live: true }
+                  : { ...playback, liveStep: playback.step },
+              );
+            }}
+            onKeep={() => setAskingLive(null)}
+          />
         )}
       </div>
     </section>

@@ -3,6 +3,7 @@ import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
 import { isApiError } from '../../api/errors.ts';
 import type { Params } from '../../api/params.ts';
 import { addHistoryEntry, type HistoryEntry } from './history-store.ts';
+import { isRecord } from '../../lib/is-record.ts';
 
 const isEndpointId = (value: unknown): value is EndpointId =>
   typeof value === 'string' && Object.hasOwn(ENDPOINTS, value);
@@ -10,8 +11,7 @@ const isEndpointId = (value: unknown): value is EndpointId =>
 /** The endpoint and parameters of a paid read's key (`[id, 'results', params]`), else null. */
 function readOf(key: QueryKey): { id: EndpointId; params: Params } | null {
   const [id, kind, params] = key;
-  if (!isEndpointId(id) || kind !== 'results' || typeof params !== 'object' || params === null)
-    return null;
+  if (!isEndpointId(id) || kind !== 'results' || !isRecord(params)) return null;
   // Free reads (the account) refresh on their own: they would drown the requests people made.
   if (!ENDPOINTS[id].metered) return null;
   return { id, params: params as Params };
@@ -19,9 +19,9 @@ function readOf(key: QueryKey): { id: EndpointId; params: Params } | null {
 
 /** How many results an answer held: the length of its first list, an image counts one. */
 function resultCount(result: unknown): number | null {
-  if (typeof result !== 'object' || result === null) return null;
-  if ((result as { kind?: unknown }).kind === 'image') return 1;
-  const data = (result as { data?: unknown }).data;
+  if (!isRecord(result)) return null;
+  if (result.kind === 'image') return 1;
+  const data = result.data;
   if (typeof data !== 'object' || data === null) return null;
   const list = Object.values(data).find(Array.isArray);
   return list ? list.length : null;

@@ -8,6 +8,7 @@ import {
 } from '../../lib/shared-list.ts';
 import { useStore } from '../../lib/store.ts';
 import type { Params } from '../../api/params.ts';
+import { isRecord } from '../../lib/is-record.ts';
 
 /**
  * The request history: every request the dashboard sent, kept in this browser
@@ -46,13 +47,11 @@ export interface HistoryEntry {
 }
 
 const isEntry = (value: unknown): value is HistoryEntry =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as HistoryEntry).id === 'string' &&
-  typeof (value as HistoryEntry).endpoint === 'string' &&
-  typeof (value as HistoryEntry).at === 'number' &&
-  typeof (value as HistoryEntry).params === 'object' &&
-  (value as HistoryEntry).params !== null;
+  isRecord(value) &&
+  typeof value.id === 'string' &&
+  typeof value.endpoint === 'string' &&
+  typeof value.at === 'number' &&
+  isRecord(value.params);
 
 const rules: SharedListRules<HistoryEntry> = {
   isItem: isEntry,

@@ -1,5 +1,6 @@
 import { hashKey } from '@tanstack/react-query';
-import { useMemo, useRef, useSyncExternalStore } from 'react';
+import { useMemo, useRef } from 'react';
+import { useExternal } from '../../lib/use-external.ts';
 import { endpointQueryKey } from '../../api/endpoint-query.ts';
 import { useCacheSnapshot } from '../../components/use-cache-states.ts';
 import { useAccount } from '../costs/use-account.ts';
@@ -49,10 +50,8 @@ export function useBatchAccount() {
  * the tab's usage changes with every request a batch sends.
  */
 export function useCountedCost(endpoint: BatchEndpointId): CountedCost {
-  const text = useSyncExternalStore(
-    sessionUsageStore.subscribe,
-    () => JSON.stringify(countedCost(endpoint, sessionUsageStore.get())),
-    () => JSON.stringify(countedCost(endpoint, sessionUsageStore.initial)),
+  const text = useExternal(sessionUsageStore, (usage) =>
+    JSON.stringify(countedCost(endpoint, usage)),
   );
   return useMemo(() => JSON.parse(text) as CountedCost, [text]);
 }

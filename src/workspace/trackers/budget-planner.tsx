@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { sessionUsageStore } from '../../api/session-usage.ts';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
+import { useExternal } from '../../lib/use-external.ts';
 import { forecastRunOut } from '../costs/run-out-forecast.ts';
 import { useAccount } from '../costs/use-account.ts';
 import { planBudget } from './lib/budget.ts';
@@ -25,11 +25,7 @@ export function BudgetPlanner({
   now: number;
 }) {
   const summary = useAccount().data?.summary;
-  const readings = useSyncExternalStore(
-    sessionUsageStore.subscribe,
-    () => sessionUsageStore.get().readings,
-    () => sessionUsageStore.initial.readings,
-  );
+  const readings = useExternal(sessionUsageStore, (usage) => usage.readings);
   const forecast = forecastRunOut(readings, now);
   const plan = planBudget({
     runCost,

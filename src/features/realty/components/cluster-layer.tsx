@@ -1,5 +1,5 @@
 import L from 'leaflet';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
 import { useMap } from 'react-leaflet';
 import {
   buildClusterIndex,
@@ -37,6 +37,195 @@ interface Drawn {
   dots: Map<string, L.CircleMarker>;
 }
 
+interface Callbacks {
+  onHover?: ((key: string | null) => void) | undefined;
+  onSelect?: ((key: string) => void) | undefined;
+  onRendered?: ((counts: RenderCounts) => void) | undefined;
+}
+
+type InView = ReturnType<typeof clustersInView>[number];
+/** A cluster's bubble (no key), or a listing's dot or price pin (its key). */
+type Made = { layer: L.Marker | L.CircleMarker; key: string | null } | null;
+
+/**
+ * Styles the hovered and the selected listing's pin or dot, and puts back the ones emphasised
+ * before (`before`); returns the keys emphasised now. A hover touches these, not every marker.
+ */
+function emphasiseMarkers(
+  { pins, dots }: Drawn,
+  before: ReadonlySet<string>,
+  hovered: string | null,
+  selected: string | null,
+): Set<string> {
+  const wanted = new Set([hovered, selected].filter((k): k is string => k !== null));
+  for (const key of new Set([...before, ...wanted])) {
+    const marker = pins.get(key);
+    if (marker) {
+      const el = marker.getElement()?.firstElementChild;
+      el?.classList.toggle('is-hovered', key === hovered);
+      el?.classList.toggle('is-selected', key === selected);
+      marker.setZIndexOffset(key === hovered ? 2000 : key === selected ? 1000 : 0);
+    }
+    const dot = dots.get(key);
+    if (dot) {
+      const on = wanted.has(key);
+      dot.setRadius(on ? DOT_RADIUS_PX + 3 : DOT_RADIUS_PX);
+      dot.setStyle({ weight: on ? 3 : 1.5, color: on ? '#0c4a6e' : '#ffffff' });
+      if (on) dot.bringToFront();
+    }
+  }
+  return wanted;
+}
+
+/** Rings around the selected and the hovered listing, above every marker. */
+function drawRings(
+  group: L.LayerGroup,
+  homes: readonly Home[],
+  hovered: string | null,
+  selected: string | null,
+): void {
+  group.clearLayers();
+  for (const [key, kind] of [
+    [selected, 'selected'],
+    [hovered, 'hovered'],
+  ] as const) {
+    // Two lookups per hover: a scan beats building a 10,000-entry map up front.
+    const home = key ? homes.find((h) => h.key === key) : undefined;
+    if (!key || !home?.position) continue;
+    group.addLayer(
+      L.marker(home.position, {
+        icon: ringIcon(key, kind),
+        interactive: false,
+        keyboard: false,
+        zIndexOffset: kind === 'hovered' ? 3000 : 2500,
+      }),
+    );
+  }
+}
+
+/**
+ * What makes the marker of an item in view, for one index and one scale: a cluster's bubble
+ * (its median on the scale; a click zooms in), or a listing's dot or price pin in its colour
+ * (hover and click go to `callbacks`).
+ */
+function markerMaker(
+  map: L.Map,
+  index: ClusterIndex,
+  homes: readonly Home[],
+  scale: ColorScale | null,
+  callbacks: RefObject<Callbacks>,
+): (item: InView, usePins: boolean) => Made {
+  const colorOfHome = (home: Home) =>
+    scale ? colorOf(scale, scale.valueOf(home)) : statusColor(home.status);
+  // A cluster's median on the scale, once per cluster for this index and scale: a move
+  // asks again for the clusters it already drew.
+  const medians = new Map<number, number | undefined>();
+  const clusterMedian = (id: number) => {
+    if (!scale) return undefined;
+    if (!medians.has(id)) {
+      const members = index.getLeaves(id, Infinity).map((leaf) => homes[leaf.properties.i]);
+      medians.set(
+        id,
+        medianOn(
+          scale,
+          members.filter((h) => h !== undefined),
+        ),
+      );
+    }
+    const value = medians.get(id);
+    return value === undefined
+      ? undefined
+      : { value, label: scale.short(value), color: colorOf(scale, value) };
+  };
+
+  return (item, usePins) => {
+    const [lng, lat] = item.geometry.coordinates as [number, number];
+    if (isCluster(item)) {
+      const id = item.properties.cluster_id;
+      const marker = L.marker([lat, lng], {
+        icon: clusterIcon(item.properties.point_count, clusterMedian(id)),
+        keyboard: false,
+        bubblingMouseEvents: false,
+      });
+      marker.on('click', () =>
+        map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(id), map.getMaxZoom())),
+      );
+      return { layer: marker, key: null };
+    }
+    const home = homes[item.properties.i];
+    if (!home) return null;
+    const key = home.key;
+    const layer = usePins
+      ? L.marker([lat, lng], {
+          icon: pinIcon(key, home.pinLabel, colorOfHome(home)),
+          keyboard: false,
+          bubblingMouseEvents: false,
+          riseOnHover: true,
+        })
+      : L.circleMarker([lat, lng], {
+          radius: DOT_RADIUS_PX,
+          color: '#ffffff',
+          weight: 1.5,
+          fillColor: colorOfHome(home),
+          fillOpacity: 0.9,
+          bubblingMouseEvents: false,
+        });
+    layer.on('click', () => callbacks.current.onSelect?.(key));
+    layer.on('mouseover', () => callbacks.current.onHover?.(key));
+    layer.on('mouseout', () => callbacks.current.onHover?.(null));
+    return { key, layer };
+  };
+}
+
+/**
+ * Draws what is in view into a new group, a slice at a time (adding a hundred markers to the
+ * map is a long task on a phone; the "markers" stage of ../PIPELINE.md), and hands it to `done`
+ * once complete, which swaps it for the previous group: until then the old markers stay, so a
+ * move never blanks the map. Price pins once few enough single listings are in view, else dots.
+ * Returns what stops the drawing (and removes the group, unless it was handed over).
+ */
+function drawInView(
+  map: L.Map,
+  index: ClusterIndex,
+  make: (item: InView, usePins: boolean) => Made,
+  done: (group: L.LayerGroup, drawn: Drawn, counts: RenderCounts) => void,
+): () => void {
+  const b = map.getBounds().pad(0.15);
+  const zoom = Math.round(map.getZoom());
+  const items = clustersInView(
+    index,
+    toBBox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()),
+    zoom,
+  );
+  const clusters = items.filter(isCluster).length;
+  const singles = items.length - clusters;
+  const usePins = singles <= PIN_LIMIT && zoom >= PIN_MIN_ZOOM;
+  const next = L.layerGroup().addTo(map);
+  const drawn: Drawn = { pins: new Map(), dots: new Map() };
+  let handedOver = false;
+  const stop = eachInSlices(
+    items,
+    (item) => {
+      const made = make(item, usePins);
+      if (!made) return;
+      const { layer, key } = made;
+      if (key !== null) {
+        if (layer instanceof L.CircleMarker) drawn.dots.set(key, layer);
+        else drawn.pins.set(key, layer);
+      }
+      next.addLayer(layer);
+    },
+    () => {
+      handedOver = true;
+      done(next, drawn, { clusters, points: singles, pins: usePins ? singles : 0 });
+    },
+  );
+  return () => {
+    stop();
+    if (!handedOver) next.remove();
+  };
+}
+
 /**
  * The listings as supercluster clusters for the current view: cluster bubbles
  * with counts, canvas dots for single listings, and price pins once few enough
@@ -54,7 +243,7 @@ export function ClusterLayer({
 }: ClusterLayerProps) {
   const map = useMap();
   const index: ClusterIndex = useMemo(() => buildClusterIndex(homes), [homes]);
-  const callbacks = useRef({ onHover, onSelect, onRendered });
+  const callbacks = useRef<Callbacks>({ onHover, onSelect, onRendered });
   const emphasis = useRef({ hoveredKey, selectedKey });
   useLayoutEffect(() => {
     callbacks.current = { onHover, onSelect, onRendered };
@@ -76,167 +265,29 @@ export function ClusterLayer({
 
   const applyEmphasis = useCallback(() => {
     const { hoveredKey: hovered, selectedKey: selected } = emphasis.current;
-    const { pins, dots } = drawn.current;
-    const wanted = new Set([hovered, selected].filter((k): k is string => k !== null));
-    for (const key of new Set([...styled.current, ...wanted])) {
-      const marker = pins.get(key);
-      if (marker) {
-        const el = marker.getElement()?.firstElementChild;
-        el?.classList.toggle('is-hovered', key === hovered);
-        el?.classList.toggle('is-selected', key === selected);
-        marker.setZIndexOffset(key === hovered ? 2000 : key === selected ? 1000 : 0);
-      }
-      const dot = dots.get(key);
-      if (dot) {
-        const on = wanted.has(key);
-        dot.setRadius(on ? DOT_RADIUS_PX + 3 : DOT_RADIUS_PX);
-        dot.setStyle({ weight: on ? 3 : 1.5, color: on ? '#0c4a6e' : '#ffffff' });
-        if (on) dot.bringToFront();
-      }
-    }
-    styled.current = wanted;
-    const group = rings.current;
-    if (!group) return;
-    group.clearLayers();
-    for (const [key, kind] of [
-      [selected, 'selected'],
-      [hovered, 'hovered'],
-    ] as const) {
-      // Two lookups per hover: a scan beats building a 10,000-entry map up front.
-      const home = key ? homes.find((h) => h.key === key) : undefined;
-      if (!key || !home?.position) continue;
-      group.addLayer(
-        L.marker(home.position, {
-          icon: ringIcon(key, kind),
-          interactive: false,
-          keyboard: false,
-          zIndexOffset: kind === 'hovered' ? 3000 : 2500,
-        }),
-      );
-    }
+    styled.current = emphasiseMarkers(drawn.current, styled.current, hovered, selected);
+    if (rings.current) drawRings(rings.current, homes, hovered, selected);
   }, [homes]);
 
   useEffect(() => {
     const ringGroup = L.layerGroup().addTo(map);
     rings.current = ringGroup;
     const container = map.getContainer();
+    const make = markerMaker(map, index, homes, scale, callbacks);
     let stopDrawing = () => {};
-    const colorOfHome = (home: Home) =>
-      scale ? colorOf(scale, scale.valueOf(home)) : statusColor(home.status);
-    // A cluster's median on the scale, once per cluster for this index and scale: a move
-    // asks again for the clusters it already drew.
-    const medians = new Map<number, number | undefined>();
-    const clusterMedian = (id: number) => {
-      if (!scale) return undefined;
-      if (!medians.has(id)) {
-        const members = index.getLeaves(id, Infinity).map((leaf) => homes[leaf.properties.i]);
-        medians.set(
-          id,
-          medianOn(
-            scale,
-            members.filter((h) => h !== undefined),
-          ),
-        );
-      }
-      const value = medians.get(id);
-      return value === undefined
-        ? undefined
-        : { value, label: scale.short(value), color: colorOf(scale, value) };
-    };
-
-    /** A cluster's bubble (no key), or a listing's dot or price pin (its key). */
-    const layerFor = (
-      item: ReturnType<typeof clustersInView>[number],
-      usePins: boolean,
-    ): { layer: L.Marker | L.CircleMarker; key: string | null } | null => {
-      const [lng, lat] = item.geometry.coordinates as [number, number];
-      if (isCluster(item)) {
-        const id = item.properties.cluster_id;
-        const marker = L.marker([lat, lng], {
-          icon: clusterIcon(item.properties.point_count, clusterMedian(id)),
-          keyboard: false,
-          bubblingMouseEvents: false,
-        });
-        marker.on('click', () =>
-          map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(id), map.getMaxZoom())),
-        );
-        return { layer: marker, key: null };
-      }
-      const home = homes[item.properties.i];
-      if (!home) return null;
-      const key = home.key;
-      const layer = usePins
-        ? L.marker([lat, lng], {
-            icon: pinIcon(key, home.pinLabel, colorOfHome(home)),
-            keyboard: false,
-            bubblingMouseEvents: false,
-            riseOnHover: true,
-          })
-        : L.circleMarker([lat, lng], {
-            radius: DOT_RADIUS_PX,
-            color: '#ffffff',
-            weight: 1.5,
-            fillColor: colorOfHome(home),
-            fillOpacity: 0.9,
-            bubblingMouseEvents: false,
-          });
-      layer.on('click', () => callbacks.current.onSelect?.(key));
-      layer.on('mouseover', () => callbacks.current.onHover?.(key));
-      layer.on('mouseout', () => callbacks.current.onHover?.(null));
-      return { key, layer };
-    };
-
-    /**
-     * Draws what is in view into a new group, a slice at a time (adding a hundred markers to the
-     * map is a long task on a phone; the "markers" stage of ../PIPELINE.md), and only then
-     * removes the previous group: until the new one is complete the old markers stay, so a move
-     * never blanks the map.
-     */
     const draw = () => {
       stopDrawing();
-      const b = map.getBounds().pad(0.15);
-      const zoom = Math.round(map.getZoom());
-      const items = clustersInView(
-        index,
-        toBBox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()),
-        zoom,
-      );
-      const clusters = items.filter(isCluster).length;
-      const singles = items.length - clusters;
-      const usePins = singles <= PIN_LIMIT && zoom >= PIN_MIN_ZOOM;
-      const next = L.layerGroup().addTo(map);
-      const pins = new Map<string, L.Marker>();
-      const dots = new Map<string, L.CircleMarker>();
-      stopDrawing = eachInSlices(
-        items,
-        (item) => {
-          const made = layerFor(item, usePins);
-          if (!made) return;
-          const { layer, key } = made;
-          if (key !== null) {
-            if (layer instanceof L.CircleMarker) dots.set(key, layer);
-            else pins.set(key, layer);
-          }
-          next.addLayer(layer);
-        },
-        () => {
-          shown.current?.remove();
-          shown.current = next;
-          drawn.current = { pins, dots };
-          styled.current = new Set();
-          applyEmphasis();
-          const counts = { clusters, points: singles, pins: usePins ? singles : 0 };
-          container.dataset.clusters = String(counts.clusters);
-          container.dataset.points = String(counts.points);
-          container.dataset.pins = String(counts.pins);
-          callbacks.current.onRendered?.(counts);
-        },
-      );
-      const stop = stopDrawing;
-      stopDrawing = () => {
-        stop();
-        if (next !== shown.current) next.remove();
-      };
+      stopDrawing = drawInView(map, index, make, (group, drawnNow, counts) => {
+        shown.current?.remove();
+        shown.current = group;
+        drawn.current = drawnNow;
+        styled.current = new Set();
+        applyEmphasis();
+        container.dataset.clusters = String(counts.clusters);
+        container.dataset.points = String(counts.points);
+        container.dataset.pins = String(counts.pins);
+        callbacks.current.onRendered?.(counts);
+      });
     };
 
     draw();

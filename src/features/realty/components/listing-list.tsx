@@ -49,6 +49,70 @@ function GapNote({ gap }: { gap: number | undefined }) {
   return <span data-testid="gap">{` · ${gapWords(gap)} median`}</span>;
 }
 
+/** What a row says of a listing: price (per area, against the median), status, facts, address. */
+function ListingRowText({
+  home,
+  unit,
+  medians,
+  pinned,
+}: {
+  home: Home;
+  unit: AreaUnit;
+  medians: SelectionMedians;
+  pinned: boolean;
+}) {
+  return (
+    <span className="min-w-0 flex-1">
+      <span className="flex items-baseline justify-between gap-2">
+        <span className="truncate">
+          <span className="font-semibold">{home.priceLabel}</span>
+          {home.pricePerArea !== undefined && (
+            <span className="text-slate-700 dark:text-slate-300">
+              {' · '}
+              {formatPerArea(home.pricePerArea, unit, {
+                monthly: home.isRental,
+                symbol: home.symbol,
+              })}
+              <GapNote gap={gapToMedian(home, medians)} />
+            </span>
+          )}
+        </span>
+        <span className="flex shrink-0 items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
+          {pinned && (
+            <span className="mr-1 rounded bg-sky-100 px-1 font-medium text-sky-900 dark:bg-sky-900 dark:text-sky-100">
+              Pinned
+            </span>
+          )}
+          <span
+            aria-hidden="true"
+            className="inline-block h-2.5 w-2.5 rounded-full"
+            style={{ background: statusColor(home.status) }}
+          />
+          {home.statusText}
+        </span>
+      </span>
+      <span className="block truncate text-slate-700 dark:text-slate-300">{facts(home, unit)}</span>
+      <span className="block truncate text-slate-600 dark:text-slate-400">
+        {home.address}
+        {!home.position && ' · not on the map'}
+      </span>
+    </span>
+  );
+}
+
+/** The row a key moves the active row to (arrows, Page keys, Home/End), or undefined. */
+function rowMovedTo(key: string, active: number, page: number, count: number): number | undefined {
+  const moves: Record<string, number> = {
+    ArrowDown: active + 1,
+    ArrowUp: active - 1,
+    PageDown: active + page,
+    PageUp: active - page,
+    Home: 0,
+    End: count - 1,
+  };
+  return moves[key];
+}
+
 /** The list box's height from its stylesheet (h-[420px] lg:h-[600px]), before it is measured. */
 function initialRect(): Rect {
   const wide = typeof matchMedia === 'function' && matchMedia('(min-width: 1024px)').matches;
@@ -152,15 +216,7 @@ export const ListingList = memo(function ListingList({
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
-    const moves: Record<string, number> = {
-      ArrowDown: activeIndex + 1,
-      ArrowUp: activeIndex - 1,
-      PageDown: activeIndex + page,
-      PageUp: activeIndex - page,
-      Home: 0,
-      End: homes.length - 1,
-    };
-    const target = moves[e.key];
+    const target = rowMovedTo(e.key, activeIndex, page, homes.length);
     if (target !== undefined) {
       e.preventDefault();
       moveTo(target);
@@ -230,43 +286,12 @@ export const ListingList = memo(function ListingList({
                 height={66}
                 className="h-[66px] w-[88px] shrink-0 rounded"
               />
-              <span className="min-w-0 flex-1">
-                <span className="flex items-baseline justify-between gap-2">
-                  <span className="truncate">
-                    <span className="font-semibold">{h.priceLabel}</span>
-                    {h.pricePerArea !== undefined && (
-                      <span className="text-slate-700 dark:text-slate-300">
-                        {' · '}
-                        {formatPerArea(h.pricePerArea, unit, {
-                          monthly: h.isRental,
-                          symbol: h.symbol,
-                        })}
-                        <GapNote gap={gapToMedian(h, medians)} />
-                      </span>
-                    )}
-                  </span>
-                  <span className="flex shrink-0 items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
-                    {pinned.includes(h.key) && (
-                      <span className="mr-1 rounded bg-sky-100 px-1 font-medium text-sky-900 dark:bg-sky-900 dark:text-sky-100">
-                        Pinned
-                      </span>
-                    )}
-                    <span
-                      aria-hidden="true"
-                      className="inline-block h-2.5 w-2.5 rounded-full"
-                      style={{ background: statusColor(h.status) }}
-                    />
-                    {h.statusText}
-                  </span>
-                </span>
-                <span className="block truncate text-slate-700 dark:text-slate-300">
-                  {facts(h, unit)}
-                </span>
-                <span className="block truncate text-slate-600 dark:text-slate-400">
-                  {h.address}
-                  {!h.position && ' · not on the map'}
-                </span>
-              </span>
+              <ListingRowText
+                home={h}
+                unit={unit}
+                medians={medians}
+                pinned={pinned.includes(h.key)}
+              />
             </div>
           );
         })}

@@ -4,6 +4,7 @@ import type { ImageResult } from '../../../api/requests.ts';
 import { useCacheSnapshot } from '../../../components/use-cache-states.ts';
 import { screenshotQueries } from '../queries.ts';
 import type { Params } from '../../../api/params.ts';
+import { isRecord } from '../../../lib/is-record.ts';
 
 export type ImageCapture = Extract<ImageResult, { kind: 'image' }>;
 
@@ -14,8 +15,7 @@ export interface SessionCapture {
   data: ImageCapture;
 }
 
-const isImage = (data: unknown): data is ImageCapture =>
-  typeof data === 'object' && data !== null && (data as { kind?: unknown }).kind === 'image';
+const isImage = (data: unknown): data is ImageCapture => isRecord(data) && data.kind === 'image';
 
 /**
  * Every screenshot of this session that came back as an image, oldest first: the session

@@ -1,17 +1,19 @@
-import { useSyncExternalStore } from 'react';
+import { useExternal, type External } from '../../../lib/use-external.ts';
 
 const QUERY = '(prefers-reduced-motion: reduce)';
 
-function subscribe(onChange: () => void) {
-  if (typeof window.matchMedia !== 'function') return () => {};
-  const list = window.matchMedia(QUERY);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
-}
+/** The system's motion setting, read when asked (a test or the browser may change it). */
+const motionSetting: External<MediaQueryList | null> = {
+  get: () => (typeof window.matchMedia === 'function' ? window.matchMedia(QUERY) : null),
+  subscribe: (onChange) => {
+    if (typeof window.matchMedia !== 'function') return () => {};
+    const list = window.matchMedia(QUERY);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  },
+};
 
 /** The user asked the system for less motion: animated previews then play only on request. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () =>
-    typeof window.matchMedia === 'function' ? window.matchMedia(QUERY).matches : false,
-  );
+  return useExternal(motionSetting, (list) => list?.matches ?? false);
 }

@@ -1,4 +1,5 @@
 import type { ShortVideo } from '../../../api/schemas.ts';
+import { isRecord } from '../../../lib/is-record.ts';
 
 /**
  * One video of the gallery: the result as parsed, plus where it came from. `key` names
@@ -28,10 +29,10 @@ export function videoKey(v: ShortVideo): string {
  * schema keeps them (it drops items that are not objects), for each video's JSON.
  */
 export function rawVideos(raw: unknown): unknown[] {
-  if (raw === null || typeof raw !== 'object') return [];
-  const list = (raw as Record<string, unknown>).short_videos_results;
+  if (!isRecord(raw)) return [];
+  const list = raw.short_videos_results;
   if (!Array.isArray(list)) return [];
-  return list.filter((v) => v !== null && typeof v === 'object' && !Array.isArray(v));
+  return list.filter(isRecord);
 }
 
 export interface LoadedPage {

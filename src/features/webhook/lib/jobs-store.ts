@@ -6,6 +6,7 @@ import {
   type SharedListRules,
 } from '../../../lib/shared-list.ts';
 import { useStore } from '../../../lib/store.ts';
+import { isRecord } from '../../../lib/is-record.ts';
 
 /** One submitted webhook job as this browser remembers it: never the key. */
 export interface WebhookJob {
@@ -26,13 +27,12 @@ const MAX_JOBS = 200;
 const STORAGE_KEY = 'web-data-dashboard.webhook-jobs';
 
 const isJob = (j: unknown): j is WebhookJob =>
-  typeof j === 'object' &&
-  j !== null &&
-  typeof (j as WebhookJob).sid === 'string' &&
-  typeof (j as WebhookJob).url === 'string' &&
-  typeof (j as WebhookJob).webhookId === 'string' &&
-  typeof (j as WebhookJob).dynamic === 'boolean' &&
-  typeof (j as WebhookJob).submittedAt === 'number';
+  isRecord(j) &&
+  typeof j.sid === 'string' &&
+  typeof j.url === 'string' &&
+  typeof j.webhookId === 'string' &&
+  typeof j.dynamic === 'boolean' &&
+  typeof j.submittedAt === 'number';
 
 const rules: SharedListRules<WebhookJob> = {
   isItem: isJob,

@@ -1,3 +1,4 @@
+import { isRecord } from '../../../lib/is-record.ts';
 import { ENDPOINTS } from '../../../api/endpoints.ts';
 import { validateParams } from '../../../api/params.ts';
 import { BATCH_ENDPOINTS, isBatchEndpoint, rowParams, type BatchEndpointId } from './endpoints.ts';
@@ -55,9 +56,6 @@ export function serializeDefinition(definition: BatchDefinition): string {
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
-type Fields = Record<string, unknown>;
-const isObject = (v: unknown): v is Fields =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const optionalText = (v: unknown) => v === undefined || typeof v === 'string';
 
@@ -75,7 +73,7 @@ export function parseDefinition(
   } catch {
     return { errors: ['The file is not JSON.'] };
   }
-  if (!isObject(file) || file.kind !== DEFINITION_KIND)
+  if (!isRecord(file) || file.kind !== DEFINITION_KIND)
     return { errors: ['The file is not a batch saved by this dashboard.'] };
   if (file.version !== VERSION)
     return {
@@ -92,7 +90,7 @@ export function parseDefinition(
   const allowed = new Set(rowParams(endpoint).map((p) => p.name));
   const locale = (value: unknown, where: string): Locale | undefined => {
     if (
-      !isObject(value) ||
+      !isRecord(value) ||
       typeof value.country !== 'string' ||
       typeof value.language !== 'string'
     ) {
@@ -110,9 +108,9 @@ export function parseDefinition(
   rawRows?.forEach((raw, i) => {
     const where = `Row ${i + 1}`;
     if (
-      !isObject(raw) ||
+      !isRecord(raw) ||
       typeof raw.query !== 'string' ||
-      (raw.params !== undefined && !isObject(raw.params))
+      (raw.params !== undefined && !isRecord(raw.params))
     ) {
       errors.push(`${where}: a row needs a query and its parameters.`);
       return;
