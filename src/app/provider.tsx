@@ -1,7 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { abortAllRequests } from '../api/in-flight.ts';
-import { subscribeApiKey } from '../session/key-store.ts';
+import { getApiKey, subscribeApiKey } from '../session/key-store.ts';
+import { clearResults } from '../session/results-cleared.ts';
 import { forgetOnClear } from './forget-on-clear.ts';
 import type { ResultPersistence } from './result-persistence.ts';
 
@@ -45,6 +46,7 @@ export function AppProvider({
       subscribeApiKey(() => {
         // Answers to requests still in flight belong to the old key: stop them, then forget everything.
         abortAllRequests();
+        if (getApiKey() === null) clearResults();
         void persistence?.drop();
         queryClient.clear();
       }),

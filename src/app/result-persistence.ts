@@ -14,7 +14,7 @@ import { dismissNotice, showNotice } from '../lib/notices.ts';
 import { newestWithin, storedSize } from '../lib/stored-size.ts';
 import { getApiKey } from '../session/key-store.ts';
 import { databaseStore } from '../session/browser-databases.ts';
-import { resultsClearedAt } from '../session/results-cleared.ts';
+import { clearedInThisTab, resultsClearedAt } from '../session/results-cleared.ts';
 import {
   existingResultsTabId,
   forgetResultsTabId,
@@ -283,8 +283,6 @@ export function createResultPersistence(
     pending = persistQueryClientSave({ ...options, buster: FORMAT }).then(saved, unsaved);
     return pending;
   };
-  /** The time this tab cleared its key at, to tell it from another tab's clearing. */
-  let ownClear = 0;
   const flush = async () => {
     if (timer !== undefined) {
       clearTimeout(timer);
@@ -303,7 +301,7 @@ export function createResultPersistence(
       // Another tab cleared its key: what this tab stored is gone, and what it shows from before
       // is not stored again. It keeps its own key and what it shows.
       const stopCleared = resultsClearedAt.subscribe(() => {
-        if (resultsClearedAt.get() === ownClear) return;
+        if (clearedInThisTab()) return;
         if (existingResultsTabId() !== null)
           showNotice(
             NOTICES.cleared,
@@ -346,12 +344,9 @@ export function createResultPersistence(
       const old = `results:${resultsTabId()}`;
       forgetResultsTabId();
       // A cleared key deletes every tab's stored results, and no tab reads or stores again what
-      // it fetched before (decision 041); a new key only this tab's.
+      // it fetched before (decision 041; the time is set by clearResults, app/provider.tsx); a
+      // new key only this tab's.
       const everywhere = getApiKey() === null;
-      if (everywhere) {
-        ownClear = Date.now();
-        resultsClearedAt.set(ownClear);
-      }
       await pending;
       await (everywhere ? clear(store) : del(old, store)).catch(() => {});
     },

@@ -15,3 +15,19 @@ export const resultsClearedAt = createStoredStore<number>({
   },
   serialize: (at) => (at > 0 ? String(at) : null),
 });
+
+/** When this tab last cleared its key (0: never), to tell it from another tab's clearing. */
+let clearedHere = 0;
+
+/**
+ * Clear key in this tab: every tab hears the time (decision 042), and the app shell empties every
+ * database (app/forget-on-clear.ts), whether or not the stored results' code has loaded.
+ */
+export function clearResults(): void {
+  clearedHere = Date.now();
+  resultsClearedAt.set(clearedHere);
+}
+
+/** Whether the last clear was this tab's own. */
+export const clearedInThisTab = (): boolean =>
+  clearedHere > 0 && resultsClearedAt.get() === clearedHere;
