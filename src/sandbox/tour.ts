@@ -114,7 +114,7 @@ export async function tourFile(
       title: step.title,
       caption: step.caption,
       snapshot: {
-        format: 'web-data-dashboard.snapshot',
+        kind: 'web-data-dashboard.snapshot',
         version: 1,
         savedAt,
         request: { endpoint: ENDPOINTS[step.endpoint].id, params: step.params },
@@ -123,7 +123,7 @@ export async function tourFile(
     });
   }
   return {
-    format: 'web-data-dashboard.demo',
+    kind: 'web-data-dashboard.demo',
     version: 1,
     name: 'Tour of the dashboard',
     savedAt,

@@ -7,8 +7,8 @@ import { batchSession, useBatchState } from './batch-session.ts';
 import { BatchResults } from './batch-results.tsx';
 import { definitionRows, type BatchDefinition } from '../runs/lib/definition.ts';
 import { NewBatchForm } from './new-batch-form.tsx';
-import { draftFromDefinition } from './query-intake.tsx';
-import { readBatchDefinition, readBatchHandoff } from '../runs/send-to-batch.ts';
+import { draftFromDefinition, readBatchDefinition } from './query-intake.tsx';
+import { readBatchHandoff } from '../runs/send-to-batch.ts';
 import {
   localeField,
   newDraft,

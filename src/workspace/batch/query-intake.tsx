@@ -1,7 +1,8 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { formatNumber } from '../../lib/format.ts';
 import { LabelledField } from '../../components/labelled-field.tsx';
-import { parseDefinition, type BatchDefinition } from '../runs/lib/definition.ts';
+import { parseDefinition } from '../runs/lib/batch-schemas.ts';
+import type { BatchDefinition } from '../runs/lib/definition.ts';
 import type { Intake } from '../runs/lib/intake.ts';
 import { localeField, type BatchDraft, type Draft } from './use-batch-draft.ts';
 
@@ -28,6 +29,17 @@ export function draftFromDefinition(
       competitors: definition.competitors,
     },
   };
+}
+
+/** The batch in a navigation's state (`batchDefinitionState`), checked like a batch file, or null. */
+export function readBatchDefinition(
+  state: unknown,
+): { definition: BatchDefinition; from: string } | null {
+  const h = (state as { batchDefinition?: { text?: unknown; from?: unknown } } | null)
+    ?.batchDefinition;
+  if (!h || typeof h.text !== 'string' || typeof h.from !== 'string') return null;
+  const parsed = parseDefinition(h.text);
+  return 'definition' in parsed ? { definition: parsed.definition, from: h.from } : null;
 }
 
 /** What the intake dropped and refused, before anything is sent. */

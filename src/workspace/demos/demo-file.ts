@@ -1,17 +1,9 @@
 import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
 import { pickParams } from '../../api/params.ts';
-import { isRecord } from '../../lib/is-record.ts';
+import { envelope, FILE_KINDS, readFileText } from '../../lib/file-envelope.ts';
 import { maskEchoedKeys, maskEchoedKeysInText } from '../../lib/mask-echoed-keys.ts';
-import {
-  parseDefinition,
-  serializeDefinition,
-  type BatchDefinition,
-} from '../runs/lib/definition.ts';
-import {
-  readSnapshotFile,
-  type OpenSnapshot,
-  type SnapshotFile,
-} from '../snapshots/snapshot-file.ts';
+import { serializeDefinition, type BatchDefinition } from '../runs/lib/definition.ts';
+import { openSnapshot, type OpenSnapshot, type SnapshotFile } from '../snapshots/snapshot-file.ts';
 
 /**
  * A demo script (issue #25, decision 053): steps through the views, each a snapshot (the
@@ -24,10 +16,9 @@ import {
  * pivot), shown in the batch view's form with its price, nothing sent. A batch's answers can
  * be a thousand pages; its view shows what a batch is for without them.
  */
-export const DEMO_FORMAT = 'web-data-dashboard.demo';
+export const DEMO_KIND = FILE_KINDS.demo;
 /** Anything bigger is refused before it is read (a few full-page screenshots fit). */
 export const MAX_DEMO_BYTES = 150 * 1024 * 1024;
-export const MAX_STEPS = 100;
 export const MAX_TITLE_LENGTH = 120;
 export const MAX_CAPTION_LENGTH = 600;
 export const MAX_NAME_LENGTH = 120;
@@ -51,8 +42,9 @@ export interface DemoScript {
   steps: DemoStep[];
 }
 
+/** The file (decision 066's envelope; files saved before it say `format` for `kind`). */
 export interface DemoFile {
-  format: typeof DEMO_FORMAT;
+  kind: typeof DEMO_KIND;
   version: 1;
   name: string;
   savedAt: string;
@@ -90,82 +82,57 @@ export function cleanSnapshot(snapshot: SnapshotFile): SnapshotFile {
 
 /** The file for a script. */
 export function demoFile(script: DemoScript, now = new Date()): DemoFile {
-  return {
-    format: DEMO_FORMAT,
-    version: 1,
-    name: script.name,
-    savedAt: now.toISOString(),
-    steps: script.steps.map(({ title, caption, snapshot, batch }) =>
-      batch
-        ? { title, caption, batch: JSON.parse(serializeDefinition(batch)) as unknown }
-        : { title, caption, snapshot: cleanSnapshot(snapshot) },
-    ),
-  };
+  return envelope(
+    { kind: DEMO_KIND, version: 1 as const },
+    {
+      name: script.name,
+      savedAt: now.toISOString(),
+      steps: script.steps.map(({ title, caption, snapshot, batch }) =>
+        batch
+          ? { title, caption, batch: JSON.parse(serializeDefinition(batch)) as unknown }
+          : { title, caption, snapshot: cleanSnapshot(snapshot) },
+      ),
+    },
+  );
 }
 
 export type DemoReading = { ok: true; script: DemoScript } | { ok: false; error: string };
 
 const refuse = (error: string): DemoReading => ({ ok: false, error });
-const NOT_A_SCRIPT = 'This file is not a demo script';
 
-/** Reads a script file's text: every step is checked as a snapshot would be. */
+/**
+ * Reads a script file's text (its schema, demo-schemas.ts, loads with the first one): its
+ * outline, then every step's answer through its endpoint's schema, as a snapshot's is.
+ */
 export async function readDemo(text: string): Promise<DemoReading> {
-  if (text.length > MAX_DEMO_BYTES) return refuse(`${NOT_A_SCRIPT}: it is too large.`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return refuse(`${NOT_A_SCRIPT}: it is not valid JSON.`);
-  }
-  if (!isRecord(json) || json.format !== DEMO_FORMAT)
-    return refuse(
-      isRecord(json) && json.format === 'web-data-dashboard.snapshot'
-        ? `${NOT_A_SCRIPT}: it is a snapshot. Open it with “Open snapshot” in History, or add it to a script from its view.`
-        : `${NOT_A_SCRIPT}: it lacks the demo format.`,
-    );
-  if (json.version !== 1)
-    return refuse(
-      `This demo script was written by another version of the dashboard (${String(json.version)}).`,
-    );
-  const { steps } = json;
-  if (!Array.isArray(steps) || steps.length === 0) return refuse('This demo script has no steps.');
-  if (steps.length > MAX_STEPS)
-    return refuse(`This demo script has ${steps.length} steps; at most ${MAX_STEPS} are played.`);
-  const read: DemoStep[] = [];
-  for (const [i, step] of steps.entries()) {
-    const where = `Step ${i + 1}`;
-    if (!isRecord(step) || typeof step.title !== 'string' || typeof step.caption !== 'string')
-      return refuse(`${where} of this demo script has no title or caption.`);
+  if (text.length > MAX_DEMO_BYTES)
+    return refuse('This file is not a demo script: it is too large.');
+  const { DEMO_FILE } = await import('./demo-schemas.ts');
+  const read = readFileText(text, DEMO_FILE);
+  if (!read.ok) return refuse(read.errors.join(' '));
+  const steps: DemoStep[] = [];
+  for (const [i, { title, caption, ...content }] of read.value.steps.entries()) {
     const text = {
       id: newId(),
-      title: plainText(step.title, MAX_TITLE_LENGTH),
-      caption: plainText(step.caption, MAX_CAPTION_LENGTH),
+      title: plainText(title, MAX_TITLE_LENGTH),
+      caption: plainText(caption, MAX_CAPTION_LENGTH),
     };
-    if (step.batch !== undefined) {
-      // Checked as a batch file is when loaded: every row's parameters, every locale, the cap.
-      const parsed = parseDefinition(JSON.stringify(step.batch));
-      if ('errors' in parsed)
-        return refuse(
-          `${where} is a batch that cannot be used: ${parsed.errors.slice(0, 3).join(' ')}`,
-        );
-      read.push({ ...text, batch: parsed.definition });
+    if (content.batch) {
+      steps.push({ ...text, batch: content.batch });
       continue;
     }
-    const reading = await readSnapshotFile(step.snapshot, JSON.stringify(step.snapshot).length);
+    const reading = await openSnapshot(content.snapshot, JSON.stringify(content.snapshot).length);
     if (!reading.ok)
-      return refuse(`${where}: ${reading.error.replace('This snapshot', 'its answer')}`);
-    read.push({ ...text, snapshot: cleanSnapshot(step.snapshot as SnapshotFile) });
+      return refuse(`Step ${i + 1}: ${reading.error.replace('This snapshot', 'its answer')}`);
+    steps.push({ ...text, snapshot: cleanSnapshot(content.snapshot) });
   }
-  const name = typeof json.name === 'string' ? plainText(json.name, MAX_NAME_LENGTH) : '';
-  return {
-    ok: true,
-    script: { id: newId(), name: name || 'Untitled demo', updatedAt: Date.now(), steps: read },
-  };
+  const name = plainText(read.value.name, MAX_NAME_LENGTH) || 'Untitled demo';
+  return { ok: true, script: { id: newId(), name, updatedAt: Date.now(), steps } };
 }
 
 /** A step's recording ready to show in its view (its answer read through the endpoint's schema). */
 export async function openStep(snapshot: SnapshotFile): Promise<OpenSnapshot> {
-  const reading = await readSnapshotFile(snapshot, JSON.stringify(snapshot).length);
+  const reading = await openSnapshot(snapshot, JSON.stringify(snapshot).length);
   if (!reading.ok) throw new Error(reading.error);
   return reading.snapshot;
 }

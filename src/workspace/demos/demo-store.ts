@@ -1,4 +1,5 @@
 import { del, set, values } from 'idb-keyval';
+import { readRecord } from '../../lib/file-envelope.ts';
 import { showNotice } from '../../lib/notices.ts';
 import { createStore, useStore } from '../../lib/store.ts';
 import { databaseStore } from '../../session/browser-databases.ts';
@@ -33,8 +34,11 @@ resultsClearedAt.subscribe(() => {
 export async function loadDemos(): Promise<DemoScript[]> {
   // No IndexedDB at all (the build's prerender in node): no scripts, and nothing to tell.
   if (typeof indexedDB === 'undefined') loading ??= Promise.resolve().then(() => scripts.set([]));
-  loading ??= values<DemoScript>(idb())
-    .then((stored) => stored.filter((s) => Array.isArray(s?.steps)))
+  loading ??= Promise.all([values<unknown>(idb()), import('./demo-schemas.ts')])
+    // Read as a script file's steps are (decision 066): a record that does not read is left out.
+    .then(([stored, { storedScriptSchema }]) =>
+      stored.flatMap((s) => readRecord(storedScriptSchema, s) ?? []),
+    )
     .catch(() => {
       showNotice(NOTICE_ID, 'Demo scripts cannot be read from this browser’s storage.');
       return [];

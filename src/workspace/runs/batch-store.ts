@@ -5,6 +5,7 @@ import { jsonResult, type JsonResult } from '../../api/requests.ts';
 import { createWriter, databaseStore } from '../../session/browser-databases.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { existingResultsTabId, resultsTabId } from '../../session/results-tab-id.ts';
+import { readRecord } from '../../lib/file-envelope.ts';
 import type { CellRun, CellRuns } from './lib/cells.ts';
 import type { BatchDefinition } from './lib/definition.ts';
 import type { BatchCell } from './lib/matrix.ts';
@@ -121,9 +122,12 @@ export async function loadBatch(id?: string): Promise<LoadedBatch | null> {
     await flushBatchStorage();
     const all = (await keys(store())).filter(isKey);
     const metaKeys = all.filter(([, batch, cell]) => batch !== '' && cell === '');
-    const metas = (await getMany<StoredBatch | undefined>(metaKeys, store())).flatMap((m, i) =>
-      m ? [{ key: metaKeys[i]!, meta: m }] : [],
-    );
+    // Read through the batch file's schemas (decision 066): a record that does not read is left.
+    const { cellRunSchema, storedBatchSchema } = await import('./lib/batch-schemas.ts');
+    const metas = (await getMany<unknown>(metaKeys, store())).flatMap((m, i) => {
+      const meta = readRecord(storedBatchSchema, m);
+      return meta ? [{ key: metaKeys[i]!, meta }] : [];
+    });
     const now = Date.now();
     const cleared = resultsClearedAt.get();
     const fresh = new Set(
@@ -151,7 +155,9 @@ export async function loadBatch(id?: string): Promise<LoadedBatch | null> {
     const found = ours.find(({ meta }) => id === undefined || meta.id === id);
     if (!found || dropped.has(found.meta.id)) return null;
     const cellKeys = all.filter(([t, b, c]) => t === tab && b === found.meta.id && c !== '');
-    const runs = await getMany<CellRun | undefined>(cellKeys, store());
+    const runs = (await getMany<unknown>(cellKeys, store())).map((r) =>
+      readRecord(cellRunSchema, r),
+    );
     const gone = new Set(stale.map((k) => JSON.stringify(k)));
     const stored = new Set(
       answerKeys.flatMap((k) => (k[0] === tab && !gone.has(JSON.stringify(k)) ? [k[2]] : [])),

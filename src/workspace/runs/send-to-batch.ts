@@ -1,4 +1,4 @@
-import { parseDefinition, serializeDefinition, type BatchDefinition } from './lib/definition.ts';
+import { serializeDefinition, type BatchDefinition } from './lib/definition.ts';
 import { isBatchEndpoint, type BatchEndpointId } from './lib/endpoints.ts';
 import type { Locale } from './lib/locale.ts';
 
@@ -43,22 +43,12 @@ export function readBatchHandoff(state: unknown): BatchHandoff | null {
 
 /**
  * A whole batch handed to /batch (a demo script's batch step): its form filled as a loaded batch
- * file fills it. It travels as the file's text and is read back as a file is, checked.
+ * file fills it. It travels as the file's text and is read back as a file is, checked
+ * (`readBatchDefinition` in the batch view, which loads the file's schema).
  */
 export const batchDefinitionState = (definition: BatchDefinition, from: string) => ({
   batchDefinition: { text: serializeDefinition(definition), from },
 });
-
-/** The batch in a navigation's state, checked like a batch file, or null. */
-export function readBatchDefinition(
-  state: unknown,
-): { definition: BatchDefinition; from: string } | null {
-  const h = (state as { batchDefinition?: { text?: unknown; from?: unknown } } | null)
-    ?.batchDefinition;
-  if (!h || !isText(h.text) || !isText(h.from)) return null;
-  const parsed = parseDefinition(h.text);
-  return 'definition' in parsed ? { definition: parsed.definition, from: h.from } : null;
-}
 
 /** The distinct locales of some requests' parameters, in order. */
 export function localesOf(params: readonly Readonly<Record<string, string>>[]): Partial<Locale>[] {

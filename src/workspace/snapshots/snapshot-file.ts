@@ -2,7 +2,7 @@ import { maskedRequestUrl, type ResponseMeta } from '../../api/client.ts';
 import { ENDPOINTS, isRasterImageType, type EndpointId } from '../../api/endpoints.ts';
 import { pickParams, validateParams, type Params } from '../../api/params.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
-import { isRecord } from '../../lib/is-record.ts';
+import { envelope, FILE_KINDS, readFileText } from '../../lib/file-envelope.ts';
 import { maskEchoedKeys, maskEchoedKeysInText } from '../../lib/mask-echoed-keys.ts';
 
 /**
@@ -13,12 +13,13 @@ import { maskEchoedKeys, maskEchoedKeysInText } from '../../lib/mask-echoed-keys
  * and a key the answer echoes (`api_key` fields, `api_key=` in a page) is masked.
  * An action's answer (a submitted webhook job) can be kept too: opening it submits nothing.
  */
-export const SNAPSHOT_FORMAT = 'web-data-dashboard.snapshot';
+export const SNAPSHOT_KIND = FILE_KINDS.snapshot;
 /** Anything bigger is refused before it is read. */
 export const MAX_SNAPSHOT_BYTES = 80 * 1024 * 1024;
 
+/** The file (decision 066's envelope; files saved before it say `format` for `kind`). */
 export interface SnapshotFile {
-  format: typeof SNAPSHOT_FORMAT;
+  kind: typeof SNAPSHOT_KIND;
   version: 1;
   savedAt: string;
   request: { endpoint: string; params: Params };
@@ -33,27 +34,6 @@ export interface SnapshotFile {
     /** Image bytes. */
     base64?: string;
   };
-}
-
-const optional = (v: unknown, type: 'string' | 'number') => v === undefined || typeof v === type;
-
-/** The file's outline, checked by hand: zod loads only with the first request (see endpoints.ts). */
-function isSnapshotFile(v: unknown): v is SnapshotFile {
-  if (!isRecord(v) || v.format !== SNAPSHOT_FORMAT || v.version !== 1) return false;
-  const { request, response } = v;
-  return (
-    typeof v.savedAt === 'string' &&
-    isRecord(request) &&
-    typeof request.endpoint === 'string' &&
-    isRecord(request.params) &&
-    Object.values(request.params).every((p) => typeof p === 'string') &&
-    isRecord(response) &&
-    typeof response.status === 'number' &&
-    typeof response.contentType === 'string' &&
-    optional(response.durationMs, 'number') &&
-    optional(response.html, 'string') &&
-    optional(response.base64, 'string')
-  );
 }
 
 type AnyResult = JsonResult<unknown> | ImageResult;
@@ -100,13 +80,14 @@ export async function createSnapshot(
   } else {
     response = { ...base, body: result.raw };
   }
-  return {
-    format: SNAPSHOT_FORMAT,
-    version: 1,
-    savedAt: now.toISOString(),
-    request: { endpoint, params },
-    response,
-  };
+  return envelope(
+    { kind: SNAPSHOT_KIND, version: 1 as const },
+    {
+      savedAt: now.toISOString(),
+      request: { endpoint, params },
+      response,
+    },
+  );
 }
 
 export type SnapshotReading = { ok: true; snapshot: OpenSnapshot } | { ok: false; error: string };
@@ -115,25 +96,27 @@ const refuse = (error: string): SnapshotReading => ({ ok: false, error });
 
 /** Reads a snapshot file's text: a clear reason for anything that is not a valid snapshot. */
 export async function readSnapshot(text: string): Promise<SnapshotReading> {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return refuse('This file is not a dashboard snapshot: it is not valid JSON.');
-  }
-  return readSnapshotFile(json, text.length);
+  const { SNAPSHOT_FILE } = await import('./snapshot-schemas.ts');
+  const read = readFileText(text, SNAPSHOT_FILE);
+  if (!read.ok)
+    return refuse(
+      read.errors.length === 1 && read.errors[0]!.startsWith('This ')
+        ? read.errors[0]!
+        : `This file is not a dashboard snapshot: ${read.errors.join('; ')}.`,
+    );
+  return openSnapshot(read.value, text.length);
 }
 
 /**
- * Reads a snapshot already parsed from JSON (`bytes`: its size as written, shown in the
- * inspector): a demo script holds one per step.
+ * A snapshot whose outline was read (its file, or a demo script's step): its answer read
+ * through its endpoint's schema, as a live one is (`bytes`: its size as written, shown in the
+ * inspector).
  */
-export async function readSnapshotFile(json: unknown, bytes: number): Promise<SnapshotReading> {
-  if (!isSnapshotFile(json))
-    return refuse(
-      'This file is not a dashboard snapshot: it lacks the snapshot format, its request or its response.',
-    );
-  const { request, response, savedAt } = json;
+export async function openSnapshot(
+  snapshot: Pick<SnapshotFile, 'request' | 'response' | 'savedAt'>,
+  bytes: number,
+): Promise<SnapshotReading> {
+  const { request, response, savedAt } = snapshot;
   const spec = Object.hasOwn(ENDPOINTS, request.endpoint)
     ? ENDPOINTS[request.endpoint as EndpointId]
     : undefined;

@@ -1,4 +1,5 @@
 import { delMany, get, getMany, keys, set, setMany } from 'idb-keyval';
+import { readRecord } from '../../lib/file-envelope.ts';
 import { createWriter, databaseStore } from '../../session/browser-databases.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import type { TrackerAlert } from './lib/alerts.ts';
@@ -41,6 +42,12 @@ interface Settings {
 }
 
 const store = () => databaseStore('trackers');
+
+/**
+ * What trackers, runs and alerts are read back with: the trackers file's schemas (decision 066),
+ * loaded with the first read. A record that does not read is left out, never thrown.
+ */
+const schemas = () => import('./lib/tracker-schemas.ts');
 const writer = createWriter<Key>('trackers');
 
 const isKey = (key: IDBValidKey): key is Key => Array.isArray(key) && typeof key[0] === 'string';
@@ -51,7 +58,10 @@ async function allKeys(): Promise<Key[]> {
 
 export async function listTrackers(): Promise<Tracker[]> {
   const trackerKeys = (await allKeys()).filter((k) => k[0] === 'tracker');
-  const trackers = await getMany<Tracker | undefined>(trackerKeys, store());
+  const { storedTrackerSchema } = await schemas();
+  const trackers = (await getMany<unknown>(trackerKeys, store())).map((t) =>
+    readRecord(storedTrackerSchema, t),
+  );
   // A tracker stored before a key was cleared (in any tab) is never read again, whatever a tab
   // that had not heard of it wrote meanwhile (decision 042).
   const cleared = resultsClearedAt.get();
@@ -77,9 +87,15 @@ const sentBy = async (run: TrackerRun): Promise<string[]> =>
     ? ((await get<string[]>(['sent', run.trackerId, run.id], store())) ?? [])
     : [];
 
+/** A run as stored, or undefined (none, or one that does not read). */
+async function storedRun(key: ['run', string, string]): Promise<TrackerRun | undefined> {
+  const { storedRunSchema } = await schemas();
+  return readRecord(storedRunSchema, await get<unknown>(key, store()));
+}
+
 /** A stored run, with what it had sent when it is stored as running. */
 async function readRun(key: ['run', string, string]): Promise<TrackerRun | undefined> {
-  const run = await get<TrackerRun>(key, store());
+  const run = await storedRun(key);
   if (!run || run.status !== 'running') return run;
   return { ...run, sent: await sentBy(run) };
 }
@@ -160,7 +176,7 @@ export async function lastRuns(): Promise<Map<string, RunSummary>> {
     const summary =
       record?.status !== undefined && record.credits !== undefined
         ? { ...record, status: record.status, credits: record.credits }
-        : await get<TrackerRun>(['run', trackerId, id], store());
+        : await storedRun(['run', trackerId, id]);
     if (summary)
       summaries.set(trackerId, {
         startedAt: summary.startedAt,
@@ -232,7 +248,7 @@ export async function saveRun(run: TrackerRun): Promise<void> {
   let total = entries.reduce((sum, e) => sum + e.size, 0);
   for (const entry of compactionOrder(entries, budget, run.id)) {
     if (total <= budget) break;
-    const stored = await get<TrackerRun>(['run', entry.trackerId, entry.id], store());
+    const stored = await storedRun(['run', entry.trackerId, entry.id]);
     if (!stored) continue;
     const small = compactRun(stored, COMPACT_TOP_N);
     await setMany(runRecords([small]), store());
@@ -252,7 +268,10 @@ export const saveAlerts = (alerts: readonly TrackerAlert[]) =>
 /** Every alert, newest first. */
 export async function loadAlerts(): Promise<StoredAlert[]> {
   const alertKeys = (await allKeys()).filter((k) => k[0] === 'alert');
-  const alerts = await getMany<StoredAlert | undefined>(alertKeys, store());
+  const { storedAlertSchema } = await schemas();
+  const alerts = (await getMany<unknown>(alertKeys, store())).map((a) =>
+    readRecord(storedAlertSchema, a),
+  );
   return alerts.filter((a): a is StoredAlert => a !== undefined).sort((a, b) => b.at - a.at);
 }
 

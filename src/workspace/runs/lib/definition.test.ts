@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { parseDefinition } from './batch-schemas.ts';
 import {
   DEFINITION_KIND,
   definitionRows,
-  parseDefinition,
   serializeDefinition,
   type BatchDefinition,
 } from './definition.ts';
