@@ -67,6 +67,12 @@ function send(
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const outgoing = request(url, { method, headers, signal }, resolve);
     outgoing.on('error', reject);
+    // A 101 to a request that asked for no switch: `/api` never switches protocols. (Other 1xx
+    // answers are interim: node:http waits for the final one, which is filtered like any.)
+    outgoing.on('upgrade', (_, socket) => {
+      socket.destroy();
+      reject(new Error('the service tried to switch protocols'));
+    });
     outgoing.end();
   });
 }

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readCappedBody } from '../../src/api/read-capped-body.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../../src/api/proxy-contract.ts';
 import { UPSTREAM_TIMEOUT_MS } from '../../src/server/proxy.ts';
-import { HOSTILE_HEADERS, startHostileUpstream, type HostileUpstream } from './hostile-upstream.ts';
+import {
+  HOSTILE_HEADERS,
+  HOSTILE_PAGE,
+  startHostileUpstream,
+  type HostileUpstream,
+} from './hostile-upstream.ts';
 import { nginxMissing, startNginx } from './nginx-runner.ts';
 import { startNodeProxy } from './node-proxy.ts';
 
@@ -108,7 +113,7 @@ test('the template keeps the Node proxy’s limits: the same cap and deadline', 
   expect(template).toContain(`proxy_read_timeout ${UPSTREAM_TIMEOUT_MS / 1000}s;`);
 });
 
-describe.each(proxies)('the %s proxy', (_, start) => {
+describe.each(proxies)('the %s proxy', (name, start) => {
   let upstream: HostileUpstream;
   let proxy: Proxy;
 
@@ -235,6 +240,76 @@ describe.each(proxies)('the %s proxy', (_, start) => {
       expect(upstream.elsewhere).toEqual([]);
     },
   );
+
+  /**
+   * What a browser gets for an answer that began with a 1xx: the real answer filtered like any
+   * (the Node proxy: node:http waits for it), or a marked 502 (nginx 1.22 cannot see it,
+   * decision 060), or nothing (a 101, a HEAD; undici also refuses a 100 it did not ask for).
+   */
+  async function afterInterim(status: number, init: RequestInit = withKey, extra = '') {
+    const path = `/api/search?act=informational&status=${status}${extra}`;
+    const started = performance.now();
+    const res = await fetch(`${proxy.origin}${path}`, init).catch(() => null);
+    const ms = performance.now() - started;
+    if (!res) return { status: 'no answer' as const, ms };
+    return {
+      status: res.status,
+      headers: Object.fromEntries(res.headers),
+      text: await res.text(),
+      ms,
+    };
+  }
+
+  test.each([100, 102, 103])(
+    'an upstream %i is never the answer: the real one is filtered, or refused and marked',
+    async (status) => {
+      for (const linger of ['', '&linger']) {
+        const res = await afterInterim(status, withKey, linger);
+        expect(res.ms).toBeLessThan(LIMITS.timeoutMs);
+        if (res.status === 'no answer') continue;
+        if (res.status === 502) expect(res.headers['x-dashboard-proxy-error']).toBe('interim');
+        else expect([res.status, res.text]).toEqual([200, HOSTILE_PAGE]);
+        expect(res.headers['content-type']).not.toContain('html');
+        for (const name of ['set-cookie', 'clear-site-data', 'link'])
+          expect(res.headers[name], name).toBeUndefined();
+        expect(res.headers).toMatchObject({
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'; sandbox",
+        });
+      }
+    },
+  );
+
+  test('a 103 reads to a client as its proxy promises: the answer filtered, or a marked 502', async () => {
+    // undici (Node's fetch) reads a 103 as a browser does: an interim answer, then the final one.
+    const res = await afterInterim(103);
+    if (name === 'node') expect([res.status, res.text]).toEqual([200, HOSTILE_PAGE]);
+    else
+      expect([res.status, res.text]).toEqual([
+        502,
+        expect.stringMatching(/interim \(1xx\) answer/),
+      ]);
+  });
+
+  test.each([
+    ['a 101 to a GET', 'GET', 101, {}],
+    [
+      'a 101 to a GET that asked to switch',
+      'GET',
+      101,
+      { upgrade: 'websocket', connection: 'upgrade' },
+    ],
+    ['a 103 to a HEAD', 'HEAD', 103, {}],
+  ])('%s never brings the answer behind it', async (_, method, status, headers) => {
+    const res = await afterInterim(status, { method, headers: { ...withKey.headers, ...headers } });
+    expect(res.ms).toBeLessThan(LIMITS.timeoutMs);
+    if (res.status === 'no answer') return;
+    expect(res.status === 200 || res.status >= 500).toBe(true);
+    expect(res.text).not.toContain('<script>');
+    for (const name of ['set-cookie', 'clear-site-data', 'link'])
+      expect(res.headers[name], name).toBeUndefined();
+  });
 
   test('an upstream error passes with its status, text and Retry-After', async () => {
     const res = await browse(
