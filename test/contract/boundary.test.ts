@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -13,6 +14,7 @@ import {
   type HostileUpstream,
 } from './hostile-upstream.ts';
 import { nginxMissing, startNginx } from './nginx-runner.ts';
+import { ODD_API_SPELLINGS } from './path-spellings.ts';
 import { startNodeProxy } from './node-proxy.ts';
 
 // One contract, two proxies (issue 22, decision 030): the Node proxy that `npm run dev` and
@@ -87,6 +89,21 @@ async function countBytes(res: Response): Promise<number> {
 
 const withKey = { headers: { 'x-api-key': KEY } };
 
+/**
+ * A GET of the path exactly as spelled (fetch's URL parser would resolve dot segments and
+ * some escapes first, as a browser does; curl --path-as-is does not).
+ */
+function rawGet(origin: string, path: string) {
+  return new Promise<{ status: number; headers: Record<string, unknown> }>((done, fail) => {
+    const req = request(`${origin}/`, { path, headers: withKey.headers }, (res) => {
+      res.resume();
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
 /** Headers a browser may get on an `/api` answer: the allow-list and the proxy's own. */
 const API_RESPONSE_HEADERS = new Set([
   'content-type',
@@ -144,6 +161,20 @@ describe.each(proxies)('the %s proxy', (name, start) => {
     ).toBe(200);
     expect(lastReceived()).toMatchObject({ method: 'HEAD', url: `/account?api_key=${KEY}` });
   });
+
+  test.each(ODD_API_SPELLINGS)(
+    '%s is an odd spelling: a 404 with the API headers, and the upstream never asked',
+    async (path) => {
+      const before = upstream.received.length;
+      const res = await rawGet(proxy.origin, `${path}?query=x`);
+      expect(res.status).toBe(404);
+      expect(res.headers).toMatchObject({
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'none'; sandbox",
+      });
+      expect(upstream.received.length).toBe(before);
+    },
+  );
 
   test('sends the upstream only the key from the header, never one from the query', async () => {
     await browse(
