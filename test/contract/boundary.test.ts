@@ -93,14 +93,19 @@ const withKey = { headers: { 'x-api-key': KEY } };
  * A GET of the path exactly as spelled (fetch's URL parser would resolve dot segments and
  * some escapes first, as a browser does; curl --path-as-is does not).
  */
-function rawGet(origin: string, path: string) {
+function rawGet(
+  origin: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string } = {},
+) {
   return new Promise<{ status: number; headers: Record<string, unknown> }>((done, fail) => {
-    const req = request(`${origin}/`, { path, headers: withKey.headers }, (res) => {
+    const headers = { ...withKey.headers, ...options.headers };
+    const req = request(`${origin}/`, { path, headers }, (res) => {
       res.resume();
       res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers }));
     });
     req.on('error', fail);
-    req.end();
+    req.end(options.body);
   });
 }
 
@@ -217,6 +222,23 @@ describe.each(proxies)('the %s proxy', (name, start) => {
       'user-agent': 'web-data-dashboard-proxy',
     });
   });
+
+  test.each([
+    ['of declared length', { 'content-length': '11' }],
+    ['sent in chunks', { 'transfer-encoding': 'chunked' }],
+  ])(
+    'a GET with a body %s reaches the upstream with neither body nor length',
+    async (_, headers) => {
+      const before = upstream.received.length;
+      const res = await rawGet(proxy.origin, '/api/search?query=x', {
+        headers,
+        body: 'hello=world',
+      });
+      expect(res.status).toBe(200);
+      expect(upstream.received.length).toBe(before + 1);
+      expect(Object.keys(lastReceived()!.headers).sort()).toEqual(UPSTREAM_REQUEST_HEADERS);
+    },
+  );
 
   test('passes only the allow-listed answer headers, and the answer is always no-store', async () => {
     const res = await browse(proxy.origin, '/api/account?act=headers', withKey);
