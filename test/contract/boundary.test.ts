@@ -42,8 +42,8 @@ const startNginxProxy = async (upstream: string): Promise<Proxy> => {
     upstream,
     dist,
     edits: {
-      // info is the most the README allows; it includes every level above it.
-      'error_log ${ERROR_LOG} warn;': 'error_log ${ERROR_LOG} info;',
+      // notice is the most the README allows; it includes every level above it.
+      'error_log ${ERROR_LOG} warn;': 'error_log ${ERROR_LOG} notice;',
       'set $api_max_body_bytes 52428800;': `set $api_max_body_bytes ${LIMITS.maxBodyBytes};`,
       'set $api_deadline_ms 95000;': `set $api_deadline_ms ${LIMITS.timeoutMs};`,
       'proxy_read_timeout 95s;': `proxy_read_timeout ${LIMITS.timeoutMs}ms;`,
@@ -452,6 +452,16 @@ describe.each(proxies)('the %s proxy', (name, start) => {
     for (const act of ['reset', 'big-header', 'silent', 'drip', 'redirect&status=302'])
       await browse(proxy.origin, `/api/search?act=${act}&query=x`, withKey);
     await browse(proxy.origin, `/api/search?api_key=${OTHER_KEY}&act=reset`, withKey);
+    // A key in a path nothing serves, and a pasted page link with a key and a body.
+    for (const path of [`/assets/${KEY}.js`, `/api/${KEY}`, `/api/search/${KEY}`])
+      await browse(proxy.origin, path);
+    const body = 'x'.repeat(2_000);
+    const bodies: Record<string, string>[] = [
+      { 'content-length': '2000' },
+      { 'transfer-encoding': 'chunked' },
+    ];
+    for (const headers of bodies)
+      await rawGet(proxy.origin, `/search?api_key=${KEY}`, { headers, body });
     await new Promise((r) => setTimeout(r, 300));
     const logs = proxy.logs();
     expect(logs).not.toContain(KEY);
