@@ -2,10 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { metaQueries } from '../api/meta-queries.ts';
 import { ModalDialog } from '../components/modal-dialog.tsx';
-import { forgetOfferedKey, offeredKey } from '../workspace/interop/key-offer.ts';
+import {
+  forgetOfferedKey,
+  offeredKey,
+  type KeyOffer,
+  type KeyOfferSource,
+} from '../workspace/interop/key-offer.ts';
 import { getApiKey, maskedKey, setApiKey } from '../session/key-store.ts';
 import { closeKeyDialog, useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { usePresenterMode } from '../session/presenter-mode.ts';
+
+const OFFER_SOURCES: Record<KeyOfferSource, string> = {
+  paste: 'The pasted request holds an API key',
+  link: 'The link this page was opened with held an API key, now taken out of the address bar',
+};
+
+function offerNote({ key, from }: KeyOffer): string {
+  return `${OFFER_SOURCES[from]} (${maskedKey(key)}). Save key to use it in this tab; Close keeps your key as it is.`;
+}
 
 export function KeyDialog() {
   const open = useKeyDialogOpen();
@@ -19,16 +33,13 @@ function KeyDialogContent() {
   const { data: meta } = useQuery(metaQueries.current());
   // Presenter mode: the key is not even put in the field, and cannot be revealed.
   const presenter = usePresenterMode();
-  // A key found in a pasted request (session/key-offer.ts): in the field, masked, until Save.
+  // A key found in a pasted request or the page's URL (workspace/interop/key-offer.ts): in the
+  // field, masked, until Save.
   const [offer] = useState(offeredKey);
-  const [draft, setDraft] = useState(() => offer ?? (presenter ? '' : (getApiKey() ?? '')));
+  const [draft, setDraft] = useState(() => offer?.key ?? (presenter ? '' : (getApiKey() ?? '')));
   const [reveal, setReveal] = useState(false);
   const hiddenKeySet = presenter && getApiKey() !== null;
-  const [note, setNote] = useState<string | null>(() =>
-    offer
-      ? `The pasted request holds an API key (${maskedKey(offer)}). Save key to use it in this tab; Close keeps your key as it is.`
-      : null,
-  );
+  const [note, setNote] = useState<string | null>(() => (offer ? offerNote(offer) : null));
   const inputRef = useRef<HTMLInputElement>(null);
   // The field has it now; nothing else keeps it.
   useEffect(forgetOfferedKey, []);

@@ -437,6 +437,8 @@ describe.each(proxies)('the %s proxy', (name, start) => {
       expect(res.status, path).toBe(200);
       expect(res.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      // A page URL may carry a key (a pasted link): no request names more than the origin.
+      expect(res.headers['referrer-policy'], path).toBe('strict-origin');
     }
   });
 
