@@ -27,6 +27,8 @@ async function recordPolicyViolations(page: Page): Promise<() => Promise<string[
 const VIEWS_WITH_A_REQUEST = [
   '/search?query=coffee&vs_country=gb',
   '/shorts?query=cats',
+  // The upstream's own page in a sandboxed frame, which inherits the page's policy.
+  '/shorts?query=cats&html=true',
   '/autocomplete?query=how+to',
   '/realty?url=https%3A%2F%2Fwww.realty.example%2Fhomes%2Fseattle-wa_rb%2F',
   '/screenshot?url=https%3A%2F%2Fexample.com%2F&width=640&height=400',
