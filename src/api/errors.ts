@@ -143,6 +143,12 @@ const PROXY_TEXT: Record<ProxyErrorReason, StatusText> = {
       'Narrow the request (fewer results, a smaller page or image). An operator can raise API_MAX_BODY_BYTES on the dashboard server.',
     charged: 'unknown',
   },
+  interim: {
+    title: 'The service sent an interim answer (HTTP 1xx) that the dashboard’s server cannot check',
+    advice:
+      'The answer behind it was refused unread. Try again; if it keeps happening, the service or a proxy before it sends early hints, which the dashboard’s nginx cannot pass on safely.',
+    charged: 'unknown',
+  },
 };
 
 function textFor(init: ApiErrorInit): StatusText {

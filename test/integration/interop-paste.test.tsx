@@ -164,6 +164,43 @@ describe('pasting a request into the command palette', () => {
     expect(everythingKept(router)).not.toContain(PASTED_KEY);
   });
 
+  test('paste and Enter never replace the tab’s own key: only Replace my key does', async () => {
+    const { user, router } = renderApp('/', { apiKey: 'my-own-key-1234' });
+    await screen.findByRole('heading', { level: 1, name: 'Overview' });
+    await user.keyboard('{Control>}k{/Control}');
+    await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.paste(PASTED_CURL);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    const dialog = await screen.findByRole('dialog', { name: 'API key' });
+    const field = within(dialog).getByLabelText('Your personal key');
+    expect(field).toHaveFocus();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'This tab has its own key (••••1234): Replace my key uses the new one',
+    );
+    await user.keyboard('{Enter}');
+    expect(getApiKey()).toBe('my-own-key-1234');
+    expect(dialog).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      "Enter does not replace this tab's key",
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Save key' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my key' }));
+    expect(dialog).not.toBeInTheDocument();
+    expect(getApiKey()).toBe('my-own-key-1234');
+  });
+
+  test('Replace my key is the explicit choice that takes the pasted key', async () => {
+    const { user } = renderApp('/', { apiKey: 'my-own-key-1234' });
+    await screen.findByRole('heading', { level: 1, name: 'Overview' });
+    await user.keyboard('{Control>}k{/Control}');
+    await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.paste(PASTED_CURL);
+    const dialog = await screen.findByRole('dialog', { name: 'API key' });
+    await user.click(within(dialog).getByRole('button', { name: 'Replace my key' }));
+    expect(getApiKey()).toBe(PASTED_KEY);
+  });
+
   test('an unknown path gets its message in the palette, which stays open', async () => {
     const { user } = renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Overview' });
