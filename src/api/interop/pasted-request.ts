@@ -1,4 +1,5 @@
 import { clip, readPastedCommand } from '../../lib/interop/pasted-command.ts';
+import { keyStandIn } from '../../lib/interop/placeholder-key.ts';
 import { ENDPOINT_LIST, type EndpointId, type EndpointSpec, type ParamSpec } from '../endpoints.ts';
 import { parseBoolean, type Params } from '../params.ts';
 import { API_KEY_HEADER, API_KEY_PATTERN } from '../proxy-contract.ts';
@@ -49,6 +50,10 @@ export function endpointForPastedPath(
   });
 }
 
+/** True when a value uses one of the command's unexpanded shell variables (`$Q`, `${Q}`). */
+const holdsVariable = (value: string, variables: readonly string[]) =>
+  variables.some((name) => value.includes(`$${name}`) || value.includes(`\${${name}}`));
+
 /** The value as the form holds it: on/off as true/false, a choice in its catalogue spelling. */
 function formValue(param: ParamSpec, value: string): string {
   if (param.type === 'boolean') {
@@ -80,7 +85,8 @@ export function readPastedRequest(text: string, context: PasteContext = {}): Pas
     ...pairs.filter(([name]) => isKeyName(name)).map(([, value]) => value),
     ...headers.filter(([name]) => name === API_KEY_HEADER).map(([, value]) => value),
   ];
-  const apiKey = keys.map((k) => k.trim()).find((k) => API_KEY_PATTERN.test(k)) ?? null;
+  const usable = (k: string) => API_KEY_PATTERN.test(k) && keyStandIn(k) === null;
+  const apiKey = keys.map((k) => k.trim()).find(usable) ?? null;
   const out: PastedRequest = {
     endpoint: spec.id,
     params: {},
@@ -91,7 +97,12 @@ export function readPastedRequest(text: string, context: PasteContext = {}): Pas
     kind,
   };
   if (keys.length > 0 && apiKey === null)
-    out.notes.push('The key in the text is a placeholder or masked, so it was not offered.');
+    out.notes.push(
+      keys.some((k) => keyStandIn(k) === 'variable' || holdsVariable(k, read.command.variables))
+        ? 'The key in the text is a variable, which the dashboard does not read, so none was offered: set yours with Set API key.'
+        : 'The key in the text is a placeholder or masked, so it was not offered: set yours with Set API key.',
+    );
+  const unknown = new Set<string>();
   const seen = new Map<string, number>();
   for (const [name, value] of pairs) {
     if (isKeyName(name)) continue;
@@ -103,8 +114,13 @@ export function readPastedRequest(text: string, context: PasteContext = {}): Pas
     const count = (seen.get(name) ?? 0) + 1;
     seen.set(name, count);
     // The first value wins, as the sandbox and most servers read a repeated parameter.
-    if (count === 1 && value.trim() !== '') out.params[name] = formValue(param, value);
+    if (count === 1 && holdsVariable(value, read.command.variables)) unknown.add(name);
+    else if (count === 1 && value.trim() !== '') out.params[name] = formValue(param, value);
   }
+  if (unknown.size > 0)
+    out.notes.push(
+      `${[...unknown].join(', ')} ${unknown.size === 1 ? 'is' : 'are'} a shell variable, which the dashboard does not read: fill ${unknown.size === 1 ? 'it' : 'them'} in.`,
+    );
   for (const [name, count] of seen)
     if (count > 1) out.notes.push(`${name} was given ${count} times: the first value is kept.`);
   return { ok: true, request: out };
