@@ -128,6 +128,22 @@ describe('pasting a request into a form', () => {
     expect(everythingKept(router)).not.toMatch(/YOUR_KEY|SCRAPINGDOG/);
   });
 
+  test('a URL from the vendor’s docs opens its view in sandbox mode; /google names the nearest view', async () => {
+    const { user, router } = await renderReading('/search?query=kept');
+    await user.click(await screen.findByLabelText(/^Query/));
+    await user.paste('https://api.vendor.example/google_shorts?query=cats&country=gb');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shorts'));
+    await waitFor(() => expect(screen.getByLabelText(/^Query/)).toHaveValue('cats'));
+
+    await user.click(screen.getByLabelText(/^Query/));
+    await user.paste(`curl 'https://api.vendor.example/google?query=tea&api_key=${PASTED_KEY}'`);
+    const alert = await screen.findByRole('alert', { name: 'Pasted request' });
+    expect(alert).toHaveTextContent(
+      "Nothing was opened. The path /google is not one of this API's endpoints; the nearest is Search (/search)",
+    );
+    expect(router.state.location.pathname).toBe('/shorts');
+  });
+
   test('live autocomplete does not send a pasted query either', async () => {
     const { user, router } = await renderReading('/search');
     const before = await apiCalls();

@@ -30,6 +30,41 @@ describe('readPastedRequest', () => {
     ).toBe('shorts');
   });
 
+  test('reads the vendor’s own path names, with or without a live rename', () => {
+    for (const pathMap of [undefined, { engine_shorts: 'shorts_v2' }]) {
+      expect(read('https://api.vendor.example/google_shorts?query=tea', pathMap).endpoint).toBe(
+        'shorts',
+      );
+      expect(
+        read('curl "https://api.vendor.example/google_autocomplete/?query=te"', pathMap),
+      ).toMatchObject({ endpoint: 'autocomplete', params: { query: 'te' } });
+      expect(
+        read(
+          'https://api.vendor.example/zillow?api_key=k1&url=https%3A%2F%2Fwww.realty.example%2Fhomes%2F',
+          pathMap,
+        ),
+      ).toMatchObject({ endpoint: 'realty', params: { url: 'https://www.realty.example/homes/' } });
+    }
+  });
+
+  test('a vendor path this API does not have names the nearest view', () => {
+    expect(
+      readPastedRequest('curl "https://api.vendor.example/google?query=tea&api_key=k1"'),
+    ).toEqual({
+      ok: false,
+      nearest: 'search',
+      reason: expect.stringMatching(
+        /^The path \/google is not one of this API's endpoints; the nearest is Search \(\/search\)/,
+      ),
+    });
+    expect(readPastedRequest('https://api.vendor.example/google_news?query=tea')).toMatchObject({
+      nearest: 'search',
+    });
+    expect(readPastedRequest('https://api.vendor.example/google_videos/?query=tea')).toMatchObject({
+      nearest: 'shorts',
+    });
+  });
+
   test('an unknown path gets a message that names the known ones', () => {
     const result = readPastedRequest('curl https://api.example.com/images?query=tea&api_key=k');
     expect(result).toEqual({

@@ -1,6 +1,12 @@
 import { clip, readPastedCommand } from '../../lib/interop/pasted-command.ts';
 import { keyStandIn } from '../../lib/interop/placeholder-key.ts';
-import { ENDPOINT_LIST, type EndpointId, type EndpointSpec, type ParamSpec } from '../endpoints.ts';
+import {
+  ENDPOINT_LIST,
+  ENDPOINTS,
+  type EndpointId,
+  type EndpointSpec,
+  type ParamSpec,
+} from '../endpoints.ts';
 import { parseBoolean, type Params } from '../params.ts';
 import { API_KEY_HEADER, API_KEY_PATTERN } from '../proxy-contract.ts';
 
@@ -25,7 +31,13 @@ export interface PastedRequest {
 }
 
 export type PastedRequestResult =
-  { ok: true; request: PastedRequest } | { ok: false; reason: string };
+  | { ok: true; request: PastedRequest }
+  | {
+      ok: false;
+      reason: string;
+      /** A path of the vendor's that this API does not have, and the view nearest to it. */
+      nearest?: EndpointId;
+    };
 
 export interface PasteContext {
   /** Live path renames (neutral name → upstream name), as the server's meta reports them. */
@@ -35,18 +47,51 @@ export interface PasteContext {
 const isKeyName = (name: string) => name.trim().toLowerCase() === 'api_key';
 
 /**
+ * The live service's own names for the paths the interface writes neutrally
+ * (upstream-notes.md, Names), as its documentation and public code call them. A paste reads
+ * them whatever `API_PATH_MAP` says, so a URL copied from those docs opens its view in
+ * sandbox mode too.
+ */
+export const VENDOR_PATHS: Readonly<Record<string, EndpointId>> = {
+  google_shorts: 'shorts',
+  google_autocomplete: 'autocomplete',
+  zillow: 'realty',
+};
+
+/**
+ * Paths of the vendor's that this API does not have, and the view that comes nearest: its
+ * web search (`/google`, the path most public code calls) and its other engine products
+ * answer organic results like Search; its video search answers like Short videos.
+ */
+function nearestView(last: string): EndpointId | undefined {
+  if (last === 'google_videos') return 'shorts';
+  if (last === 'google' || last.startsWith('google_')) return 'search';
+  if (last.startsWith('zillow_')) return 'realty';
+  return undefined;
+}
+
+/** The last segment of a path, less one trailing slash (`/api/search/` → `search`). */
+const lastSegment = (pathname: string) => {
+  const trimmed = pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1);
+};
+
+/**
  * The endpoint a path names by its last segment, with or without a trailing slash, under any
- * host or prefix (`https://api.example.com/search`, `/api/search/`, a live rename).
+ * host or prefix (`https://api.example.com/search`, `/api/search/`, a live rename, the
+ * vendor's own name).
  */
 export function endpointForPastedPath(
   pathname: string,
   { pathMap = {} }: PasteContext = {},
 ): EndpointSpec | undefined {
-  const trimmed = pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  const last = trimmed.slice(trimmed.lastIndexOf('/') + 1);
+  const last = lastSegment(pathname);
+  const vendor = Object.hasOwn(VENDOR_PATHS, last) ? VENDOR_PATHS[last] : undefined;
   return ENDPOINT_LIST.find((spec) => {
     const name = spec.path.slice(1);
-    return last === name || (pathMap[name] !== undefined && last === pathMap[name]);
+    return (
+      last === name || spec.id === vendor || (pathMap[name] !== undefined && last === pathMap[name])
+    );
   });
 }
 
@@ -75,10 +120,20 @@ export function readPastedRequest(text: string, context: PasteContext = {}): Pas
   const { url, pairs, headers, notes, kind } = read.command;
   const spec = endpointForPastedPath(url.pathname, context);
   if (!spec) {
+    const path = clip(url.pathname, 60);
+    const nearest = nearestView(lastSegment(url.pathname));
+    if (nearest) {
+      const view = ENDPOINTS[nearest];
+      return {
+        ok: false,
+        nearest,
+        reason: `The path ${path} is not one of this API's endpoints; the nearest is ${view.title} (${view.path}): ${view.summary} Paste the request with ${view.path} to open it there.`,
+      };
+    }
     const known = ENDPOINT_LIST.map((e) => e.path).join(', ');
     return {
       ok: false,
-      reason: `The path ${clip(url.pathname, 60)} is not one of the API's endpoints (${known}).`,
+      reason: `The path ${path} is not one of the API's endpoints (${known}).`,
     };
   }
   const keys = [
