@@ -3,19 +3,23 @@ import { HarValidator, PostmanValidator } from '@har-sdk/validator';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { openApiText as buildOpenApiText } from '../../src/server/openapi-plugin.ts';
 import { captureDownloads } from '../downloads.ts';
 import { DEMO_KEY, renderApp } from '../render.tsx';
 
 describe('taking requests out of the dashboard', () => {
-  test('the account view downloads the OpenAPI document for this server, and it validates', async () => {
+  test('the account view downloads the very OpenAPI document the build writes, and it validates', async () => {
     const downloads = captureDownloads();
     const { user } = renderApp('/account');
     await user.click(
       await screen.findByRole('button', { name: 'Download the API description (OpenAPI 3.1)' }),
     );
     await waitFor(() => expect(downloads.map((d) => d.filename)).toEqual(['openapi.json']));
-    const doc = JSON.parse(await downloads[0]!.text()) as { servers: { url: string }[] };
-    expect(doc.servers).toEqual([{ url: `${window.location.origin}/api` }]);
+    const text = await downloads[0]!.text();
+    // dist/openapi.json, byte for byte.
+    expect(text).toBe(buildOpenApiText());
+    const doc = JSON.parse(text) as { servers: { url: string }[] };
+    expect(doc.servers).toMatchObject([{ url: '{base_url}' }]);
     expect(await new Validator().validate(doc)).toEqual({ valid: true });
   });
 
