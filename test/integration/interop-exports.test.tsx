@@ -58,10 +58,10 @@ describe('taking requests out of the dashboard', () => {
     };
     expect(await new PostmanValidator().verify(collection as never)).toEqual([]);
     expect(collection.item.map((i) => [i.name, i.request.url.raw])).toEqual([
-      ['Search “oolong”', '{{baseUrl}}/search?query=oolong&country=gb&api_key={{api_key}}'],
+      ['Search “oolong”', '{{baseUrl}}/search?query=oolong&country=gb'],
       [
         'Screenshot “https://example.com/”',
-        '{{baseUrl}}/screenshot?url=https%3A%2F%2Fexample.com%2F&format=webp&api_key={{api_key}}',
+        '{{baseUrl}}/screenshot?url=https%3A%2F%2Fexample.com%2F&format=webp',
       ],
     ]);
   });
@@ -106,7 +106,7 @@ describe('taking requests out of the dashboard', () => {
         'tea (DE · de)',
       ]);
       expect(collection.item[1]!.request.url.raw).toBe(
-        '{{baseUrl}}/search?query=coffee&country=de&language=de&api_key={{api_key}}',
+        '{{baseUrl}}/search?query=coffee&country=de&language=de',
       );
     }
   });
