@@ -194,6 +194,8 @@ export async function callEndpoint(
         durationMs: meta.durationMs,
         proxyError: reason === 'redirect' || reason === 'too-large' ? reason : undefined,
         retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+        contentType,
+        responseText: text,
       });
     }
 

@@ -136,6 +136,64 @@ describe('taking requests out of the dashboard', () => {
     expect(JSON.parse(entry!.response.content.text)).toHaveProperty('organic_results');
   });
 
+  test('a screenshot’s HAR entry holds the image’s bytes, so a replay serves it', async () => {
+    const downloads = captureDownloads();
+    const { user } = renderApp('/screenshot?url=https%3A%2F%2Fexample.com%2F');
+    await user.click(await screen.findByRole('button', { name: /^Capture/ }));
+    await screen.findByRole('img', { name: /example\.com/i });
+    const inspector = await screen.findByRole('region', { name: 'Request inspector' });
+    await user.click(await within(inspector).findByRole('button', { name: 'Download HAR' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    type Har = {
+      log: {
+        entries: {
+          response: {
+            status: number;
+            statusText: string;
+            headers: { name: string; value: string }[];
+            content: { size: number; mimeType: string; text?: string; encoding?: string };
+          };
+        }[];
+      };
+    };
+    const shot = JSON.parse(await downloads[0]!.text()) as Har;
+    expect(await new HarValidator().verify(shot as never)).toEqual([]);
+    const content = shot.log.entries[0]!.response.content;
+    expect(content).toMatchObject({ mimeType: 'image/png', encoding: 'base64' });
+    const bytes = Uint8Array.from(atob(content.text!), (c) => c.charCodeAt(0));
+    // What a replay serves: the PNG, whole.
+    expect(bytes.byteLength).toBe(content.size);
+    expect([...bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(shot.log.entries[0]!.response.statusText).toBe('OK');
+  });
+
+  test('a failed request’s HAR entry keeps its status text, type and body', async () => {
+    const downloads = captureDownloads();
+    const { user } = renderApp('/search?query=har+tea', { apiKey: 'wrong-key' });
+    await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
+    const inspector = await screen.findByRole('region', { name: 'Request inspector' });
+    await screen.findByRole('alert');
+    await user.click(await within(inspector).findByRole('button', { name: 'Download HAR' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const text = await downloads[0]!.text();
+    expect(text).not.toContain('wrong-key');
+    const har = JSON.parse(text) as {
+      log: { entries: { response: Record<string, unknown> }[] };
+    };
+    expect(await new HarValidator().verify(har as never)).toEqual([]);
+    expect(har.log.entries[0]!.response).toMatchObject({
+      status: 401,
+      statusText: 'Unauthorized',
+      headers: expect.arrayContaining([
+        { name: 'Content-Type', value: expect.stringMatching(/^text\/plain/) },
+      ]),
+      content: {
+        mimeType: expect.stringMatching(/^text\/plain/),
+        text: expect.stringMatching(/Invalid API key/),
+      },
+    });
+  });
+
   test('the inspector’s snippets come in Go, PHP and Ruby too, with the key as a placeholder', async () => {
     const { user } = renderApp('/search?query=mocha');
     await user.click(await screen.findByText('Code snippets'));
