@@ -198,6 +198,8 @@ export async function callEndpoint(
         durationMs: meta.durationMs,
         proxyError: proxyErrorReason(response.headers.get(PROXY_ERROR_HEADER)),
         retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+        contentType,
+        responseText: text,
       });
     }
 

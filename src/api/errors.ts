@@ -19,6 +19,9 @@ export interface ApiErrorInit {
   invalid?: InvalidReason;
   /** The service's Retry-After, in seconds, when it sent one. */
   retryAfterSeconds?: number;
+  /** For an answer other than 200: its Content-Type and its body (the key masked), for a HAR file. */
+  contentType?: string;
+  responseText?: string;
 }
 
 /**
@@ -189,6 +192,9 @@ export class ApiError extends Error {
   readonly advice: string;
   readonly charged: Charged;
   readonly retryAfterSeconds: number | undefined;
+  /** The answer's Content-Type and whole body (key masked), when one came: never shown as is. */
+  readonly contentType: string | undefined;
+  readonly responseText: string | undefined;
 
   constructor(init: ApiErrorInit) {
     const text = textFor(init);
@@ -202,6 +208,8 @@ export class ApiError extends Error {
     this.durationMs = init.durationMs;
     this.title = text.title;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.contentType = init.contentType;
+    this.responseText = init.responseText;
     this.advice =
       init.retryAfterSeconds === undefined
         ? text.advice

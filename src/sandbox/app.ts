@@ -351,7 +351,8 @@ async function handleEndpoint(
       return c.body(fault.body ?? '', fault.status as 200, { 'content-type': fault.contentType });
     }
 
-    const checked = validateParams(spec, query);
+    // As strict as the interface and the OpenAPI document: the catalogue's wire reading.
+    const checked = validateParams(spec, query, 'wire');
     if (!checked.ok) {
       finish(400);
       return text(c, 400, `Invalid request: ${Object.values(checked.errors).join(' ')}`);

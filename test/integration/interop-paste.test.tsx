@@ -106,6 +106,44 @@ describe('pasting a request into a form', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  test('a placeholder or a shell variable as the key opens the request without a key offer, and says why', async () => {
+    const { user, router } = await renderReading('/shorts', { apiKey: null });
+    await user.click(await screen.findByLabelText(/^Query/));
+    await user.paste(
+      `curl "https://api.example.com/search?api_key=$SCRAPINGDOG_API_KEY&query=green+tea&country=de"`,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    await waitFor(() => expect(screen.getByLabelText(/^Query/)).toHaveValue('green tea'));
+    const notice = await screen.findByRole('status', { name: 'Pasted request' });
+    expect(notice).toHaveTextContent(
+      'The key in the text is a variable, which the dashboard does not read, so none was offered',
+    );
+    expect(screen.queryByRole('dialog', { name: 'API key' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText(/^Query/));
+    await user.paste(`curl 'https://api.example.com/search?api_key=YOUR_KEY&query=black+tea'`);
+    await waitFor(() => expect(screen.getByLabelText(/^Query/)).toHaveValue('black tea'));
+    await waitFor(() => expect(notice).toHaveTextContent(/placeholder or masked/));
+    expect(screen.queryByRole('dialog', { name: 'API key' })).not.toBeInTheDocument();
+    expect(everythingKept(router)).not.toMatch(/YOUR_KEY|SCRAPINGDOG/);
+  });
+
+  test('a URL from the vendor’s docs opens its view in sandbox mode; /google names the nearest view', async () => {
+    const { user, router } = await renderReading('/search?query=kept');
+    await user.click(await screen.findByLabelText(/^Query/));
+    await user.paste('https://api.vendor.example/google_shorts?query=cats&country=gb');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shorts'));
+    await waitFor(() => expect(screen.getByLabelText(/^Query/)).toHaveValue('cats'));
+
+    await user.click(screen.getByLabelText(/^Query/));
+    await user.paste(`curl 'https://api.vendor.example/google?query=tea&api_key=${PASTED_KEY}'`);
+    const alert = await screen.findByRole('alert', { name: 'Pasted request' });
+    expect(alert).toHaveTextContent(
+      "Nothing was opened. The path /google is not one of this API's endpoints; the nearest is Search (/search)",
+    );
+    expect(router.state.location.pathname).toBe('/shorts');
+  });
+
   test('live autocomplete does not send a pasted query either', async () => {
     const { user, router } = await renderReading('/search');
     const before = await apiCalls();
