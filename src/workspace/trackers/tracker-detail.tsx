@@ -15,12 +15,13 @@ import { moversBetween, moversDigest } from './lib/movers.ts';
 import { cellsAnswered, type TrackerRun } from './lib/run.ts';
 import { scheduleAt } from './lib/schedule.ts';
 import { serializeTrackers } from './lib/tracker-file.ts';
-import { trackerMatrix, type Tracker } from './lib/tracker.ts';
+import { cellsToAsk, trackerMatrix, type Tracker } from './lib/tracker.ts';
 import { MoversTable } from './movers-table.tsx';
 import { PositionChart } from './position-chart.tsx';
 import { runLabel } from './run-label.ts';
 import { SerpDiff } from './serp-diff.tsx';
 import { RUNS_TABLE_ROWS, type RunProgress, type TrackerSession } from './tracker-session.ts';
+import { TrackerScope } from './tracker-scope.tsx';
 import { TrackerSettings } from './tracker-settings.tsx';
 import { HeaderRow } from './header-row.tsx';
 
@@ -140,11 +141,8 @@ export function TrackerDetail({
           )}
         </div>
       </div>
-      <TrackerSettings
-        key={JSON.stringify(tracker)}
-        tracker={tracker}
-        onSave={(t) => void session.save(t)}
-      />
+      <TrackerScope tracker={tracker} onSave={(t) => void session.save(t)} />
+      <TrackerSettings tracker={tracker} onSave={(t) => void session.save(t)} />
       <BudgetPlanner
         tracker={tracker}
         runCost={plan.withinCap * unit.credits}
@@ -189,7 +187,7 @@ export function TrackerDetail({
                     <td className="px-2 py-1">
                       {r.status === 'missed'
                         ? '—'
-                        : `${formatNumber(cellsAnswered(r))} of ${formatNumber(cells.length)}`}
+                        : `${formatNumber(cellsAnswered(r))} of ${formatNumber(cellsToAsk(r, cells.length))}`}
                     </td>
                     <td className="px-2 py-1">
                       {pluralCredits(r.credits)}
