@@ -82,6 +82,7 @@ function SettingsForm({ tracker, onSave }: FormProps) {
         });
       }}
     >
+      <h3 className="font-semibold">Settings</h3>
       <div className="flex flex-wrap items-start gap-4">
         <LabelledField
           id={`${id}-name`}
