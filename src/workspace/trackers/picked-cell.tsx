@@ -57,12 +57,7 @@ export function PickedCell({
         title={`Position history of ${tracker.target} for “${pickedCell.query}” (${localeLabel(pickedCell.locale)})`}
         competitors={withCompetitors}
       />
-      <SerpDiff
-        key={pickedCell.id}
-        runs={ran}
-        cellId={pickedCell.id}
-        title={pickedCell.query}
-      />
+      <SerpDiff key={pickedCell.id} runs={ran} cellId={pickedCell.id} title={pickedCell.query} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
 import { HeaderRow } from './header-row.tsx';
 import { cellsAnswered, type TrackerRun } from './lib/run.ts';
+import { cellsToAsk } from './lib/tracker.ts';
 import { runLabel } from './run-label.ts';
 import { RUNS_TABLE_ROWS } from './tracker-session.ts';
 
@@ -70,7 +71,7 @@ export function RunsTable({
                   <td className="px-2 py-1">
                     {r.status === 'missed'
                       ? '—'
-                      : `${formatNumber(cellsAnswered(r))} of ${formatNumber(cells)}`}
+                      : `${formatNumber(cellsAnswered(r))} of ${formatNumber(cellsToAsk(r, cells))}`}
                   </td>
                   <td className="px-2 py-1">
                     {pluralCredits(r.credits)}

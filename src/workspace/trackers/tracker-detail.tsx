@@ -13,6 +13,7 @@ import { RunsTable } from './runs-table.tsx';
 import { TrackerFiles } from './tracker-files.tsx';
 import { TrackerRunPanel } from './tracker-run-panel.tsx';
 import type { RunProgress, TrackerSession } from './tracker-session.ts';
+import { TrackerScope } from './tracker-scope.tsx';
 import { TrackerSettings } from './tracker-settings.tsx';
 
 /** One tracker: Run now (priced), its runs, movers between two of them, a keyword's chart and SERP diff. */
@@ -70,11 +71,8 @@ export function TrackerDetail({
         running={running}
         limit={account.limit}
       />
-      <TrackerSettings
-        key={JSON.stringify(tracker)}
-        tracker={tracker}
-        onSave={(t) => void session.save(t)}
-      />
+      <TrackerScope tracker={tracker} onSave={(t) => void session.save(t)} />
+      <TrackerSettings tracker={tracker} onSave={(t) => void session.save(t)} />
       <BudgetPlanner
         tracker={tracker}
         runCost={plan.withinCap * unit.credits}
