@@ -5,6 +5,7 @@ import type { JsonResult } from '../../api/requests.ts';
 import { postSandboxNotice, sandboxInboxQueries } from '../../api/sandbox-inbox.ts';
 import type { QueueState } from '../../lib/run-queue.ts';
 import { createStore, type Store } from '../../lib/store.ts';
+import { timeId } from '../../lib/time-id.ts';
 import { subscribeApiKey } from '../../session/key-store.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { creditsSpent, type CellRun } from '../runs/lib/cells.ts';
@@ -172,7 +173,7 @@ export class TrackerSession {
     const loaded = await loadBatch(batchId);
     if (!loaded) return null;
     const tracker = trackerFromBatch(loaded.batch.definition, {
-      id: newTrackerId(),
+      id: timeId(),
       name,
       now: Date.now(),
     });
@@ -402,11 +403,6 @@ export class TrackerSession {
     }
   }
 }
-
-const newTrackerId = () =>
-  `${Date.now().toString(36)}-${Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('')}`;
 
 const sessions = new WeakMap<QueryClient, TrackerSession>();
 
