@@ -180,15 +180,11 @@ export class TrackerSession {
     const cells = trackerMatrix(tracker).cells;
     const answers = new Map<string, BatchAnswer>();
     for (const cell of cells) {
-      if (!loaded.stored.has(cell.id) && !this.answer(cell)) continue;
-      const stored = this.answer(cell) ?? (await readAnswer(cell));
-      if (stored)
-        answers.set(
-          cell.id,
-          'endpoint' in stored
-            ? stored
-            : ({ endpoint: cell.endpoint, data: stored.data } as BatchAnswer),
-        );
+      // This tab's cache first; the batch's store only for what the cache no longer holds.
+      const answer =
+        this.answer(cell) ??
+        (loaded.stored.has(cell.id) ? await this.storedAnswer(cell) : undefined);
+      if (answer) answers.set(cell.id, answer);
     }
     await saveTracker(tracker);
     await saveRun(runFromBatch(tracker.id, cells, afterReload(loaded.runs), answers, loaded.batch));
@@ -353,6 +349,12 @@ export class TrackerSession {
     await this.load();
     if (this.store.get().open?.trackerId === tracker.id) await this.openTracker(tracker.id);
     return run;
+  }
+
+  /** A cell's answer as the batch's store keeps it, read through its endpoint's schema. */
+  private async storedAnswer(cell: BatchCell): Promise<BatchAnswer | undefined> {
+    const stored = await readAnswer(cell);
+    return stored ? ({ endpoint: cell.endpoint, data: stored.data } as BatchAnswer) : undefined;
   }
 
   /** The answer the engine just put in the cache for a cell. */
