@@ -170,12 +170,6 @@ export default tseslint.config(
     },
   },
   {
-    // TODO(#34): TrackerDetail (src/workspace/trackers/tracker-detail.tsx, 279 lines) is split
-    // with the run engine's rewrite of trackers; then this exception goes.
-    files: ['src/workspace/trackers/tracker-detail.tsx'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     // React reads what lives outside it through one door: useStore (lib/store.ts) or
     // useExternal (lib/use-external.ts), which take a store's slice, the query cache or a
     // media query (issue #34).

@@ -19,6 +19,35 @@ var fromUpstream = false;
 var sent = 0;
 var overCap = false;
 var replacement = null;
+var interim = null;
+var interimSent = false;
+
+/** What the browser reads when the upstream's answer began with a 1xx (ASCII only). */
+var INTERIM_TEXT =
+  'The service sent an interim (1xx) answer before its real one, which the dashboard ' +
+  'cannot check, so it refused the answer.';
+
+/**
+ * The marked 502 that replaces an answer behind a 1xx, as a whole HTTP/1.1 response. nginx 1.22
+ * keeps the upstream's status line (`103 Early Hints`) whatever status a filter sets, so over
+ * HTTP/1.x the browser reads that line as an interim answer and this, its body, as the final
+ * one: the same way it would have read the upstream's real answer (decision 061).
+ */
+function interimResponse() {
+  return (
+    'HTTP/1.1 502 Bad Gateway\r\n' +
+    'Content-Type: text/plain; charset=utf-8\r\n' +
+    'Content-Length: ' +
+    INTERIM_TEXT.length +
+    '\r\n' +
+    'X-Dashboard-Proxy-Error: interim\r\n' +
+    'Cache-Control: no-store\r\n' +
+    'X-Content-Type-Options: nosniff\r\n' +
+    "Content-Security-Policy: default-src 'none'; sandbox\r\n" +
+    'Connection: close\r\n\r\n' +
+    INTERIM_TEXT
+  );
+}
 
 /** `api%5Fkey` and `API_KEY` are the same parameter to a lenient upstream: compare decoded. */
 function namesTheKey(part) {
@@ -64,6 +93,7 @@ function contentType(endpoint, upstream) {
  * be reached, took too long or sent a broken header) says so in plain text, like the Node proxy.
  */
 function headers(r) {
+  if (r.variables.upstream_status && r.status < 200) return refuseInterim(r);
   var upstreamAnswered = (r.variables.upstream_header_time || '-').split(/[ ,:]+/).pop() !== '-';
   if (!r.variables.upstream_status) return; // the location's own answer (400, 405)
   if (!upstreamAnswered) {
@@ -91,11 +121,44 @@ function headers(r) {
 }
 
 /**
+ * An upstream 1xx (103 Early Hints, 100 Continue, …): nginx 1.22 takes it for the answer and
+ * passes what follows, the real answer's status line and headers included, as its body, so
+ * nothing of that answer could be filtered. It is refused: a marked 502 with none of the
+ * upstream's headers (over HTTP/2, which has no status line, the status itself). A HEAD (no body
+ * can follow) and a 101 (which the browser would take for a protocol switch) are cut off
+ * instead: `/api` never switches protocols, and nginx would tunnel raw bytes after a 101 sent to
+ * a request that asked for one.
+ */
+function refuseInterim(r) {
+  if (r.method === 'HEAD' || r.status === 101) throw new Error('an interim answer was refused');
+  Object.keys(r.headersOut).forEach(function (name) {
+    delete r.headersOut[name];
+  });
+  interim = r.httpVersion === '2.0' ? INTERIM_TEXT : interimResponse();
+  r.status = 502;
+  r.headersOut['Content-Type'] = 'text/plain; charset=utf-8';
+  r.headersOut['Content-Length'] = String(interim.length);
+  r.headersOut['X-Dashboard-Proxy-Error'] = 'interim';
+}
+
+/**
+ * The refusal goes out with the first call (nginx flushes the header with an empty buffer);
+ * any later data is the real answer still coming, so the exchange ends there, with the
+ * connection.
+ */
+function refuseInterimBody(r) {
+  if (interimSent) throw new Error('an interim answer was refused');
+  interimSent = true;
+  r.sendBuffer(interim, { last: true, flush: true });
+}
+
+/**
  * `js_body_filter`: at most the cap and one byte more reach the browser (its client then
  * refuses the answer as too large), and a body still coming at the deadline is cut off with
  * the connection, so the browser never takes it for a whole answer.
  */
 function body(r, data, flags) {
+  if (interim !== null) return refuseInterimBody(r);
   if (replacement !== null) {
     if (flags.last) r.sendBuffer(replacement, flags);
     return;

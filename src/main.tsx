@@ -1,3 +1,5 @@
+// First: a key in the page's URL leaves it before any other module of the app runs.
+import './app/take-key-from-page-url.ts';
 import { startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

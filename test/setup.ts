@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { forgetRequests } from '../src/api/cost-meter.ts';
 import { abortAllRequests } from '../src/api/in-flight.ts';
 import { flushStoredStores } from '../src/lib/store.ts';
+import { closeKeyDialog } from '../src/session/key-dialog-store.ts';
+import { forgetOfferedKey } from '../src/workspace/interop/key-offer.ts';
 import { checkConsole, guardConsole } from './console-guard.ts';
 import { startTestSandbox, type TestSandbox } from './sandbox-server.ts';
 
@@ -61,5 +63,8 @@ afterEach(() => {
   // Paid requests outlive their view by design; they must not outlive their test.
   abortAllRequests();
   forgetRequests();
+  // Module state: a dialog left open (and a key it was offered) would greet the next test.
+  closeKeyDialog();
+  forgetOfferedKey();
   checkConsole();
 });

@@ -1,6 +1,11 @@
 import { ENDPOINTS, type EndpointId } from './endpoints.ts';
 import { ApiError, parseRetryAfter, type InvalidReason } from './errors.ts';
-import { API_KEY_HEADER, DEFAULT_MAX_BODY_BYTES, PROXY_ERROR_HEADER } from './proxy-contract.ts';
+import {
+  API_KEY_HEADER,
+  DEFAULT_MAX_BODY_BYTES,
+  PROXY_ERROR_HEADER,
+  proxyErrorReason,
+} from './proxy-contract.ts';
 import { readCappedBody } from './read-capped-body.ts';
 import { buildQueryString, validateParams, type ParamErrors, type ParamValues } from './params.ts';
 import { sendingHeld } from '../session/demo-playback.ts';
@@ -186,14 +191,15 @@ export async function callEndpoint(
 
     if (response.status !== 200) {
       const text = maskKey(new TextDecoder().decode(bytes), apiKey);
-      const reason = response.headers.get(PROXY_ERROR_HEADER);
       throw fail({
         kind: 'http',
         status: response.status,
         bodyExcerpt: text,
         durationMs: meta.durationMs,
-        proxyError: reason === 'redirect' || reason === 'too-large' ? reason : undefined,
+        proxyError: proxyErrorReason(response.headers.get(PROXY_ERROR_HEADER)),
         retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+        contentType,
+        responseText: text,
       });
     }
 

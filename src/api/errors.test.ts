@@ -20,6 +20,17 @@ describe('ApiError', () => {
     expect(e.advice.length).toBeGreaterThan(10);
   });
 
+  test('a 502 marked by the proxy explains its reason, not the status', () => {
+    for (const [proxyError, title] of [
+      ['redirect', /redirect/],
+      ['too-large', /larger than/],
+      ['interim', /interim answer \(HTTP 1xx\)/],
+    ] as const)
+      expect(new ApiError({ kind: 'http', status: 502, endpoint: '/x', proxyError }).title).toMatch(
+        title,
+      );
+  });
+
   test('404 tells the user the attempt was charged', () => {
     expect(chargedLabel(http(404).charged)).toBe('Credits were spent on this request.');
   });

@@ -19,6 +19,9 @@ export interface ApiErrorInit {
   invalid?: InvalidReason;
   /** The service's Retry-After, in seconds, when it sent one. */
   retryAfterSeconds?: number;
+  /** For an answer other than 200: its Content-Type and its body (the key masked), for a HAR file. */
+  contentType?: string;
+  responseText?: string;
 }
 
 /**
@@ -143,6 +146,12 @@ const PROXY_TEXT: Record<ProxyErrorReason, StatusText> = {
       'Narrow the request (fewer results, a smaller page or image). An operator can raise API_MAX_BODY_BYTES on the dashboard server.',
     charged: 'unknown',
   },
+  interim: {
+    title: 'The service sent an interim answer (HTTP 1xx) that the dashboard’s server cannot check',
+    advice:
+      'The answer behind it was refused unread. Try again; if it keeps happening, the service or a proxy before it sends early hints, which the dashboard’s nginx cannot pass on safely.',
+    charged: 'unknown',
+  },
 };
 
 function textFor(init: ApiErrorInit): StatusText {
@@ -183,6 +192,9 @@ export class ApiError extends Error {
   readonly advice: string;
   readonly charged: Charged;
   readonly retryAfterSeconds: number | undefined;
+  /** The answer's Content-Type and whole body (key masked), when one came: never shown as is. */
+  readonly contentType: string | undefined;
+  readonly responseText: string | undefined;
 
   constructor(init: ApiErrorInit) {
     const text = textFor(init);
@@ -196,6 +208,8 @@ export class ApiError extends Error {
     this.durationMs = init.durationMs;
     this.title = text.title;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.contentType = init.contentType;
+    this.responseText = init.responseText;
     this.advice =
       init.retryAfterSeconds === undefined
         ? text.advice

@@ -1,4 +1,4 @@
-import type { BooleanParam, EndpointSpec, ParamSpec } from './endpoints.ts';
+import type { BooleanParam, EndpointSpec, EnumOption, ParamSpec } from './endpoints.ts';
 
 /**
  * Parameter values by name, as a form, a page URL, a query key or a request holds them:
@@ -38,10 +38,19 @@ export function booleanToWire(param: BooleanParam, value: boolean): string {
   return value ? 'true' : 'false';
 }
 
+/**
+ * `form`: a value as a person or a link writes it (on/yes/1 for a switch, any case for a
+ * choice), read into its wire form. `wire`: a value as the service takes it, exactly as the
+ * interface and the OpenAPI document write it (`true`/`false`, `nfpr` as `1`/`0`, a choice in
+ * its own spelling): how the sandbox checks a request, so what works offline works live.
+ */
+export type ParamReading = 'form' | 'wire';
+
 /** Checks one value; returns the wire form, or an error message that names the field. */
 export function checkParam(
   param: ParamSpec,
   raw: string | undefined,
+  reading: ParamReading = 'form',
 ): { value?: string; error?: string } {
   const value = (raw ?? '').trim();
   if (value === '') {
@@ -82,12 +91,20 @@ export function checkParam(
       return { value: String(n) };
     }
     case 'boolean': {
+      if (reading === 'wire') {
+        const words = [booleanToWire(param, true), booleanToWire(param, false)];
+        return words.includes(value)
+          ? { value }
+          : { error: `${param.label} must be ${words.join(' or ')}.` };
+      }
       const b = parseBoolean(value);
       if (b === undefined) return { error: `${param.label} must be on or off.` };
       return { value: booleanToWire(param, b) };
     }
     case 'enum': {
-      const match = param.options.find((o) => o.value.toLowerCase() === value.toLowerCase());
+      const same = (o: EnumOption) =>
+        reading === 'wire' ? o.value === value : o.value.toLowerCase() === value.toLowerCase();
+      const match = param.options.find(same);
       if (!match) {
         return {
           error: `${param.label} must be one of ${param.options.map((o) => o.value).join(', ')}.`,
@@ -110,15 +127,25 @@ export function paramApplies(spec: EndpointSpec, param: ParamSpec, values: Param
   return raw !== undefined && allowed.includes(raw);
 }
 
-/** Validates every catalogue parameter of an endpoint. Values the catalogue does not know, or that do not apply, are ignored. */
-export function validateParams(spec: EndpointSpec, values: ParamValues): Validation {
+/**
+ * Validates every catalogue parameter of an endpoint. Values the catalogue does not know are
+ * ignored; so are values that do not apply (`onlyWhen`) when read as a form, which never sends
+ * them, while on the wire they are still held to their type and range (the interface gives a
+ * PNG's `quality` the same 0–100) and then left out.
+ */
+export function validateParams(
+  spec: EndpointSpec,
+  values: ParamValues,
+  reading: ParamReading = 'form',
+): Validation {
   const errors: ParamErrors = {};
   const wire: [string, string][] = [];
   for (const param of spec.params) {
-    if (!paramApplies(spec, param, values)) continue;
-    const { value, error } = checkParam(param, values[param.name]);
+    const applies = paramApplies(spec, param, values);
+    if (!applies && reading === 'form') continue;
+    const { value, error } = checkParam(param, values[param.name], reading);
     if (error) errors[param.name] = error;
-    else if (value !== undefined) wire.push([param.name, value]);
+    else if (value !== undefined && applies) wire.push([param.name, value]);
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, wire };
 }

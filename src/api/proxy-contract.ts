@@ -17,9 +17,16 @@ export const PROXY_ERROR_HEADER = 'x-dashboard-proxy-error';
 
 /**
  * `redirect`: the upstream answered 3xx, which is not followed (it could carry the key to
- * another host). `too-large`: the body exceeded the size cap.
+ * another host). `too-large`: the body exceeded the size cap. `interim`: the upstream sent a
+ * 1xx before its answer, which nginx 1.22 cannot check (decision 061).
  */
-export type ProxyErrorReason = 'redirect' | 'too-large';
+export const PROXY_ERROR_REASONS = ['redirect', 'too-large', 'interim'] as const;
+export type ProxyErrorReason = (typeof PROXY_ERROR_REASONS)[number];
+
+/** The reason a proxy's marker names, if it is one the dashboard knows. */
+export function proxyErrorReason(marker: string | null): ProxyErrorReason | undefined {
+  return PROXY_ERROR_REASONS.find((reason) => reason === marker);
+}
 
 /** Bodies larger than this are refused by the proxy and by the client (bytes; 50 MB). */
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;

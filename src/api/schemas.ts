@@ -29,6 +29,16 @@ const readBoolean = (v: unknown): boolean | undefined =>
   typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : undefined;
 export const optBoolean = z.optional(z.pipe(z.unknown(), z.transform(readBoolean)));
 
+/**
+ * The item schema of each list schema below (the list itself is a transform, which says
+ * nothing about its items): the OpenAPI document describes the answers from these schemas.
+ */
+export const LIST_ITEMS = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
+const listOf = <T extends z.ZodMiniType>(list: T, item: z.ZodMiniType): T => {
+  LIST_ITEMS.set(list, item);
+  return list;
+};
+
 /** The entries of a list that `item` reads, in order (the others are dropped). */
 function itemsOf<T extends z.ZodMiniType>(item: T, entries: readonly unknown[]): z.output<T>[] {
   const out: z.output<T>[] = [];
@@ -45,7 +55,7 @@ function lenientArray<T extends z.ZodMiniType>(item: T) {
     z.unknown(),
     z.transform((v): z.output<T>[] => (Array.isArray(v) ? itemsOf(item, v) : [])),
   );
-  return z._default(array, []);
+  return listOf(z._default(array, []), item);
 }
 
 /**
@@ -66,7 +76,7 @@ function resultList<T extends z.ZodMiniType>(item: T) {
       return itemsOf(item, v);
     }),
   );
-  return z._default(list, []);
+  return listOf(z._default(list, []), item);
 }
 
 // ---- /engine_shorts

@@ -1,4 +1,3 @@
-import { clearAllDatabases } from '../session/browser-databases.ts';
 import { resultsClearedAt } from '../session/results-cleared.ts';
 
 /**
@@ -10,5 +9,11 @@ import { resultsClearedAt } from '../session/results-cleared.ts';
  * since, and one that is open stops its runs: decision 060).
  */
 export function forgetOnClear(): () => void {
-  return resultsClearedAt.subscribe(() => void clearAllDatabases());
+  // Loaded when a key is cleared, not with the shell: the first paint does without IndexedDB.
+  return resultsClearedAt.subscribe(
+    () =>
+      void import('../session/browser-databases.ts').then(({ clearAllDatabases }) =>
+        clearAllDatabases(),
+      ),
+  );
 }

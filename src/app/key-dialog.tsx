@@ -2,10 +2,37 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { metaQueries } from '../api/meta-queries.ts';
 import { ModalDialog } from '../components/modal-dialog.tsx';
-import { forgetOfferedKey, offeredKey } from '../workspace/interop/key-offer.ts';
+import {
+  forgetOfferedKey,
+  offeredKey,
+  type KeyOffer,
+  type KeyOfferSource,
+} from '../workspace/interop/key-offer.ts';
 import { getApiKey, maskedKey, setApiKey } from '../session/key-store.ts';
 import { closeKeyDialog, useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { usePresenterMode } from '../session/presenter-mode.ts';
+
+const OFFER_SOURCES: Record<KeyOfferSource, string> = {
+  paste: 'The pasted request holds an API key',
+  link: 'The link this page was opened with held an API key, now taken out of the address bar',
+};
+
+function offerNote({ key, from }: KeyOffer, tabKey: string | null, presenter: boolean): string {
+  const found = `${OFFER_SOURCES[from]} (${maskedKey(key)}).`;
+  if (!replaces({ key, from }, tabKey))
+    return `${found} Save key to use it in this tab; Close keeps your key as it is.`;
+  const yours = presenter ? 'its own key' : `its own key (${maskedKey(tabKey ?? '')})`;
+  return `${found} This tab has ${yours}: Replace my key uses the new one (this tab's stored answers are deleted); Keep my key changes nothing.`;
+}
+
+/**
+ * An offered key would replace another key this tab already has. Then only a button says so:
+ * Enter, which a paste's pre-filled field invites, must not swap a key (and delete the tab's
+ * stored answers) unasked (issue 37).
+ */
+function replaces(offer: KeyOffer | null, tabKey: string | null): boolean {
+  return offer !== null && tabKey !== null && tabKey !== offer.key;
+}
 
 export function KeyDialog() {
   const open = useKeyDialogOpen();
@@ -19,16 +46,18 @@ function KeyDialogContent() {
   const { data: meta } = useQuery(metaQueries.current());
   // Presenter mode: the key is not even put in the field, and cannot be revealed.
   const presenter = usePresenterMode();
-  // A key found in a pasted request (session/key-offer.ts): in the field, masked, until Save.
+  // A key found in a pasted request or the page's URL (workspace/interop/key-offer.ts): in the
+  // field, masked, until Save.
   const [offer] = useState(offeredKey);
-  const [draft, setDraft] = useState(() => offer ?? (presenter ? '' : (getApiKey() ?? '')));
+  const [tabKey] = useState(getApiKey);
+  const [draft, setDraft] = useState(() => offer?.key ?? (presenter ? '' : (tabKey ?? '')));
   const [reveal, setReveal] = useState(false);
-  const hiddenKeySet = presenter && getApiKey() !== null;
+  const hiddenKeySet = presenter && tabKey !== null;
   const [note, setNote] = useState<string | null>(() =>
-    offer
-      ? `The pasted request holds an API key (${maskedKey(offer)}). Save key to use it in this tab; Close keeps your key as it is.`
-      : null,
+    offer ? offerNote(offer, tabKey, presenter) : null,
   );
+  // Until the field is edited: then what is saved is what the person typed.
+  const choosing = replaces(offer, tabKey) && draft === offer?.key;
   const inputRef = useRef<HTMLInputElement>(null);
   // The field has it now; nothing else keeps it.
   useEffect(forgetOfferedKey, []);
@@ -62,8 +91,10 @@ function KeyDialogContent() {
         className="space-y-3"
         onSubmit={(e) => {
           e.preventDefault();
+          if (choosing)
+            setNote("Enter does not replace this tab's key: choose Replace my key or Keep my key.");
           // An empty field over a hidden key keeps the key (Clear key clears it).
-          if (hiddenKeySet && !draft.trim()) closeKeyDialog();
+          else if (hiddenKeySet && !draft.trim()) closeKeyDialog();
           else save(draft);
         }}
       >
@@ -103,9 +134,20 @@ function KeyDialogContent() {
           </p>
         )}
         <div className="flex flex-wrap gap-2">
-          <button type="submit" className="btn-primary">
-            Save key
-          </button>
+          {choosing ? (
+            <>
+              <button type="button" className="btn-primary" onClick={() => save(draft)}>
+                Replace my key
+              </button>
+              <button type="button" className="btn-secondary" onClick={closeKeyDialog}>
+                Keep my key
+              </button>
+            </>
+          ) : (
+            <button type="submit" className="btn-primary">
+              Save key
+            </button>
+          )}
           <button type="button" className="btn-secondary" onClick={() => void paste()}>
             Paste
           </button>

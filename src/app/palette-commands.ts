@@ -85,7 +85,7 @@ export function paletteCommands(
       id: 'openapi',
       label: 'Download the API description (OpenAPI 3.1)',
       group: 'Actions',
-      run: { action: () => void downloadOpenApi(meta) },
+      run: { action: () => void downloadOpenApi() },
     },
   ];
 }

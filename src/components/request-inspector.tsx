@@ -35,6 +35,8 @@ export interface InspectorProps {
   raw: unknown;
   /** When the shown answer arrived (ms since the epoch; 0 when unknown). */
   answeredAt?: number;
+  /** An image answer's bytes (the screenshot), for the HAR file. */
+  image?: Blob;
 }
 
 /** The request as sent (key masked), ready-made code, and what came back. */
@@ -45,6 +47,7 @@ export const RequestInspector = memo(function RequestInspector({
   error,
   raw,
   answeredAt,
+  image,
 }: InspectorProps) {
   const apiKey = useApiKey();
   const { data: apiMeta } = useQuery(metaQueries.current());
@@ -58,18 +61,27 @@ export const RequestInspector = memo(function RequestInspector({
 
   // The exchange as a HAR file: the answer shown, else the failed request (the form's).
   const saveHar = async () => {
-    const { harOf } = await import('../api/interop/har.ts');
+    const { base64Of, harOf, HAR_MAX_IMAGE_BYTES } = await import('../api/interop/har.ts');
     const path = meta?.maskedUrl ?? (wire ? maskedRequestUrl(spec.id, wire) : spec.path);
+    const failed = !meta && isApiError(error) ? error : undefined;
+    const bodyBase64 =
+      meta && image && image.size <= HAR_MAX_IMAGE_BYTES
+        ? base64Of(new Uint8Array(await image.arrayBuffer()))
+        : undefined;
+    const failedText = failed?.responseText;
     const har = harOf({
       origin: window.location.origin,
       path,
       status,
-      failure: isApiError(error) && status === undefined ? error.kind : undefined,
-      contentType: meta?.contentType,
-      bytes: meta?.bytes,
+      failure: failed && status === undefined ? failed.kind : undefined,
+      contentType: meta?.contentType ?? failed?.contentType,
+      bytes:
+        meta?.bytes ??
+        (failedText === undefined ? undefined : new TextEncoder().encode(failedText).byteLength),
       durationMs: duration,
       answeredAt: meta ? answeredAt : Date.now(),
-      bodyText: meta && raw !== undefined ? JSON.stringify(raw) : undefined,
+      bodyText: meta ? (raw !== undefined ? JSON.stringify(raw) : undefined) : failedText,
+      bodyBase64,
       apiKey,
     });
     downloadText(`${spec.id}-request.har`, JSON.stringify(har, null, 2), 'application/json');

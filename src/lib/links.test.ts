@@ -1,11 +1,22 @@
 import { describe, expect, test } from 'vitest';
-import { domainMatches, domainRanks, linkOnDomain, normalizeDomain } from './links.ts';
+import { checkDomain, domainMatches, domainRanks, linkOnDomain, normalizeDomain } from './links.ts';
 
 describe('domain matching', () => {
   test('normalizes what people type as a domain', () => {
     expect(normalizeDomain(' https://www.Example.com/path?q=1 ')).toBe('example.com');
     expect(normalizeDomain('WWW.bbc.co.uk')).toBe('bbc.co.uk');
     expect(normalizeDomain('')).toBe('');
+  });
+
+  test('checks a typed domain: a bare host, or a message that names what was typed', () => {
+    expect(checkDomain(' https://www.Shop.Example.co.uk/path ')).toEqual({
+      domain: 'shop.example.co.uk',
+    });
+    expect(checkDomain('xn--mnchen-3ya.de')).toEqual({ domain: 'xn--mnchen-3ya.de' });
+    for (const bad of ['example', 'exa mple.com', 'exa_mple.com', '-x.com', '1.2.3.4', 'a..com'])
+      expect(checkDomain(bad)).toEqual({
+        error: `“${bad}” is not a domain: write it like example.com.`,
+      });
   });
 
   test('matches the domain and its subdomains, not look-alikes', () => {

@@ -42,6 +42,20 @@ export function normalizeDomain(input: string): string {
   return host ?? trimmed.replace(/^www\./, '');
 }
 
+/** A host name of labels and dots, ending in a label of two letters or more (no IP, no port). */
+const HOST =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
+ * What a user typed as a domain ("www.Example.com", a URL of it) as a bare host, or why it is
+ * not one: a rank is read by domain, and a typo would follow nothing without a word.
+ */
+export function checkDomain(input: string): { domain: string } | { error: string } {
+  const domain = normalizeDomain(input);
+  if (HOST.test(domain)) return { domain };
+  return { error: `“${input.trim()}” is not a domain: write it like example.com.` };
+}
+
 /** True when the link is on the domain or one of its subdomains. */
 export function linkOnDomain(link: string | undefined, domain: string): boolean {
   const host = hostOf(link);

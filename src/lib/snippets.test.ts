@@ -42,11 +42,15 @@ describe('buildSnippet', () => {
     expect(withKey).not.toContain(KEY_PLACEHOLDER);
   });
 
-  test.each(['go', 'php', 'ruby'] as const)(
+  test.each(['curl', 'javascript', 'python', 'go', 'php', 'ruby'] as const)(
     '%s saves an image endpoint’s bytes to its file',
     (language) => {
-      expect(buildSnippet(language, screenshot)).toContain('screenshot.png');
-      expect(buildSnippet(language, search)).not.toMatch(/WriteFile|file_put_contents|binwrite/);
+      expect(buildSnippet(language, screenshot)).toMatch(
+        /-o 'screenshot\.png'|writeFile\("screenshot\.png"|open\("screenshot\.png", "wb"\)|WriteFile\("screenshot\.png"|file_put_contents\('screenshot\.png'|binwrite\('screenshot\.png'/,
+      );
+      expect(buildSnippet(language, search)).not.toMatch(
+        /writeFile|WriteFile|file_put_contents|binwrite|"wb"|-o /,
+      );
     },
   );
 
@@ -105,6 +109,17 @@ describe('the snippets are valid code', () => {
       const file = write(`main${i}.go`, buildSnippet('go', target));
       execFileSync('go', ['vet', file], { stdio: 'pipe' });
     }
+  });
+
+  test('JavaScript: node --check passes (an ES module)', () => {
+    for (const [i, target] of [search, screenshot].entries())
+      execFileSync(
+        process.execPath,
+        ['--check', write(`s${i}.mjs`, buildSnippet('javascript', target))],
+        {
+          stdio: 'pipe',
+        },
+      );
   });
 
   test.skipIf(!installed('php'))('PHP: lint passes', () => {

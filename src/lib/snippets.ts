@@ -37,14 +37,17 @@ export function buildSnippet(language: SnippetLanguage, t: SnippetTarget): strin
     const entries = [...t.params, ['api_key', key] as const].map(
       ([k, v]) => `  ${jsString(k)}: ${jsString(v)},`,
     );
-    const read = t.imageFile ? 'await res.blob()' : 'await res.json()';
+    // Node (an ES module): an image is saved to its file, as the other five languages do.
     return [
+      ...(t.imageFile ? [`import { writeFile } from "node:fs/promises";`, ``] : []),
       `const params = new URLSearchParams({`,
       ...entries,
       `});`,
       `const res = await fetch(${jsString(url)} + "?" + params);`,
       `if (!res.ok) throw new Error(\`HTTP \${res.status}: \${await res.text()}\`);`,
-      `const data = ${read};`,
+      t.imageFile
+        ? `await writeFile(${jsString(t.imageFile)}, new Uint8Array(await res.arrayBuffer()));`
+        : `const data = await res.json();`,
     ].join('\n');
   }
   if (language === 'python') return python(url, pairs(t, key), t.imageFile);

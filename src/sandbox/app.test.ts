@@ -50,6 +50,37 @@ describe('sandbox', () => {
     expect(state.accounts.get('demo-key')?.requestUsed).toBe(0);
   });
 
+  test('is as strict as the interface: wire booleans and choices only, quality 0–100 whatever the format', async () => {
+    const { get, state } = sandbox();
+    for (const [query, reason] of [
+      ['/screenshot?url=https://example.com&fullPage=yes', /Full page must be true or false/],
+      ['/screenshot?url=https://example.com&fullPage=1', /Full page must be true or false/],
+      ['/engine_shorts?query=a&nfpr=true', /must be 1 or 0/],
+      ['/webhook?url=https://example.com&dynamic=on', /Dynamic must be true or false/],
+      ['/screenshot?url=https://example.com&format=PNG', /Format must be one of png, jpg, webp/],
+      [
+        '/screenshot?url=https://example.com&format=png&quality=101',
+        /Quality must be a whole number from 0 to 100/,
+      ],
+      [
+        '/screenshot?url=https://example.com&quality=-1',
+        /Quality must be a whole number from 0 to 100/,
+      ],
+    ] as const) {
+      const res = await get(`${query}&api_key=demo-key`);
+      expect(res.status, query).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(await res.text()).toMatch(reason);
+    }
+    expect(state.accounts.get('demo-key')?.requestUsed).toBe(0);
+    // What the interface writes passes, a PNG's quality in range included (and unused).
+    for (const query of [
+      '/screenshot?url=https://example.com&fullPage=true&format=png&quality=100',
+      '/engine_shorts?query=a&nfpr=1&html=false',
+    ])
+      expect((await get(`${query}&api_key=demo-key`)).status, query).toBe(200);
+  });
+
   test('answers 403 once the credits are used up', async () => {
     const { get, state } = sandbox();
     state.accounts.get('demo-key')!.requestUsed = 100_000 - 10;

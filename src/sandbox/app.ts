@@ -32,6 +32,11 @@ import { isRecord } from '../lib/is-record.ts';
 export interface SandboxOptions {
   /** Simulated latency per request (default 250 ms; tests use 0). */
   latencyMs?: number;
+  /**
+   * Served alone (`npm run sandbox`), with no Vite in front to check the `Host` header: then
+   * every request must name a loopback host, and a control write come from a loopback origin.
+   */
+  standalone?: boolean;
 }
 
 export interface Sandbox {
@@ -78,27 +83,66 @@ const isUnreachable = (url: string | undefined) => {
  * The control endpoint changes credits and injects faults: its writes must be JSON from the
  * app's own origin (or from a tool that sends no `Origin`, like curl), so a page on another
  * site cannot reset or sabotage a demo with a form or a `text/plain` fetch. Checked here, in
- * the app, so the sandbox behind Vite and the standalone one (`npm run sandbox`) agree.
+ * the app, so the sandbox behind Vite and the standalone one (`npm run sandbox`) agree. Behind
+ * Vite the app's origin is the request's own `Host`, which Vite has checked (its
+ * `allowedHosts`); alone, `Host` is whatever the page that sent it resolved (DNS rebinding:
+ * `evil.example` pointed at 127.0.0.1), so only a loopback origin counts.
  */
-export const controlGuard: MiddlewareHandler = async (c, next) => {
-  const refusal = c.req.method === 'GET' || c.req.method === 'HEAD' ? null : controlRefusal(c);
-  if (refusal) return refusal;
-  await next();
-};
+function controlGuard(standalone: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const writes = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const refusal = writes ? controlRefusal(c, standalone) : null;
+    if (refusal) return refusal;
+    await next();
+  };
+}
 
-function controlRefusal(c: Context): Response | null {
+/** The names that reach this machine only: what `npm run sandbox` answers to. */
+const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether `host` (`name[:port]`, as in a `Host` header) names a loopback host. */
+export function isLoopbackHost(host: string): boolean {
+  try {
+    return LOOPBACK_HOSTNAMES.has(new URL(`http://${host}`).hostname);
+  } catch {
+    return false;
+  }
+}
+
+function isAppOrigin(origin: string, host: string, standalone: boolean): boolean {
+  if (!standalone) return origin === `http://${host}` || origin === `https://${host}`;
+  try {
+    const url = new URL(origin);
+    return /^https?:$/.test(url.protocol) && url.origin === origin && isLoopbackHost(url.host);
+  } catch {
+    return false;
+  }
+}
+
+function controlRefusal(c: Context, standalone: boolean): Response | null {
   const site = c.req.header('sec-fetch-site');
   const origin = c.req.header('origin');
   const host = c.req.header('host') ?? '';
   if (
     (site !== undefined && site !== 'same-origin' && site !== 'none') ||
-    (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`)
+    (origin !== undefined && !isAppOrigin(origin, host, standalone))
   )
     return c.text('The sandbox control endpoint accepts requests from this app only.', 403);
   if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
     return c.text('Send JSON: content-type: application/json.', 415);
   return null;
 }
+
+/**
+ * Alone, the sandbox answers only requests that name a loopback host: a page that rebinds its
+ * own name to 127.0.0.1 cannot read the sandbox (its ledger, its inbox, the demo key's
+ * answers) any more than write it.
+ */
+const loopbackOnly: MiddlewareHandler = async (c, next) => {
+  if (!isLoopbackHost(c.req.header('host') ?? ''))
+    return c.text('The sandbox answers requests to localhost or 127.0.0.1 only.', 403);
+  await next();
+};
 
 /**
  * The embedded upstream: the whole interface with key checks, credit metering,
@@ -109,7 +153,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = new SandboxState(options.latencyMs);
   const core = new Hono();
 
-  core.use('/_sandbox/*', controlGuard);
+  if (options.standalone) core.use('*', loopbackOnly);
+  core.use('/_sandbox/*', controlGuard(options.standalone ?? false));
   core.get('/_sandbox', (c) => c.json(state.snapshot()));
   core.post('/_sandbox/reset', async (c) => {
     // An optional {"costs": {…}} applies right after the reset (the jsdom tests keep
@@ -306,7 +351,8 @@ async function handleEndpoint(
       return c.body(fault.body ?? '', fault.status as 200, { 'content-type': fault.contentType });
     }
 
-    const checked = validateParams(spec, query);
+    // As strict as the interface and the OpenAPI document: the catalogue's wire reading.
+    const checked = validateParams(spec, query, 'wire');
     if (!checked.ok) {
       finish(400);
       return text(c, 400, `Invalid request: ${Object.values(checked.errors).join(' ')}`);

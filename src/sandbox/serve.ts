@@ -4,7 +4,10 @@ import { createSandbox } from './app.ts';
 // `npm run sandbox`: the sandbox on its own port, for curl demos.
 const port = Number(process.env.SANDBOX_PORT || 8787);
 const latency = process.env.SANDBOX_LATENCY_MS;
-const { app } = createSandbox({ latencyMs: latency ? Number(latency) : undefined });
+const { app } = createSandbox({
+  latencyMs: latency ? Number(latency) : undefined,
+  standalone: true,
+});
 
 serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
   const base = `http://127.0.0.1:${info.port}`;

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { serve, type ServerType } from '@hono/node-server';
+import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createSandbox } from './app.ts';
@@ -10,7 +11,7 @@ let server: ServerType;
 let origin: string;
 
 beforeAll(async () => {
-  const { app } = createSandbox({ latencyMs: 0 });
+  const { app } = createSandbox({ latencyMs: 0, standalone: true });
   await new Promise<void>((ready) => {
     server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => ready());
   });
@@ -56,6 +57,57 @@ test('the standalone sandbox takes JSON from its own origin and from curl', asyn
     expect(res.status).toBe(200);
   }
   expect(await creditsUsed()).toBe(7);
+});
+
+/** A request as a DNS-rebinding page sends it: its own name, pointed at 127.0.0.1. */
+function rebound(path: string, init: { method?: string; origin?: string; body?: string } = {}) {
+  return new Promise<number>((done, fail) => {
+    const req = request(
+      `${origin}${path}`,
+      {
+        method: init.method ?? 'GET',
+        headers: {
+          host: `evil.example:${new URL(origin).port}`,
+          'content-type': 'application/json',
+          'sec-fetch-site': 'same-origin',
+          ...(init.origin ? { origin: init.origin } : {}),
+        },
+      },
+      (res) => {
+        res.resume();
+        done(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', fail);
+    req.end(init.body);
+  });
+}
+
+test('a DNS-rebinding page can neither write nor read the standalone sandbox', async () => {
+  const evil = `http://evil.example:${new URL(origin).port}`;
+  expect(
+    await rebound('/_sandbox/credits', { method: 'POST', origin: evil, body: '{"used":99999}' }),
+  ).toBe(403);
+  for (const path of ['/_sandbox', '/_sandbox/inbox', '/account?api_key=demo-key'])
+    expect(await rebound(path), path).toBe(403);
+  expect(await creditsUsed()).not.toBe(99999);
+});
+
+test('a control write from a loopback origin on another port is the app’s own', async () => {
+  for (const from of ['http://localhost:5173', 'http://127.0.0.1:4173', 'http://[::1]:8080']) {
+    const res = await fetch(`${origin}/_sandbox/credits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: from },
+      body: '{"used":3}',
+    });
+    expect(res.status, from).toBe(200);
+  }
+  const foreign = await fetch(`${origin}/_sandbox/credits`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost.evil.example' },
+    body: '{"used":3}',
+  });
+  expect(foreign.status).toBe(403);
 });
 
 const control = (path: string, body: object, method = 'POST') =>

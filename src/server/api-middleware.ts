@@ -13,9 +13,31 @@ export type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next)
 export const META_PATH = '/api/_dashboard/meta';
 const SANDBOX_CONTROL = /^\/api\/_sandbox(\/|$|\?)/;
 
-/** `/api`, `/api/…` or `/api?…`: the API's own path segment, not `/apix` or `/api.html`. */
+const API_SEGMENT = /^\/api(\/|\?|$)/;
+
+/**
+ * The path as nginx reads it before it picks a location: percent-escapes decoded, slashes
+ * merged, dot segments resolved. Only for recognising an odd spelling of an `/api` path.
+ */
+export function normalisedPath(rawPath: string): string {
+  const decoded = rawPath.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
+  const segments: string[] = [];
+  for (const segment of decoded.split('/')) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '' && segment !== '.') segments.push(segment);
+  }
+  return `/${segments.join('/')}`;
+}
+
+/**
+ * `/api`, `/api/…` or `/api?…` (the API's own path segment, not `/apix` or `/api.html`), in its
+ * raw spelling or once normalised (`//api/search`, `/x/../api/search`, `/api%2fsearch`): such a
+ * path is the API's, answered by the API's rules, and only its exact spelling is forwarded.
+ */
 export function isApiPath(url: string): boolean {
-  return /^\/api(\/|\?|$)/.test(url);
+  return API_SEGMENT.test(url) || API_SEGMENT.test(normalisedPath(url.split('?')[0] ?? ''));
 }
 
 /**
@@ -103,9 +125,12 @@ export function createApiMiddleware(config: ApiConfig): Middleware {
     }
 
     const q = url.indexOf('?');
-    const endpointPath = allowedEndpointPath(
-      (q === -1 ? url : url.slice(0, q)).slice('/api'.length),
-    );
+    const rawPath = q === -1 ? url : url.slice(0, q);
+    // Only a path spelled `/api/…` names an endpoint: `//api/search` is an odd spelling, not
+    // `/search` under a two-character prefix.
+    const endpointPath = rawPath.startsWith('/api/')
+      ? allowedEndpointPath(rawPath.slice('/api'.length))
+      : undefined;
     const spec = endpointPath === undefined ? undefined : endpointForPath(endpointPath);
     if (!endpointPath || !spec) return answer(res, 404, 'No API endpoint at this path.');
     if (req.method !== 'GET' && req.method !== 'HEAD')

@@ -1,17 +1,10 @@
+import { namesTheKey } from '../lib/api-key-param.ts';
+
 /**
  * The query string the upstream gets: the browser's own, byte for byte, less any `api_key`
  * it carries, plus the key from the `X-Api-Key` header, last. deploy/api-response.js
  * applies the same rules in nginx (decision 030); test/contract runs both.
  */
-
-/** `api%5Fkey` and `API_KEY` are the same parameter to a lenient upstream: compare decoded. */
-function namesTheKey(part: string): boolean {
-  const name = part.split('=', 1)[0] ?? '';
-  const decoded = name
-    .replace(/\+/g, ' ')
-    .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return decoded.trim().toLowerCase() === 'api_key';
-}
 
 /** `?query=x&api_key=k&b` → `?query=x&b`; `?api_key=k` → ``. */
 export function withoutApiKey(search: string): string {

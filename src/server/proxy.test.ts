@@ -169,18 +169,34 @@ describe('the proxy forwards the API and nothing else', () => {
     expect(warn.mock.calls.flat().join(' ')).not.toContain('k');
   });
 
-  test('a body over the cap is refused with a clear error', async () => {
+  test('a body declared over the cap is refused with a clear error', async () => {
+    const body = '"' + 'x'.repeat(600) + '"';
     const upstream = await countingUpstream((res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      // No content-length: the cap is enforced while reading.
-      res.write('"' + 'x'.repeat(600) + '"');
-      res.end();
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+      res.end(body);
     });
     const proxy = await listen(createProxyHandler(upstream.origin, { API_MAX_BODY_BYTES: '500' }));
     const res = await fetch(`${proxy}/api/search?query=x`);
     expect(res.status).toBe(502);
     expect(res.headers.get('x-dashboard-proxy-error')).toBe('too-large');
     expect(await res.text()).toMatch(/larger than/);
+  });
+
+  test('a body that grows past the cap is cut off just past it, never whole', async () => {
+    const upstream = await countingUpstream((res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // No content-length: the cap is enforced while streaming.
+      res.write('"' + 'x'.repeat(300));
+      setTimeout(() => res.end('x'.repeat(300) + '"'), 20);
+    });
+    const proxy = await listen(createProxyHandler(upstream.origin, { API_MAX_BODY_BYTES: '500' }));
+    const res = await fetch(`${proxy}/api/search?query=x`);
+    let received = 0;
+    const whole = await (async () => {
+      for await (const chunk of res.body ?? []) received += (chunk as Uint8Array).byteLength;
+      return true;
+    })().catch(() => false);
+    expect([whole, received]).toEqual([false, 501]);
   });
 
   test('API answers are never cached, sniffed or run as a document on the app origin', async () => {

@@ -67,6 +67,12 @@ function send(
     const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const outgoing = request(url, { method, headers, signal }, resolve);
     outgoing.on('error', reject);
+    // A 101 to a request that asked for no switch: `/api` never switches protocols. (Other 1xx
+    // answers are interim: node:http waits for the final one, which is filtered like any.)
+    outgoing.on('upgrade', (_, socket) => {
+      socket.destroy();
+      reject(new Error('the service tried to switch protocols'));
+    });
     outgoing.end();
   });
 }
@@ -92,6 +98,10 @@ export async function proxyRequest(
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
   });
+  // Past the deadline a body still coming is cut off, even one the browser is slow to read.
+  controller.signal.addEventListener('abort', () => {
+    if (res.headersSent && !res.writableFinished) res.destroy();
+  });
   try {
     const search = withApiKey(withoutApiKey(request.search), request.apiKey);
     const url = new URL(upstreamUrl(config, request.endpointPath, search));
@@ -112,8 +122,8 @@ export async function proxyRequest(
         `The service answered with a redirect (HTTP ${status}). The dashboard does not follow redirects: one to another host would carry your key there.`,
       );
     }
-    const body = await readCapped(upstream, config.maxBodyBytes);
-    if (body === null) {
+    const declared = Number(upstream.headers['content-length']);
+    if (Number.isFinite(declared) && declared > config.maxBodyBytes) {
       upstream.destroy();
       return refuse(
         res,
@@ -128,11 +138,22 @@ export async function proxyRequest(
     );
     const retryAfter = upstream.headers['retry-after'];
     if (retryAfter) res.setHeader('retry-after', retryAfter);
-    res.setHeader('content-length', body.byteLength);
-    res.end(body);
+    if (Number.isFinite(declared)) res.setHeader('content-length', declared);
+    if ((await streamCapped(upstream, res, config.maxBodyBytes)) === 'over-cap') {
+      upstream.destroy();
+      console.warn(`[proxy] GET ${path}: the answer passed the size cap; cut off`);
+    }
   } catch (error) {
     if (res.destroyed || res.writableEnded) return;
     const late = controller.signal.aborted;
+    if (res.headersSent) {
+      // Part of the body is out: cut the rest off with the connection, so the browser never
+      // takes what arrived for a whole answer.
+      console.warn(
+        `[proxy] GET ${path} failed mid-answer: ${late ? 'no whole answer in time' : describe(error)}`,
+      );
+      return void res.destroy();
+    }
     const reason = late ? 'no answer in time' : describe(error);
     console.warn(`[proxy] GET ${path} failed: ${reason}`);
     res.statusCode = late ? 504 : 502;
@@ -143,18 +164,47 @@ export async function proxyRequest(
   }
 }
 
-/** The whole body, or null as soon as it is declared or grows past `max` bytes. */
-async function readCapped(response: IncomingMessage, max: number): Promise<Buffer | null> {
-  const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > max) return null;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response as AsyncIterable<Buffer>) {
-    size += chunk.byteLength;
-    if (size > max) return null;
-    chunks.push(chunk);
+/**
+ * The upstream's body on to the browser as it comes, at the pace the browser reads it (no
+ * answer is held in memory: 20 answers of 60 MB at once stay within tens of MB). At most the
+ * cap and one byte more are written: the dashboard's client counts too and refuses that as
+ * too large; then the connection is cut (after that byte has left), so no client takes a
+ * truncated body for a whole one. nginx does the same (deploy/api-response.js).
+ */
+async function streamCapped(
+  upstream: IncomingMessage,
+  res: ServerResponse,
+  max: number,
+): Promise<'whole' | 'over-cap'> {
+  let sent = 0;
+  for await (const chunk of upstream as AsyncIterable<Buffer>) {
+    const room = max + 1 - sent;
+    if (chunk.byteLength >= room) {
+      res.write(chunk.subarray(0, room), () => res.destroy());
+      return 'over-cap';
+    }
+    sent += chunk.byteLength;
+    await written(res, chunk);
   }
-  return Buffer.concat(chunks);
+  res.end();
+  return 'whole';
+}
+
+/** Writes a chunk and waits until the browser has room for more (or went away). */
+function written(res: ServerResponse, chunk: Buffer): Promise<void> {
+  if (res.write(chunk)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const settle = (gone: boolean) => () => {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      if (gone) reject(new Error('the browser went away'));
+      else resolve();
+    };
+    const onDrain = settle(false);
+    const onClose = settle(true);
+    res.on('drain', onDrain);
+    res.on('close', onClose);
+  });
 }
 
 function describe(error: unknown): string {

@@ -21,6 +21,8 @@ export const CONTENT_SECURITY_POLICY = [
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
-  // Tile servers see the origin only, never the page's path and parameters.
-  'referrer-policy': 'strict-origin-when-cross-origin',
+  // Every request, the app's own too, names the origin only, never the page's path and
+  // parameters: a page opened with `api_key=` sends its first requests (scripts, styles)
+  // before the app can take the key out of its URL. index.html says the same for `npm run dev`.
+  'referrer-policy': 'strict-origin',
 };

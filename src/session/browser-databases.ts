@@ -79,11 +79,13 @@ export function createWriter<K extends IDBValidKey>(id: DatabaseId): Writer<K> {
       const batch = pending;
       pending = [];
       next = null;
-      const write = written.then(() =>
-        batch.length === 0 ? undefined : setMany(batch as [K, unknown][], databaseStore(id)),
-      );
-      // The next transaction waits for this one whether or not it was refused.
-      written = write.catch(() => {});
+      // IndexedDB runs read-write transactions over one store in the order they were made, so
+      // this one need not wait for the one before to commit: writes keep their order.
+      const write =
+        batch.length === 0
+          ? Promise.resolve()
+          : setMany(batch as [K, unknown][], databaseStore(id));
+      written = Promise.all([written, write.catch(() => {})]).then(() => {});
       return write;
     });
     return next;

@@ -10,8 +10,11 @@
 //            short check that the proxy answers again once the upstream is back.
 // Reported: requests per second, p50/p99 latency, errors split into those the upstream
 // caused (a proxy's 502 for a reset) and the rest (budget 0), and the resident memory of the
-// proxy's processes (sampled every 200 ms; budget: peak ≤ idle + 100 MB). Everything listens
-// on 127.0.0.1 and every run stops by itself (autocannon's duration).
+// proxy's processes (sampled every 200 ms; budget: peak ≤ idle + 100 MB). Then large answers:
+// an upstream whose every answer is 60 MiB (chunked, no declared length) and 20 of them read at
+// once through each proxy, each cut just past the 50 MB cap; budget: the Node proxy's peak ≤
+// idle + 100 MB (it streams; buffered, it grew by ~500 MB, issue 37). Everything listens on
+// 127.0.0.1 and every run stops by itself (autocannon's duration, a finite body).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -135,6 +138,93 @@ const PHASES = [
   },
 ];
 
+const LARGE_ANSWERS = 20;
+const LARGE_BYTES = 60 * 1024 * 1024;
+
+/**
+ * An upstream whose every answer is LARGE_BYTES of zeros in 64 KiB chunks with no declared
+ * length, sent as fast as the proxy takes them (so a proxy that buffers holds them all).
+ */
+async function startLargeUpstream() {
+  const { createServer } = await import('node:http');
+  const chunk = Buffer.alloc(65_536);
+  const server = createServer((_, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    let left = LARGE_BYTES;
+    const more = () => {
+      while (left > 0) {
+        left -= chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', more);
+      }
+      res.end();
+    };
+    res.on('error', () => {});
+    more();
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return {
+    origin: `http://127.0.0.1:${server.address().port}`,
+    stop: () => new Promise((done) => (server.closeAllConnections(), server.close(done))),
+  };
+}
+
+/** Every body byte of one answer, however it ends (a proxy cuts a body past its cap). */
+async function drain(url, headers) {
+  let bytes = 0;
+  try {
+    const res = await fetch(url, { headers });
+    for await (const chunk of res.body ?? []) bytes += chunk.byteLength;
+  } catch {
+    // Cut off: what arrived is what counts.
+  }
+  return bytes;
+}
+
+/**
+ * LARGE_ANSWERS answers of LARGE_BYTES read at once through the Node proxy and nginx: how far
+ * each one's memory grows above idle, and how many bytes each reader got (the cap and one).
+ */
+export async function benchLargeAnswers({ outDir }) {
+  const upstream = await startLargeUpstream();
+  const running = [];
+  try {
+    const node = await startServer({ outDir, apiTarget: upstream.origin });
+    running.push(node);
+    const targets = [{ name: 'Node proxy (vite preview)', origin: node.origin, pid: node.pid }];
+    try {
+      const nginx = await startTemplateNginx(upstream.origin, outDir);
+      running.push(nginx);
+      targets.push({ name: 'nginx (deploy template)', origin: nginx.origin, pid: nginx.pid });
+    } catch (error) {
+      process.stderr.write(`  large answers: no nginx (${error.message})\n`);
+    }
+    const rows = [];
+    for (const t of targets) {
+      process.stderr.write(`  large answers: ${LARGE_ANSWERS} × 60 MiB, ${t.name}…\n`);
+      const url = `${t.origin}/api/realty?url=x`;
+      // One first, so what is counted is the answers and not the first request's warm-up.
+      await drain(url, { 'x-api-key': 'k' });
+      const idleMb = rssMb(t.pid);
+      const peak = sampleRss(t.pid);
+      const started = performance.now();
+      const bytes = await Promise.all(
+        Array.from({ length: LARGE_ANSWERS }, () => drain(url, { 'x-api-key': 'k' })),
+      );
+      rows.push({
+        target: t.name,
+        idleMb,
+        peakMb: peak(),
+        seconds: Math.round((performance.now() - started) / 100) / 10,
+        bytesEach: [Math.min(...bytes), Math.max(...bytes)],
+      });
+    }
+    return rows;
+  } finally {
+    for (const s of running.reverse()) await s.stop();
+    await upstream.stop();
+  }
+}
+
 async function startSandbox() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -243,7 +333,15 @@ export async function benchProxy({ outDir }) {
         broken.push(
           `proxy load: ${m.target} memory peaked at ${m.peakMb} MB from ${m.idleMb} MB idle (budget + ${MEMORY_GROWTH_BUDGET_MB} MB)`,
         );
-    return { connections: CONNECTIONS, slowMs: SLOW_MS, rows, recovered, memory, broken };
+    for (const s of running.reverse()) await s.stop();
+    running.length = 0;
+    const large = await benchLargeAnswers({ outDir });
+    for (const m of large.filter((row) => row.target.startsWith('Node')))
+      if (m.peakMb > m.idleMb + MEMORY_GROWTH_BUDGET_MB)
+        broken.push(
+          `proxy load: ${LARGE_ANSWERS} × 60 MiB answers took the ${m.target} from ${m.idleMb} MB to ${m.peakMb} MB (budget + ${MEMORY_GROWTH_BUDGET_MB} MB)`,
+        );
+    return { connections: CONNECTIONS, slowMs: SLOW_MS, rows, recovered, memory, large, broken };
   } finally {
     for (const s of running.reverse()) await s.stop();
     await sandbox.stop();
@@ -272,7 +370,8 @@ export function proxyReport(r) {
       .map(([t, n]) => `${t} ${n}/1000 answered`)
       .join(', ')}`,
     `  memory (MB, idle → peak → after): ${r.memory.map((m) => `${m.target} ${m.idleMb} → ${m.peakMb} → ${m.afterMb}`).join('; ')}`,
-    `  budgets: 0 errors the upstream did not cause, every proxy answers after the resets, peak ≤ idle + ${MEMORY_GROWTH_BUDGET_MB} MB → ${r.broken.length === 0 ? 'all met' : `${r.broken.length} MISSED`}`,
+    `  ${LARGE_ANSWERS} answers of 60 MiB at once (MB, idle → peak; bytes each reader got): ${r.large.map((m) => `${m.target} ${m.idleMb} → ${m.peakMb} (+${m.peakMb - m.idleMb}) in ${m.seconds} s, ${m.bytesEach.join('–')} B`).join('; ')}`,
+    `  budgets: 0 errors the upstream did not cause, every proxy answers after the resets, peak ≤ idle + ${MEMORY_GROWTH_BUDGET_MB} MB (under load, and the Node proxy with large answers) → ${r.broken.length === 0 ? 'all met' : `${r.broken.length} MISSED`}`,
   );
   return lines.join('\n');
 }

@@ -1,13 +1,20 @@
 // @vitest-environment node
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readCappedBody } from '../../src/api/read-capped-body.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../../src/api/proxy-contract.ts';
 import { UPSTREAM_TIMEOUT_MS } from '../../src/server/proxy.ts';
-import { HOSTILE_HEADERS, startHostileUpstream, type HostileUpstream } from './hostile-upstream.ts';
+import {
+  HOSTILE_HEADERS,
+  HOSTILE_PAGE,
+  startHostileUpstream,
+  type HostileUpstream,
+} from './hostile-upstream.ts';
 import { nginxMissing, startNginx } from './nginx-runner.ts';
+import { ODD_API_SPELLINGS } from './path-spellings.ts';
 import { startNodeProxy } from './node-proxy.ts';
 
 // One contract, two proxies (issue 22, decision 030): the Node proxy that `npm run dev` and
@@ -35,8 +42,8 @@ const startNginxProxy = async (upstream: string): Promise<Proxy> => {
     upstream,
     dist,
     edits: {
-      // info is the most the README allows; it includes every level above it.
-      'error_log ${ERROR_LOG} warn;': 'error_log ${ERROR_LOG} info;',
+      // notice is the most the README allows; it includes every level above it.
+      'error_log ${ERROR_LOG} warn;': 'error_log ${ERROR_LOG} notice;',
       'set $api_max_body_bytes 52428800;': `set $api_max_body_bytes ${LIMITS.maxBodyBytes};`,
       'set $api_deadline_ms 95000;': `set $api_deadline_ms ${LIMITS.timeoutMs};`,
       'proxy_read_timeout 95s;': `proxy_read_timeout ${LIMITS.timeoutMs}ms;`,
@@ -82,6 +89,26 @@ async function countBytes(res: Response): Promise<number> {
 
 const withKey = { headers: { 'x-api-key': KEY } };
 
+/**
+ * A GET of the path exactly as spelled (fetch's URL parser would resolve dot segments and
+ * some escapes first, as a browser does; curl --path-as-is does not).
+ */
+function rawGet(
+  origin: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string } = {},
+) {
+  return new Promise<{ status: number; headers: Record<string, unknown> }>((done, fail) => {
+    const headers = { ...withKey.headers, ...options.headers };
+    const req = request(`${origin}/`, { path, headers }, (res) => {
+      res.resume();
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on('error', fail);
+    req.end(options.body);
+  });
+}
+
 /** Headers a browser may get on an `/api` answer: the allow-list and the proxy's own. */
 const API_RESPONSE_HEADERS = new Set([
   'content-type',
@@ -108,7 +135,7 @@ test('the template keeps the Node proxy’s limits: the same cap and deadline', 
   expect(template).toContain(`proxy_read_timeout ${UPSTREAM_TIMEOUT_MS / 1000}s;`);
 });
 
-describe.each(proxies)('the %s proxy', (_, start) => {
+describe.each(proxies)('the %s proxy', (name, start) => {
   let upstream: HostileUpstream;
   let proxy: Proxy;
 
@@ -139,6 +166,20 @@ describe.each(proxies)('the %s proxy', (_, start) => {
     ).toBe(200);
     expect(lastReceived()).toMatchObject({ method: 'HEAD', url: `/account?api_key=${KEY}` });
   });
+
+  test.each(ODD_API_SPELLINGS)(
+    '%s is an odd spelling: a 404 with the API headers, and the upstream never asked',
+    async (path) => {
+      const before = upstream.received.length;
+      const res = await rawGet(proxy.origin, `${path}?query=x`);
+      expect(res.status).toBe(404);
+      expect(res.headers).toMatchObject({
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'none'; sandbox",
+      });
+      expect(upstream.received.length).toBe(before);
+    },
+  );
 
   test('sends the upstream only the key from the header, never one from the query', async () => {
     await browse(
@@ -181,6 +222,23 @@ describe.each(proxies)('the %s proxy', (_, start) => {
       'user-agent': 'web-data-dashboard-proxy',
     });
   });
+
+  test.each([
+    ['of declared length', { 'content-length': '11' }],
+    ['sent in chunks', { 'transfer-encoding': 'chunked' }],
+  ])(
+    'a GET with a body %s reaches the upstream with neither body nor length',
+    async (_, headers) => {
+      const before = upstream.received.length;
+      const res = await rawGet(proxy.origin, '/api/search?query=x', {
+        headers,
+        body: 'hello=world',
+      });
+      expect(res.status).toBe(200);
+      expect(upstream.received.length).toBe(before + 1);
+      expect(Object.keys(lastReceived()!.headers).sort()).toEqual(UPSTREAM_REQUEST_HEADERS);
+    },
+  );
 
   test('passes only the allow-listed answer headers, and the answer is always no-store', async () => {
     const res = await browse(proxy.origin, '/api/account?act=headers', withKey);
@@ -236,6 +294,76 @@ describe.each(proxies)('the %s proxy', (_, start) => {
     },
   );
 
+  /**
+   * What a browser gets for an answer that began with a 1xx: the real answer filtered like any
+   * (the Node proxy: node:http waits for it), or a marked 502 (nginx 1.22 cannot see it,
+   * decision 061), or nothing (a 101, a HEAD; undici also refuses a 100 it did not ask for).
+   */
+  async function afterInterim(status: number, init: RequestInit = withKey, extra = '') {
+    const path = `/api/search?act=informational&status=${status}${extra}`;
+    const started = performance.now();
+    const res = await fetch(`${proxy.origin}${path}`, init).catch(() => null);
+    const ms = performance.now() - started;
+    if (!res) return { status: 'no answer' as const, ms };
+    return {
+      status: res.status,
+      headers: Object.fromEntries(res.headers),
+      text: await res.text(),
+      ms,
+    };
+  }
+
+  test.each([100, 102, 103])(
+    'an upstream %i is never the answer: the real one is filtered, or refused and marked',
+    async (status) => {
+      for (const linger of ['', '&linger']) {
+        const res = await afterInterim(status, withKey, linger);
+        expect(res.ms).toBeLessThan(LIMITS.timeoutMs);
+        if (res.status === 'no answer') continue;
+        if (res.status === 502) expect(res.headers['x-dashboard-proxy-error']).toBe('interim');
+        else expect([res.status, res.text]).toEqual([200, HOSTILE_PAGE]);
+        expect(res.headers['content-type']).not.toContain('html');
+        for (const name of ['set-cookie', 'clear-site-data', 'link'])
+          expect(res.headers[name], name).toBeUndefined();
+        expect(res.headers).toMatchObject({
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'; sandbox",
+        });
+      }
+    },
+  );
+
+  test('a 103 reads to a client as its proxy promises: the answer filtered, or a marked 502', async () => {
+    // undici (Node's fetch) reads a 103 as a browser does: an interim answer, then the final one.
+    const res = await afterInterim(103);
+    if (name === 'node') expect([res.status, res.text]).toEqual([200, HOSTILE_PAGE]);
+    else
+      expect([res.status, res.text]).toEqual([
+        502,
+        expect.stringMatching(/interim \(1xx\) answer/),
+      ]);
+  });
+
+  test.each([
+    ['a 101 to a GET', 'GET', 101, {}],
+    [
+      'a 101 to a GET that asked to switch',
+      'GET',
+      101,
+      { upgrade: 'websocket', connection: 'upgrade' },
+    ],
+    ['a 103 to a HEAD', 'HEAD', 103, {}],
+  ])('%s never brings the answer behind it', async (_, method, status, headers) => {
+    const res = await afterInterim(status, { method, headers: { ...withKey.headers, ...headers } });
+    expect(res.ms).toBeLessThan(LIMITS.timeoutMs);
+    if (res.status === 'no answer') return;
+    expect(res.status === 200 || res.status >= 500).toBe(true);
+    expect(res.text).not.toContain('<script>');
+    for (const name of ['set-cookie', 'clear-site-data', 'link'])
+      expect(res.headers[name], name).toBeUndefined();
+  });
+
   test('an upstream error passes with its status, text and Retry-After', async () => {
     const res = await browse(
       proxy.origin,
@@ -251,10 +379,23 @@ describe.each(proxies)('the %s proxy', (_, start) => {
   ])('%s is refused: no more than the cap crosses to the browser', async (_, query) => {
     const res = await fetch(`${proxy.origin}/api/realty?${query}`, withKey);
     const crossed = await countBytes(res);
-    // Refused by the proxy (the Node one buffers), or cut just past the cap (nginx streams),
-    // which the dashboard's client refuses as too large either way.
+    // Refused by the proxy when its size is declared (the Node proxy), or cut just past the cap
+    // (both stream), which the dashboard's client refuses as too large either way.
     if (res.status === 502) expect(res.headers.get('x-dashboard-proxy-error')).toBe('too-large');
     else expect(crossed).toBe(LIMITS.maxBodyBytes + 1);
+  });
+
+  test('an answer streams: its first bytes reach the browser while the upstream still sends', async () => {
+    // No proxy holds a whole answer in memory (test/bench/proxy-bench.mjs measures 20 × 60 MiB).
+    const started = performance.now();
+    const res = await fetch(`${proxy.origin}/api/search?act=drip`, withKey);
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    const ms = performance.now() - started;
+    await reader.cancel();
+    expect(res.status).toBe(200);
+    expect(new TextDecoder().decode(first.value)).toMatch(/^\[/);
+    expect(ms).toBeLessThan(LIMITS.timeoutMs / 2);
   });
 
   test('a gzip bomb never reaches the browser as gzip', async () => {
@@ -309,6 +450,8 @@ describe.each(proxies)('the %s proxy', (_, start) => {
       expect(res.status, path).toBe(200);
       expect(res.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      // A page URL may carry a key (a pasted link): no request names more than the origin.
+      expect(res.headers['referrer-policy'], path).toBe('strict-origin');
     }
   });
 
@@ -324,6 +467,16 @@ describe.each(proxies)('the %s proxy', (_, start) => {
     for (const act of ['reset', 'big-header', 'silent', 'drip', 'redirect&status=302'])
       await browse(proxy.origin, `/api/search?act=${act}&query=x`, withKey);
     await browse(proxy.origin, `/api/search?api_key=${OTHER_KEY}&act=reset`, withKey);
+    // A key in a path nothing serves, and a pasted page link with a key and a body.
+    for (const path of [`/assets/${KEY}.js`, `/api/${KEY}`, `/api/search/${KEY}`])
+      await browse(proxy.origin, path);
+    const body = 'x'.repeat(2_000);
+    const bodies: Record<string, string>[] = [
+      { 'content-length': '2000' },
+      { 'transfer-encoding': 'chunked' },
+    ];
+    for (const headers of bodies)
+      await rawGet(proxy.origin, `/search?api_key=${KEY}`, { headers, body });
     await new Promise((r) => setTimeout(r, 300));
     const logs = proxy.logs();
     expect(logs).not.toContain(KEY);

@@ -135,6 +135,8 @@ function act(query: URLSearchParams, res: ServerResponse, otherOrigin: string): 
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
       res.write('{"partial":');
       return void setTimeout(() => res.socket?.destroy(), 50);
+    case 'informational':
+      return informationalThenPage(res, Number(query.get('status')), query.has('linger'));
     case 'big-header':
       res.writeHead(200, { 'content-type': 'application/json', 'x-big': 'x'.repeat(70_000) });
       return void res.end('{}');
@@ -142,6 +144,33 @@ function act(query: URLSearchParams, res: ServerResponse, otherOrigin: string): 
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
       res.end('{"ok":true}');
   }
+}
+
+/** What the real answer behind a 1xx would do on the dashboard's origin if taken for the answer. */
+export const HOSTILE_PAGE = '<!doctype html><script>document.title = document.domain</script>';
+
+/**
+ * An interim `1xx` (103 Early Hints, 100 Continue, …), then the real answer: an HTML page that
+ * sets a cookie and wipes the site's storage. Written raw, as a proxy that took the 1xx for
+ * the answer would see it. `linger` keeps the connection open after it, like a keep-alive
+ * upstream would.
+ */
+function informationalThenPage(res: ServerResponse, status: number, linger: boolean): void {
+  const socket = res.socket;
+  if (!socket) return;
+  const upgrade = status === 101 ? 'Connection: upgrade\r\nUpgrade: websocket\r\n' : '';
+  socket.write(
+    `HTTP/1.1 ${status} Interim\r\n${upgrade}Link: </x.js>; rel=preload; as=script\r\n\r\n` +
+      'HTTP/1.1 200 OK\r\n' +
+      'Content-Type: text/html\r\n' +
+      `Set-Cookie: ${HOSTILE_HEADERS['set-cookie']}\r\n` +
+      'Clear-Site-Data: "*"\r\n' +
+      // Not for a second request: what the server reads next on it would go nowhere.
+      'Connection: close\r\n' +
+      `Content-Length: ${HOSTILE_PAGE.length}\r\n\r\n` +
+      HOSTILE_PAGE,
+  );
+  if (!linger) socket.end();
 }
 
 function writeZeros(res: ServerResponse, size: number): void {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startHostileUpstream, type HostileUpstream } from '../contract/hostile-upstream.ts';
 import { nginxMissing, startNginx, type RunningNginx } from '../contract/nginx-runner.ts';
 
 // Production serving (decisions 013, 014, 030): Debian's nginx with deploy/nginx.conf.template,
@@ -133,15 +134,45 @@ test('behind nginx: only the seven endpoints, by GET, with strict headers', asyn
   ).toBe(200);
   for (const path of ['/api/constructor', '/api/nowhere', '/api/search/x', '/api/_sandbox'])
     expect((await request.get(`${BASE}${path}`)).status(), path).toBe(404);
-  // nginx decodes and normalises the path first: this one is the app's /account page, not the API.
-  const dotted = await request.get(`${BASE}/api/%2e%2e/account`, {
-    headers: { 'x-api-key': 'demo-key' },
-  });
-  expect(dotted.headers()['content-type']).toContain('text/html');
+  // Odd spellings of /api paths (which a URL parser, Playwright's too, would resolve before
+  // sending) are sent raw by test/contract/boundary.test.ts.
   expect((await request.post(`${BASE}/api/search`, { data: {} })).status()).toBe(405);
   expect(
     (
       await request.get(`${BASE}/api/account`, { headers: { 'x-api-key': 'bad key&x=1' } })
     ).status(),
   ).toBe(400);
+});
+
+test.describe('behind nginx, in front of a hostile upstream', () => {
+  let hostile: HostileUpstream | undefined;
+  let shield: RunningNginx | undefined;
+
+  test.beforeAll(async () => {
+    hostile = await startHostileUpstream();
+    shield = await startNginx({ upstream: hostile.origin, dist: DIST });
+  });
+
+  test.afterAll(async () => {
+    await shield?.stop();
+    await hostile?.close();
+  });
+
+  for (const status of [100, 103])
+    test(`Chromium never takes the answer behind an upstream ${status}: a marked 502, no cookie, nothing run`, async ({
+      page,
+      context,
+    }) => {
+      const path = `/api/search?act=informational&status=${status}`;
+      await page.goto(`${shield!.origin}/`);
+      const answer = await page.evaluate(async (url) => {
+        const res = await fetch(url, { headers: { 'x-api-key': 'canary-key' } });
+        return { status: res.status, marker: res.headers.get('x-dashboard-proxy-error') };
+      }, path);
+      expect(answer).toEqual({ status: 502, marker: 'interim' });
+      // Opened directly: the upstream's page never runs on the dashboard's origin.
+      await page.goto(`${shield!.origin}${path}`);
+      expect(await page.title()).not.toBe('127.0.0.1');
+      expect(await context.cookies()).toEqual([]);
+    });
 });

@@ -27,6 +27,8 @@ async function recordPolicyViolations(page: Page): Promise<() => Promise<string[
 const VIEWS_WITH_A_REQUEST = [
   '/search?query=coffee&vs_country=gb',
   '/shorts?query=cats',
+  // The upstream's own page in a sandboxed frame, which inherits the page's policy.
+  '/shorts?query=cats&html=true',
   '/autocomplete?query=how+to',
   '/realty?url=https%3A%2F%2Fwww.realty.example%2Fhomes%2Fseattle-wa_rb%2F',
   '/screenshot?url=https%3A%2F%2Fexample.com%2F&width=640&height=400',
@@ -54,7 +56,7 @@ test('every view runs under a strict Content-Security-Policy without a violation
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(headers['content-security-policy']).toContain("object-src 'none'");
   expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['referrer-policy']).toBe('strict-origin');
 
   await enterDemoKey(page);
   for (const route of VIEWS_WITH_A_REQUEST) {
@@ -135,6 +137,46 @@ test('the key never sits in a URL the browser records, only in the X-Api-Key hea
   }
   const recorded = await page.evaluate(() => performance.getEntries().map((e) => e.name));
   expect(recorded.filter((u) => u.includes('demo-key') || u.includes('api_key='))).toEqual([]);
+});
+
+test('a page opened with api_key= loses it from the address bar at once, offers it like a paste, and no Referer holds it', async ({
+  page,
+}) => {
+  const referers: string[] = [];
+  page.on('request', (r) => referers.push(`${r.url()} ${r.headers()['referer'] ?? '-'}`));
+  // What the address bar held whenever the page's own code changed it, from the first script on.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __urls: string[] }).__urls = seen;
+    for (const name of ['replaceState', 'pushState'] as const) {
+      const original = history[name].bind(history);
+      history[name] = (...args: Parameters<History['pushState']>) => {
+        seen.push(`${name} ${String(args[2])}`);
+        original(...args);
+      };
+    }
+  });
+  await page.goto('/search?query=coffee&API%5Fkey=demo-key&vs_country=gb');
+
+  const dialog = page.getByRole('dialog', { name: 'API key' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('status')).toContainText(
+    'The link this page was opened with held an API key',
+  );
+  await expect(dialog.getByLabel('Your personal key')).toHaveValue('demo-key');
+  expect(page.url()).toMatch(/\/search\?query=coffee&vs_country=gb$/);
+  const changes = await page.evaluate(() => (window as unknown as { __urls: string[] }).__urls);
+  // The first change the page made is the key's removal, replacing the entry, not adding one.
+  expect(changes[0]).toBe('replaceState /search?query=coffee&vs_country=gb');
+  expect(changes.join('\n')).not.toContain('demo-key');
+
+  await dialog.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByTestId('credits-pill')).toHaveText(/[\d,]+ credits left/);
+  await page.getByRole('button', { name: /^Search · / }).click();
+  await expect(page.getByTestId('response-status')).toHaveText('200');
+  expect(referers.length).toBeGreaterThan(3);
+  expect(referers.filter((line) => /key/i.test(line.split(' ')[1] ?? ''))).toEqual([]);
+  expect(page.url()).not.toContain('key');
 });
 
 test('an /api answer is never stored, sniffed or run as a page of the app', async ({ request }) => {

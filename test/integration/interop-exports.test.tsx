@@ -3,19 +3,23 @@ import { HarValidator, PostmanValidator } from '@har-sdk/validator';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
+import { openApiText as buildOpenApiText } from '../../src/server/openapi-plugin.ts';
 import { captureDownloads } from '../downloads.ts';
 import { DEMO_KEY, renderApp } from '../render.tsx';
 
 describe('taking requests out of the dashboard', () => {
-  test('the account view downloads the OpenAPI document for this server, and it validates', async () => {
+  test('the account view downloads the very OpenAPI document the build writes, and it validates', async () => {
     const downloads = captureDownloads();
     const { user } = renderApp('/account');
     await user.click(
       await screen.findByRole('button', { name: 'Download the API description (OpenAPI 3.1)' }),
     );
     await waitFor(() => expect(downloads.map((d) => d.filename)).toEqual(['openapi.json']));
-    const doc = JSON.parse(await downloads[0]!.text()) as { servers: { url: string }[] };
-    expect(doc.servers).toEqual([{ url: `${window.location.origin}/api` }]);
+    const text = await downloads[0]!.text();
+    // dist/openapi.json, byte for byte.
+    expect(text).toBe(buildOpenApiText());
+    const doc = JSON.parse(text) as { servers: { url: string }[] };
+    expect(doc.servers).toMatchObject([{ url: '{base_url}' }]);
     expect(await new Validator().validate(doc)).toEqual({ valid: true });
   });
 
@@ -54,10 +58,10 @@ describe('taking requests out of the dashboard', () => {
     };
     expect(await new PostmanValidator().verify(collection as never)).toEqual([]);
     expect(collection.item.map((i) => [i.name, i.request.url.raw])).toEqual([
-      ['Search “oolong”', '{{baseUrl}}/search?query=oolong&country=gb&api_key={{api_key}}'],
+      ['Search “oolong”', '{{baseUrl}}/search?query=oolong&country=gb'],
       [
         'Screenshot “https://example.com/”',
-        '{{baseUrl}}/screenshot?url=https%3A%2F%2Fexample.com%2F&format=webp&api_key={{api_key}}',
+        '{{baseUrl}}/screenshot?url=https%3A%2F%2Fexample.com%2F&format=webp',
       ],
     ]);
   });
@@ -102,7 +106,7 @@ describe('taking requests out of the dashboard', () => {
         'tea (DE · de)',
       ]);
       expect(collection.item[1]!.request.url.raw).toBe(
-        '{{baseUrl}}/search?query=coffee&country=de&language=de&api_key={{api_key}}',
+        '{{baseUrl}}/search?query=coffee&country=de&language=de',
       );
     }
   });
@@ -130,6 +134,64 @@ describe('taking requests out of the dashboard', () => {
     expect(entry!.request.headers).toContainEqual({ name: 'x-api-key', value: '•••' });
     expect(entry!.response.status).toBe(200);
     expect(JSON.parse(entry!.response.content.text)).toHaveProperty('organic_results');
+  });
+
+  test('a screenshot’s HAR entry holds the image’s bytes, so a replay serves it', async () => {
+    const downloads = captureDownloads();
+    const { user } = renderApp('/screenshot?url=https%3A%2F%2Fexample.com%2F');
+    await user.click(await screen.findByRole('button', { name: /^Capture/ }));
+    await screen.findByRole('img', { name: /example\.com/i });
+    const inspector = await screen.findByRole('region', { name: 'Request inspector' });
+    await user.click(await within(inspector).findByRole('button', { name: 'Download HAR' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    type Har = {
+      log: {
+        entries: {
+          response: {
+            status: number;
+            statusText: string;
+            headers: { name: string; value: string }[];
+            content: { size: number; mimeType: string; text?: string; encoding?: string };
+          };
+        }[];
+      };
+    };
+    const shot = JSON.parse(await downloads[0]!.text()) as Har;
+    expect(await new HarValidator().verify(shot as never)).toEqual([]);
+    const content = shot.log.entries[0]!.response.content;
+    expect(content).toMatchObject({ mimeType: 'image/png', encoding: 'base64' });
+    const bytes = Uint8Array.from(atob(content.text!), (c) => c.charCodeAt(0));
+    // What a replay serves: the PNG, whole.
+    expect(bytes.byteLength).toBe(content.size);
+    expect([...bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(shot.log.entries[0]!.response.statusText).toBe('OK');
+  });
+
+  test('a failed request’s HAR entry keeps its status text, type and body', async () => {
+    const downloads = captureDownloads();
+    const { user } = renderApp('/search?query=har+tea', { apiKey: 'wrong-key' });
+    await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
+    const inspector = await screen.findByRole('region', { name: 'Request inspector' });
+    await screen.findByRole('alert');
+    await user.click(await within(inspector).findByRole('button', { name: 'Download HAR' }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    const text = await downloads[0]!.text();
+    expect(text).not.toContain('wrong-key');
+    const har = JSON.parse(text) as {
+      log: { entries: { response: Record<string, unknown> }[] };
+    };
+    expect(await new HarValidator().verify(har as never)).toEqual([]);
+    expect(har.log.entries[0]!.response).toMatchObject({
+      status: 401,
+      statusText: 'Unauthorized',
+      headers: expect.arrayContaining([
+        { name: 'Content-Type', value: expect.stringMatching(/^text\/plain/) },
+      ]),
+      content: {
+        mimeType: expect.stringMatching(/^text\/plain/),
+        text: expect.stringMatching(/Invalid API key/),
+      },
+    });
   });
 
   test('the inspector’s snippets come in Go, PHP and Ruby too, with the key as a placeholder', async () => {

@@ -106,6 +106,44 @@ describe('pasting a request into a form', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  test('a placeholder or a shell variable as the key opens the request without a key offer, and says why', async () => {
+    const { user, router } = await renderReading('/shorts', { apiKey: null });
+    await user.click(await screen.findByLabelText(/^Query/));
+    await user.paste(
+      `curl "https://api.example.com/search?api_key=$SCRAPINGDOG_API_KEY&query=green+tea&country=de"`,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    await waitFor(() => expect(screen.getByLabelText(/^Query/)).toHaveValue('green tea'));
+    const notice = await screen.findByRole('status', { name: 'Pasted request' });
+    expect(notice).toHaveTextContent(
+      'The key in the text is a variable, which the dashboard does not read, so none was offered',
+    );
+    expect(screen.queryByRole('dialog', { name: 'API key' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText(/^Query/));
+    await user.paste(`curl 'https://api.example.com/search?api_key=YOUR_KEY&query=black+tea'`);
+    await waitFor(() => expect(screen.getByLabelText(/^Query/)).toHaveValue('black tea'));
+    await waitFor(() => expect(notice).toHaveTextContent(/placeholder or masked/));
+    expect(screen.queryByRole('dialog', { name: 'API key' })).not.toBeInTheDocument();
+    expect(everythingKept(router)).not.toMatch(/YOUR_KEY|SCRAPINGDOG/);
+  });
+
+  test('a URL from the vendor’s docs opens its view in sandbox mode; /google names the nearest view', async () => {
+    const { user, router } = await renderReading('/search?query=kept');
+    await user.click(await screen.findByLabelText(/^Query/));
+    await user.paste('https://api.vendor.example/google_shorts?query=cats&country=gb');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shorts'));
+    await waitFor(() => expect(screen.getByLabelText(/^Query/)).toHaveValue('cats'));
+
+    await user.click(screen.getByLabelText(/^Query/));
+    await user.paste(`curl 'https://api.vendor.example/google?query=tea&api_key=${PASTED_KEY}'`);
+    const alert = await screen.findByRole('alert', { name: 'Pasted request' });
+    expect(alert).toHaveTextContent(
+      "Nothing was opened. The path /google is not one of this API's endpoints; the nearest is Search (/search)",
+    );
+    expect(router.state.location.pathname).toBe('/shorts');
+  });
+
   test('live autocomplete does not send a pasted query either', async () => {
     const { user, router } = await renderReading('/search');
     const before = await apiCalls();
@@ -162,6 +200,43 @@ describe('pasting a request into the command palette', () => {
     const dialog = await screen.findByRole('dialog', { name: 'API key' });
     expect(within(dialog).getByLabelText('Your personal key')).toHaveValue(PASTED_KEY);
     expect(everythingKept(router)).not.toContain(PASTED_KEY);
+  });
+
+  test('paste and Enter never replace the tab’s own key: only Replace my key does', async () => {
+    const { user, router } = renderApp('/', { apiKey: 'my-own-key-1234' });
+    await screen.findByRole('heading', { level: 1, name: 'Overview' });
+    await user.keyboard('{Control>}k{/Control}');
+    await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.paste(PASTED_CURL);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    const dialog = await screen.findByRole('dialog', { name: 'API key' });
+    const field = within(dialog).getByLabelText('Your personal key');
+    expect(field).toHaveFocus();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      'This tab has its own key (••••1234): Replace my key uses the new one',
+    );
+    await user.keyboard('{Enter}');
+    expect(getApiKey()).toBe('my-own-key-1234');
+    expect(dialog).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(
+      "Enter does not replace this tab's key",
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Save key' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my key' }));
+    expect(dialog).not.toBeInTheDocument();
+    expect(getApiKey()).toBe('my-own-key-1234');
+  });
+
+  test('Replace my key is the explicit choice that takes the pasted key', async () => {
+    const { user } = renderApp('/', { apiKey: 'my-own-key-1234' });
+    await screen.findByRole('heading', { level: 1, name: 'Overview' });
+    await user.keyboard('{Control>}k{/Control}');
+    await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.paste(PASTED_CURL);
+    const dialog = await screen.findByRole('dialog', { name: 'API key' });
+    await user.click(within(dialog).getByRole('button', { name: 'Replace my key' }));
+    expect(getApiKey()).toBe(PASTED_KEY);
   });
 
   test('an unknown path gets its message in the palette, which stays open', async () => {

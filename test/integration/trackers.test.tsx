@@ -116,6 +116,95 @@ describe('trackers', () => {
     expect(await searches()).toHaveLength(7);
   });
 
+  test('what it tracks can be edited: the plan prices the new cells, Run now sends exactly them, and a kept cell’s history spans both runs', async () => {
+    await saveTracker(tracker({ target: 'example.com' }, ['coffee', 'tea']));
+    const { user } = renderApp('/trackers?tracker=trk');
+    await user.click(await screen.findByRole('button', { name: 'Run now' }, WAIT));
+    await waitFor(() => expect(runsTable()).toHaveTextContent(/done2 of 240 credits/), WAIT);
+    const plan = screen.getByTestId('tracker-plan');
+    expect(plan).toHaveTextContent(/^Next run: 2 requests · 2 to send: 2 × 20 = 40 credits/);
+
+    const form = screen.getByRole('form', { name: 'What it tracks' });
+    const target = within(form).getByRole('textbox', { name: 'Target domain' });
+    // Bad input is named beside its field, and saves nothing.
+    await user.clear(target);
+    await user.type(target, 'wikipedia');
+    expect(target).toHaveAccessibleDescription(
+      /“wikipedia” is not a domain: write it like example\.com\./,
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save what it tracks' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Nothing was saved');
+    expect(plan).toHaveTextContent(/^Next run: 2 requests/);
+
+    await user.type(target, '.org');
+    const queries = within(form).getByRole('textbox', { name: 'Queries' });
+    await user.clear(queries);
+    await user.paste('coffee\ntea\npython list comprehension\n\nCOFFEE');
+    expect(within(form).getByTestId('intake-counts')).toHaveTextContent(
+      '3 queries · 1 blank line dropped · 1 repeat dropped',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Add a locale' }));
+    await user.type(within(form).getByRole('combobox', { name: 'Country (locale 2)' }), 'gb');
+    await user.type(within(form).getByRole('combobox', { name: 'Language (locale 2)' }), 'en');
+    expect(within(form).getByTestId('scope-change')).toHaveTextContent(
+      'Saved, the next run asks 6 cells (6 × 20 = 120 credits): 4 new, 2 kept, with their history.',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Save what it tracks' }));
+
+    // The plan prices the new cells; the first run still counts its own two.
+    await waitFor(
+      () =>
+        expect(plan).toHaveTextContent(/^Next run: 6 requests · 6 to send: 6 × 20 = 120 credits/),
+      WAIT,
+    );
+    expect(
+      screen.getByText(/^Follows wikipedia\.org against reddit\.com in 3 keywords/),
+    ).toHaveTextContent('US · en, GB · en (6 requests a run)');
+    expect(runsTable()).toHaveTextContent(/done2 of 240 credits/);
+
+    // Run now sends exactly the new cells, each once.
+    const before = (await sandboxControl.ledger()).received.length;
+    await user.click(screen.getByRole('button', { name: 'Run now' }));
+    await waitFor(() => expect(runsTable()).toHaveTextContent(/done6 of 6120 credits/), WAIT);
+    const calls = await searches();
+    expect(calls).toHaveLength(8);
+    expect(calls.slice(2).reduce((sum, c) => sum + c.credits, 0)).toBe(120);
+    const sent = (await sandboxControl.ledger()).received
+      .slice(before)
+      .filter((r) => r.endpoint === '/search')
+      .map(({ params: p }) => `${p.query} ${p.country} ${p.language}`);
+    expect(sent.sort()).toEqual(
+      ['coffee', 'tea', 'python list comprehension']
+        .flatMap((q) => [`${q} us en`, `${q} gb en`])
+        .sort(),
+    );
+
+    // The kept cells compare across the edit; the new ones were not checked in the first run.
+    const movers = screen.getByRole('table', { name: /Movers/ });
+    const row = (query: string, locale: string) =>
+      within(movers)
+        .getAllByRole('row')
+        .find(
+          (r) => within(r).queryByRole('button', { name: query }) && r.textContent.includes(locale),
+        )!;
+    expect(screen.getByTestId('movers-digest')).toHaveTextContent(
+      '(4 not checked in one of the runs)',
+    );
+    for (const q of ['coffee', 'tea'])
+      expect(row(q, 'US · en')).not.toHaveTextContent('not checked');
+    expect(row('python list comprehension', 'GB · en')).toHaveTextContent(
+      /^python list comprehensionGB · ennot checked/,
+    );
+
+    // A kept cell’s chart spans both runs (ranked by the new target in the first run too).
+    await user.click(within(row('coffee', 'US · en')).getByRole('button', { name: 'coffee' }));
+    await user.click(screen.getByText('Rank and ranking URL of each run'));
+    const urls = screen.getByRole('table', { name: /rank and ranking URL in each run/ });
+    const points = within(urls).getAllByRole('row').slice(1);
+    expect(points).toHaveLength(2);
+    for (const p of points) expect(p).not.toHaveTextContent('not checked');
+  }, 30_000);
+
   test('two runs after a sandbox drift report the known moves, raise alerts and post them to the inbox', async () => {
     await saveTracker(
       tracker({ alerts: { moveBy: 1, leavesTop10: true, competitorOvertakes: false } }),

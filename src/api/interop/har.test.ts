@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { HarValidator } from '@har-sdk/validator';
 import { describe, expect, test } from 'vitest';
-import { harOf, HAR_KEY_MASK, type HarRequest } from './har.ts';
+import { base64Of, harOf, HAR_KEY_MASK, type HarRequest } from './har.ts';
 
 /** Errors of the file against the HAR 1.2 JSON schema (none when it conforms). */
 const schemaErrors = (har: unknown) =>
@@ -69,5 +69,53 @@ describe('harOf', () => {
       .entries[0]!;
     expect(entry.response).toMatchObject({ status: 0, statusText: 'timeout' });
     expect(entry.request.url).toBe('http://x/api/account');
+  });
+
+  test('every answered entry has its status text', () => {
+    for (const [status, text] of [
+      [200, 'OK'],
+      [401, 'Unauthorized'],
+      [410, 'Gone'],
+      [429, 'Too Many Requests'],
+    ] as const)
+      expect(harOf({ ...answered, status }).log.entries[0]!.response.statusText).toBe(text);
+  });
+
+  test('a failed request keeps its body, headers and type, the key masked', async () => {
+    const har = harOf({
+      origin: 'http://x',
+      path: '/api/search?query=a',
+      status: 401,
+      contentType: 'text/plain; charset=utf-8',
+      bytes: 31,
+      bodyText: `Invalid API key ${KEY}.`,
+      apiKey: KEY,
+    });
+    expect(await schemaErrors(har)).toEqual([]);
+    expect(har.log.entries[0]!.response).toMatchObject({
+      status: 401,
+      statusText: 'Unauthorized',
+      headers: [
+        { name: 'Content-Type', value: 'text/plain; charset=utf-8' },
+        { name: 'Content-Length', value: '31' },
+      ],
+      content: { mimeType: 'text/plain; charset=utf-8', text: 'Invalid API key •••.' },
+    });
+  });
+
+  test('an image answer holds its bytes as base64, so a replay serves them', async () => {
+    const bytes = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256);
+    const har = harOf({
+      ...answered,
+      path: '/api/screenshot?url=https%3A%2F%2Fexample.com%2F',
+      contentType: 'image/png',
+      bytes: bytes.byteLength,
+      bodyText: undefined,
+      bodyBase64: base64Of(bytes),
+    });
+    expect(await schemaErrors(har)).toEqual([]);
+    const content = har.log.entries[0]!.response.content as { text: string; encoding?: string };
+    expect(content.encoding).toBe('base64');
+    expect(Uint8Array.from(atob(content.text), (c) => c.charCodeAt(0))).toEqual(bytes);
   });
 });

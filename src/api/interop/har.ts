@@ -12,6 +12,35 @@ import { API_KEY_HEADER } from '../proxy-contract.ts';
 
 export const HAR_KEY_MASK = '•••';
 
+/** Images larger than this are described without their bytes (a HAR file is read whole). */
+export const HAR_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** Reason phrases of the statuses the service and its proxy answer (HTTP/2 sends none). */
+const STATUS_TEXTS: Record<number, string> = {
+  200: 'OK',
+  202: 'Accepted',
+  302: 'Found',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** The base64 of bytes, in chunks (a spread of megabytes would overflow the call stack). */
+export function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
 export interface HarRequest {
   /** Page origin, e.g. http://127.0.0.1:5173. */
   origin: string;
@@ -26,8 +55,10 @@ export interface HarRequest {
   durationMs?: number;
   /** When the answer arrived (ms since the epoch); the request started `durationMs` before. */
   answeredAt?: number;
-  /** The answer as text (JSON), when the inspector has it. */
+  /** The answer as text (JSON, or a failure's plain text), when the inspector has it. */
   bodyText?: string;
+  /** An image answer's bytes, base64 (up to HAR_MAX_IMAGE_BYTES), so a replay serves them. */
+  bodyBase64?: string;
   /** The key in use, masked wherever it appears. */
   apiKey?: string | null;
 }
@@ -93,14 +124,17 @@ export function harOf(r: HarRequest) {
           },
           response: {
             status: r.status ?? 0,
-            statusText: r.status === undefined ? (r.failure ?? 'no answer') : '',
+            statusText:
+              r.status === undefined ? (r.failure ?? 'no answer') : (STATUS_TEXTS[r.status] ?? ''),
             httpVersion: r.status === undefined ? '' : 'HTTP/1.1',
             cookies: [],
             headers: responseHeaders,
             content: {
               size: r.bytes ?? 0,
               mimeType: answeredType || 'x-unknown',
-              ...(r.bodyText !== undefined && { text: mask(r.bodyText) }),
+              ...(r.bodyBase64 !== undefined
+                ? { text: r.bodyBase64, encoding: 'base64' }
+                : r.bodyText !== undefined && { text: mask(r.bodyText) }),
             },
             redirectURL: '',
             headersSize: -1,

@@ -1,12 +1,33 @@
-import { ENDPOINT_LIST, IMAGE_FORMATS, type EndpointSpec, type ParamSpec } from '../endpoints.ts';
+import type * as z from 'zod/mini';
+import {
+  ENDPOINT_LIST,
+  RASTER_IMAGE_TYPES,
+  type EndpointId,
+  type EndpointSpec,
+  type ParamSpec,
+} from '../endpoints.ts';
 import { URL_MAX_LENGTH, DEFAULT_MAX_LENGTH } from '../params.ts';
+import {
+  accountResponseSchema,
+  autocompleteResponseSchema,
+  LIST_ITEMS,
+  optBoolean,
+  optNumber,
+  optString,
+  realtyResponseSchema,
+  screenshotJsonSchema,
+  searchResponseSchema,
+  shortsResponseSchema,
+  webhookResponseSchema,
+} from '../schemas.ts';
 
 /**
  * The API as an OpenAPI 3.1 document, generated from the endpoint catalogue like the forms
- * and the snippets: every path and parameter with its type, default, allowed values and
- * range, the key as an `apiKey` query scheme, the response media types, and the published
- * costs as `x-credits-per-request`. The build writes it to `dist/openapi.json`
- * (server/openapi-plugin.ts); the app downloads it with this server's base and path names.
+ * and the snippets: every path (and its trailing-slash form) and parameter with its type,
+ * default, allowed values and range, the key as an `apiKey` query scheme, each answer's
+ * schema from the zod schemas the client reads it with, the error answers, and the published
+ * costs as `x-credits-per-request`. One document: the build writes it to `dist/openapi.json`
+ * (server/openapi-plugin.ts) and the app's download is the same text (`openApiText`).
  */
 
 export const OPENAPI_FILE = 'openapi.json';
@@ -127,38 +148,174 @@ function parameterOf(param: ParamSpec): JsonObject {
   return out;
 }
 
-const ANY_BYTES: JsonObject = { type: 'string', format: 'binary' };
-const ANY_OBJECT: JsonObject = { type: 'object' };
+/**
+ * The zod schema each JSON answer is read with (the catalogue loads the same ones lazily:
+ * a test holds the two equal). The document describes what the client reads, so a field the
+ * dashboard shows is a typed field in a generated client too.
+ */
+export const RESPONSE_SCHEMAS: Record<EndpointId, z.ZodMiniType> = {
+  shorts: shortsResponseSchema,
+  search: searchResponseSchema,
+  autocomplete: autocompleteResponseSchema,
+  realty: realtyResponseSchema,
+  screenshot: screenshotJsonSchema,
+  account: accountResponseSchema,
+  webhook: webhookResponseSchema,
+};
+
+const LEAVES = new Map<z.ZodMiniType, JsonObject>([
+  [optString, { type: 'string' }],
+  [optNumber, { type: 'number' }],
+  [optBoolean, { type: 'boolean' }],
+]);
+
+/**
+ * A JSON Schema of what a lenient zod schema reads: its known fields typed, none required
+ * (any may be missing), unknown ones allowed. Only the shapes schemas.ts builds are known:
+ * anything else is described as any value, never wrongly.
+ */
+export function jsonSchemaOf(schema: z.ZodMiniType): JsonObject {
+  const leaf = LEAVES.get(schema);
+  if (leaf) return { ...leaf };
+  const item = LIST_ITEMS.get(schema);
+  if (item) return { type: 'array', items: jsonSchemaOf(item) };
+  const def = schema._zod.def as {
+    type: string;
+    shape?: Record<string, z.ZodMiniType>;
+    innerType?: z.ZodMiniType;
+  };
+  if (def.type === 'object' && def.shape)
+    return {
+      type: 'object',
+      properties: Object.fromEntries(
+        Object.entries(def.shape).map(([name, field]) => [name, jsonSchemaOf(field)]),
+      ),
+      additionalProperties: true,
+    };
+  // A realty listing: an object of some 60 fields any of which may be off (schemas.ts).
+  if (def.type === 'custom') return { type: 'object', additionalProperties: true };
+  if (def.type === 'default' && def.innerType) return jsonSchemaOf(def.innerType);
+  return {};
+}
+
+/**
+ * What the service answers instead of a 200, as upstream-notes.md has it: plain text (or HTML),
+ * never JSON. Which statuses an endpoint can answer follows from the catalogue: only metered
+ * endpoints run out of credits or slots, only a target URL can be wrong.
+ */
+const ERRORS: {
+  status: string;
+  applies: (spec: EndpointSpec) => boolean;
+  description: string;
+  example: string;
+}[] = [
+  {
+    status: '400',
+    applies: () => true,
+    description: 'A parameter is missing or wrong, or the scrape failed. Not charged.',
+    example: 'Invalid request: Quality must be a whole number from 0 to 100.',
+  },
+  {
+    status: '401',
+    applies: () => true,
+    description: 'The API key is missing or wrong. Not charged.',
+    example: 'Invalid API key.',
+  },
+  {
+    status: '403',
+    applies: (spec) => spec.metered,
+    description: 'The plan’s credits are used up. Not charged.',
+    example: 'Your account has run out of credits.',
+  },
+  {
+    status: '404',
+    applies: (spec) => spec.params.some((p) => p.type === 'url'),
+    description: 'The target URL is wrong. Charged like a success.',
+    example: 'The target URL could not be found.',
+  },
+  {
+    status: '410',
+    applies: (spec) => spec.metered,
+    description:
+      'The request timed out after the service’s own retries (up to about 60 s). Not charged.',
+    example: 'The request timed out after several retries.',
+  },
+  {
+    status: '429',
+    applies: (spec) => spec.metered,
+    description:
+      'The plan’s concurrent connection limit is reached: retry once a running request has finished. Not charged.',
+    example: 'Concurrent connection limit reached.',
+  },
+  {
+    status: '5XX',
+    applies: () => true,
+    description:
+      'The service failed: treat it as transient. Whether it was charged is not published.',
+    example: 'Service unavailable.',
+  },
+];
+
+const errorResponse = (description: string, example: string): JsonObject => ({
+  description,
+  content: {
+    'text/plain': { schema: { type: 'string' }, example },
+    'text/html': { schema: { type: 'string' } },
+  },
+});
 
 function successContent(spec: EndpointSpec): JsonObject {
-  if (spec.response === 'image') {
-    const images = Object.fromEntries(
-      IMAGE_FORMATS.flatMap((f) => (f.mediaType ? [[f.mediaType, { schema: ANY_BYTES }]] : [])),
+  if (spec.response === 'image')
+    // The bytes, whatever raster type the service picks; a tool reads them as a blob. (Some
+    // deployments answer JSON metadata instead: said in the description, not typed, so a
+    // generated client does not try to parse the image as JSON.)
+    return Object.fromEntries(
+      RASTER_IMAGE_TYPES.map((t) => [
+        t.mediaType,
+        { schema: { type: 'string', contentMediaType: t.mediaType } },
+      ]),
     );
-    // Some deployments answer JSON instead of the bytes (catalogue: `response: 'image'`).
-    return { ...images, 'application/json': { schema: ANY_OBJECT } };
-  }
-  const content: JsonObject = { 'application/json': { schema: ANY_OBJECT } };
+  const content: JsonObject = {
+    'application/json': { schema: jsonSchemaOf(RESPONSE_SCHEMAS[spec.id]) },
+  };
   if (spec.params.some((p) => p.type === 'boolean' && p.answersHtml))
     content['text/html'] = { schema: { type: 'string' } };
   return content;
 }
 
-function operationOf(spec: EndpointSpec): JsonObject {
+/**
+ * The paths the interface says also answer with a trailing slash (`/search/`): general rule 4
+ * names these three.
+ */
+export const SLASH_PATHS: readonly EndpointId[] = ['shorts', 'search', 'autocomplete'];
+
+function operationOf(spec: EndpointSpec, slash: boolean): JsonObject {
   const cost =
     spec.cost === null
       ? 'Cost per request: not published.'
       : `Cost: ${spec.cost} credits per successful request.`;
+  const also = slash
+    ? `The same endpoint as ${spec.path}, written with a trailing slash.`
+    : SLASH_PATHS.includes(spec.id)
+      ? `The path also answers with a trailing slash (${spec.path}/).`
+      : '';
+  const image =
+    spec.response === 'image'
+      ? ' The answer is the image’s bytes, of the Content-Type of the format asked for; some deployments are reported to answer JSON metadata instead.'
+      : '';
   const operation: JsonObject = {
-    operationId: spec.id,
-    summary: spec.title,
-    description: `${spec.summary} ${cost} The path also answers with a trailing slash.`,
+    operationId: slash ? `${spec.id}WithSlash` : spec.id,
+    summary: slash ? `${spec.title} (trailing slash)` : spec.title,
+    description: [`${spec.summary}${image}`, cost, also].filter((t) => t !== '').join(' '),
     parameters: spec.params.map(parameterOf),
     responses: {
       '200': { description: 'Success.', content: successContent(spec) },
-      default: {
-        description: 'Any other status is a failure; the service does not publish its error body.',
-      },
+      ...Object.fromEntries(
+        ERRORS.filter((e) => e.applies(spec)).map((e) => [
+          e.status,
+          errorResponse(e.description, e.example),
+        ]),
+      ),
     },
   };
   if (spec.cost !== null) operation[COST_EXTENSION] = spec.cost;
@@ -167,6 +324,7 @@ function operationOf(spec: EndpointSpec): JsonObject {
 
 /** The OpenAPI 3.1 document of every endpoint in the catalogue. */
 export function openApiDocument({ serverUrl, pathMap = {} }: OpenApiOptions = {}): JsonObject {
+  const pathOf = (spec: EndpointSpec) => `/${pathMap[spec.path.slice(1)] ?? spec.path.slice(1)}`;
   const server: JsonObject = serverUrl
     ? { url: serverUrl }
     : {
@@ -187,10 +345,12 @@ export function openApiDocument({ serverUrl, pathMap = {} }: OpenApiOptions = {}
     servers: [server],
     security: [{ apiKey: [] }],
     paths: Object.fromEntries(
-      ENDPOINT_LIST.map((spec) => {
-        const name = spec.path.slice(1);
-        return [`/${pathMap[name] ?? name}`, { get: operationOf(spec) }];
-      }),
+      ENDPOINT_LIST.flatMap((spec): [string, Json][] => [
+        [pathOf(spec), { get: operationOf(spec, false) }],
+        ...(SLASH_PATHS.includes(spec.id)
+          ? [[`${pathOf(spec)}/`, { get: operationOf(spec, true) }] as [string, Json]]
+          : []),
+      ]),
     ),
     components: {
       securitySchemes: {
@@ -199,3 +359,10 @@ export function openApiDocument({ serverUrl, pathMap = {} }: OpenApiOptions = {}
     },
   };
 }
+
+/**
+ * The document as a file: what the build writes to `dist/openapi.json` and what the app
+ * downloads, byte for byte (the base left as the `{base_url}` variable, which every tool that
+ * reads OpenAPI lets its user set).
+ */
+export const openApiText = (): string => `${JSON.stringify(openApiDocument(), null, 2)}\n`;

@@ -4,6 +4,7 @@ import { buildSnippet } from '../../lib/snippets.ts';
 import { requestUrl } from '../client.ts';
 import { ENDPOINT_LIST, ENDPOINTS, type EndpointSpec, type ParamSpec } from '../endpoints.ts';
 import { buildQueryString, type Params } from '../params.ts';
+import { keyStandIn } from '../../lib/interop/placeholder-key.ts';
 import { readPastedRequest, type PastedRequest } from './pasted-request.ts';
 
 const read = (text: string, pathMap?: Record<string, string>): PastedRequest => {
@@ -27,6 +28,41 @@ describe('readPastedRequest', () => {
       read('https://live.example/v2/shorts_live?query=x', { engine_shorts: 'shorts_live' })
         .endpoint,
     ).toBe('shorts');
+  });
+
+  test('reads the vendor’s own path names, with or without a live rename', () => {
+    for (const pathMap of [undefined, { engine_shorts: 'shorts_v2' }]) {
+      expect(read('https://api.vendor.example/google_shorts?query=tea', pathMap).endpoint).toBe(
+        'shorts',
+      );
+      expect(
+        read('curl "https://api.vendor.example/google_autocomplete/?query=te"', pathMap),
+      ).toMatchObject({ endpoint: 'autocomplete', params: { query: 'te' } });
+      expect(
+        read(
+          'https://api.vendor.example/zillow?api_key=k1&url=https%3A%2F%2Fwww.realty.example%2Fhomes%2F',
+          pathMap,
+        ),
+      ).toMatchObject({ endpoint: 'realty', params: { url: 'https://www.realty.example/homes/' } });
+    }
+  });
+
+  test('a vendor path this API does not have names the nearest view', () => {
+    expect(
+      readPastedRequest('curl "https://api.vendor.example/google?query=tea&api_key=k1"'),
+    ).toEqual({
+      ok: false,
+      nearest: 'search',
+      reason: expect.stringMatching(
+        /^The path \/google is not one of this API's endpoints; the nearest is Search \(\/search\)/,
+      ),
+    });
+    expect(readPastedRequest('https://api.vendor.example/google_news?query=tea')).toMatchObject({
+      nearest: 'search',
+    });
+    expect(readPastedRequest('https://api.vendor.example/google_videos/?query=tea')).toMatchObject({
+      nearest: 'shorts',
+    });
   });
 
   test('an unknown path gets a message that names the known ones', () => {
@@ -68,6 +104,50 @@ describe('readPastedRequest', () => {
     }
   });
 
+  test('a placeholder is never offered as a key; the rest of the request opens', () => {
+    for (const placeholder of ['YOUR_KEY', 'XXX', 'API_KEY', 'REDACTED', '<key>', '${API_KEY}']) {
+      for (const text of [
+        `curl 'https://api.example.com/search?query=tea&api_key=${placeholder}'`,
+        `https://api.example.com/search?query=tea&api_key=${placeholder}`,
+        `curl -H 'X-Api-Key: ${placeholder}' 'https://api.example.com/search?query=tea'`,
+      ]) {
+        const request = read(text);
+        expect(request.apiKey, text).toBeNull();
+        expect(request.params).toEqual({ query: 'tea' });
+        expect(request.notes).toEqual([
+          expect.stringMatching(/is a placeholder or masked|is a variable/),
+        ]);
+      }
+    }
+  });
+
+  test('a key that is a shell variable opens the request without a key, and says why', () => {
+    for (const text of [
+      `curl "https://api.example.com/search?query=tea&api_key=$SCRAPINGDOG_API_KEY"`,
+      `curl -G https://api.example.com/search -d query=tea -d api_key=\${API_KEY}`,
+      `curl -H "X-Api-Key: $KEY" 'https://api.example.com/search?query=tea'`,
+    ]) {
+      const request = read(text);
+      expect(request.apiKey, text).toBeNull();
+      expect(request.namedKey).toBe(true);
+      expect(request.params).toEqual({ query: 'tea' });
+      expect(request.notes.join(' ')).toMatch(/is a variable, which the dashboard does not read/);
+    }
+  });
+
+  test('another value that is a shell variable is left empty, and named', () => {
+    const request = read(`curl "https://api.example.com/search?query=$Q&country=de&api_key=k1"`);
+    expect(request.params).toEqual({ country: 'de' });
+    expect(request.apiKey).toBe('k1');
+    expect(request.notes).toEqual([
+      'query is a shell variable, which the dashboard does not read: fill it in.',
+    ]);
+    expect(readPastedRequest('curl "$URL?query=tea"')).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/^The URL is a shell variable/),
+    });
+  });
+
   test('a repeated parameter keeps its first value, and says so', () => {
     const request = read('https://x.example/search?query=first&query=second');
     expect(request.params).toEqual({ query: 'first' });
@@ -107,11 +187,14 @@ const formOf = (spec: EndpointSpec): fc.Arbitrary<Params> =>
     .record(Object.fromEntries(spec.params.map((p) => [p.name, valueOf(p)])), { requiredKeys: [] })
     .map((values) => values as Params);
 
-const request = fc
-  .constantFrom(...ENDPOINT_LIST)
-  .chain((spec) =>
-    fc.tuple(fc.constant(spec), formOf(spec), fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/)),
-  );
+const request = fc.constantFrom(...ENDPOINT_LIST).chain((spec) =>
+  fc.tuple(
+    fc.constant(spec),
+    formOf(spec),
+    // Keys as the service issues them: placeholders (`XXX`, `-`) are never offered.
+    fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/).filter((k) => keyStandIn(k) === null),
+  ),
+);
 
 /** The wire pairs of form values (booleans as the endpoint writes them: nfpr as 1/0). */
 const wireOf = (spec: EndpointSpec, params: Params): [string, string][] =>

@@ -32,9 +32,32 @@ describe('postmanCollection', () => {
     expect((await schemaErrors(broken)).length).toBeGreaterThan(0);
   });
 
-  test('one GET per request, base and key as variables, the key’s value never written', () => {
+  test('the key comes from collection-level API-key auth; no empty variable hides a global', () => {
     const c = collection();
-    expect(c.info).toEqual({ name: 'Request history', schema: POSTMAN_SCHEMA });
+    expect(c.auth).toEqual({
+      type: 'apikey',
+      apikey: [
+        { key: 'key', value: 'api_key', type: 'string' },
+        { key: 'value', value: '{{api_key}}', type: 'string' },
+        { key: 'in', value: 'query', type: 'string' },
+      ],
+    });
+    // A collection variable outranks globals: there is none for the key, and none empty.
+    expect(c.variable).toEqual([
+      expect.objectContaining({ key: 'baseUrl', value: 'https://api.example.com' }),
+    ]);
+    expect(c.variable.every((v) => v.value !== '')).toBe(true);
+    expect(c.info.description).toMatch(/set it in your globals, an environment or a data file/);
+    expect(JSON.stringify(c.item)).not.toContain('api_key');
+  });
+
+  test('one GET per request under the base variable, the key’s value never written', () => {
+    const c = collection();
+    expect(c.info).toEqual({
+      name: 'Request history',
+      description: expect.stringContaining('API-key auth'),
+      schema: POSTMAN_SCHEMA,
+    });
     expect(c.item.map((i) => i.name)).toEqual([
       'Search “green tea & milk”',
       'Cat shorts',
@@ -42,25 +65,19 @@ describe('postmanCollection', () => {
       'Account',
     ]);
     expect(c.item[0]!.request.url).toEqual({
-      raw: '{{baseUrl}}/search?query=green%20tea%20%26%20milk&country=de&api_key={{api_key}}',
+      raw: '{{baseUrl}}/search?query=green%20tea%20%26%20milk&country=de',
       host: ['{{baseUrl}}'],
       path: ['search'],
       query: [
         { key: 'query', value: 'green%20tea%20%26%20milk' },
         { key: 'country', value: 'de' },
-        { key: 'api_key', value: '{{api_key}}' },
       ],
     });
     // Booleans as the endpoint writes them (nfpr as 1/0); a parameter that does not apply is left out.
-    expect(c.item[1]!.request.url.raw).toBe(
-      '{{baseUrl}}/engine_shorts?query=cats&nfpr=1&api_key={{api_key}}',
-    );
-    expect(c.item[2]!.request.url.query.map((q) => q.key)).toEqual(['url', 'format', 'api_key']);
+    expect(c.item[1]!.request.url.raw).toBe('{{baseUrl}}/engine_shorts?query=cats&nfpr=1');
+    expect(c.item[2]!.request.url.query.map((q) => q.key)).toEqual(['url', 'format']);
+    expect(c.item[3]!.request.url.raw).toBe('{{baseUrl}}/account');
     expect(c.item[2]!.request.description).toBe('From a batch');
-    expect(c.variable).toEqual([
-      expect.objectContaining({ key: 'baseUrl', value: 'https://api.example.com' }),
-      expect.objectContaining({ key: 'api_key', value: '' }),
-    ]);
   });
 
   test('a live rename changes the path', () => {

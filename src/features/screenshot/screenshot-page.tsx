@@ -31,6 +31,7 @@ export default function ScreenshotPage() {
       <RequestPanel
         request={request}
         raw={result?.kind === 'json' ? result.raw : undefined}
+        image={result?.kind === 'image' ? result.blob : undefined}
         stageClassName="min-h-svh"
       >
         {result?.kind === 'image' && (

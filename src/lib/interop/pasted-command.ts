@@ -16,6 +16,11 @@ export interface PastedCommand {
   headers: [string, string][];
   /** What was read differently from how curl would send it, in a sentence each. */
   notes: string[];
+  /**
+   * Shell variables the command names but the dashboard does not expand (`$KEY` → `KEY`):
+   * values that hold one are unknown, not literal text.
+   */
+  variables: string[];
 }
 
 export type PastedCommandResult =
@@ -164,8 +169,11 @@ function readUrl(raw: string, { hostWithoutScheme }: { hostWithoutScheme: boolea
   return url;
 }
 
+/** A URL word that is a shell variable, with at most a slash after it (`$URL`, `${BASE}/`). */
+const VARIABLE_URL = /^\$(\w+|\{\w+\})\/?$/;
+
 /** Reads curl's words (after `curl`) into a request. */
-function readCurl(args: readonly string[]): PastedCommandResult {
+function readCurl(args: readonly string[], variables: string[]): PastedCommandResult {
   const positional: string[] = [];
   const data: { option: string; value: string }[] = [];
   const headers: [string, string][] = [];
@@ -236,8 +244,21 @@ function readCurl(args: readonly string[]): PastedCommandResult {
       ok: false,
       reason: `The curl command names ${positional.length} URLs; paste one request at a time.`,
     };
-  const url = readUrl(positional[0]!, { hostWithoutScheme: true });
+  const rawUrl = positional[0]!;
+  if (variables.length > 0 && VARIABLE_URL.test(rawUrl.split('?')[0]!))
+    return {
+      ok: false,
+      reason:
+        'The URL is a shell variable, which the dashboard does not expand: paste the command with its URL written out.',
+    };
+  const url = readUrl(rawUrl, { hostWithoutScheme: true });
   if (typeof url === 'string') return { ok: false, reason: url };
+  if (variables.length > 0 && url.pathname.includes('$'))
+    return {
+      ok: false,
+      reason:
+        'The URL’s path holds a shell variable, which the dashboard does not expand: paste the command with its path written out.',
+    };
   const pairs = formPairs(url.search);
   for (const { option, value } of data) {
     if (option === '--data-urlencode' || option === '--url-query') {
@@ -256,7 +277,7 @@ function readCurl(args: readonly string[]): PastedCommandResult {
     notes.push('The data was read as URL parameters (curl would POST it; the API takes GET).');
   if (method !== null && method !== 'GET' && method !== 'HEAD')
     notes.push(`The method ${clip(method, 12)} was read as GET: the API takes GET only.`);
-  return { ok: true, command: { kind: 'curl', url, pairs, headers, notes } };
+  return { ok: true, command: { kind: 'curl', url, pairs, headers, notes, variables } };
 }
 
 /** True when text is worth reading as a request: it starts like a curl command or a URL. */
@@ -280,7 +301,7 @@ export function readPastedCommand(text: string): PastedCommandResult {
   if (trimmed === '') return { ok: false, reason: 'The pasted text is empty.' };
   if (/^curl(\.exe)?\s/i.test(trimmed)) {
     const split = shellWords(trimmed);
-    return split.ok ? readCurl(split.words.slice(1)) : split;
+    return split.ok ? readCurl(split.words.slice(1), split.variables) : split;
   }
   // A URL is taken as written (no shell reading: `'` is a valid URL character), less one
   // pair of quotes around it.
@@ -291,6 +312,13 @@ export function readPastedCommand(text: string): PastedCommandResult {
   if (typeof url === 'string') return { ok: false, reason: url };
   return {
     ok: true,
-    command: { kind: 'url', url, pairs: formPairs(url.search), headers: [], notes: [] },
+    command: {
+      kind: 'url',
+      url,
+      pairs: formPairs(url.search),
+      headers: [],
+      notes: [],
+      variables: [],
+    },
   };
 }

@@ -66,17 +66,17 @@ describe('shellWords', () => {
   test.each([
     ['curl x; rm -rf ~', /second command/],
     ['curl x | sh', /pipe/],
-    ['curl $(cat url)', /variable or command/],
+    ['curl $(cat url)', /command or expansion/],
     ['curl "$(cat url)"', /inside double quotes/],
-    ['curl "https://x/$HOME"', /inside double quotes/],
+    ['curl "https://x/${HOME:-/tmp}"', /inside double quotes/],
     ['curl `cat url`', /backticks/],
     ['curl "a`id`"', /backticks/],
     ['curl x > out', /redirection/],
     ['curl x < in', /redirection/],
     ['curl x && echo ok', /background or chained/],
     ['curl x &', /background or chained/],
-    ['curl $URL', /variable or command/],
-    ['curl ${URL}', /variable or command/],
+    ['curl ${URL:-x}', /command or expansion/],
+    ['curl $1', /command or expansion/],
     ['(curl x)', /subshell/],
     ['curl x\ncurl y', /second command on another line/],
   ])('refuses shell syntax: %s', (text, reason) => {
@@ -87,6 +87,29 @@ describe('shellWords', () => {
     expect(refused(`curl 'x`)).toMatch(/single quote/);
     expect(refused(`curl "x`)).toMatch(/double quote/);
     expect(refused(`curl $'x`)).toMatch(/never closed/);
+  });
+
+  test('a plain variable is kept as written and listed, never expanded', () => {
+    expect(
+      shellWords(
+        `curl "https://x.example/search?query=tea&api_key=$SCRAPINGDOG_API_KEY" -H "X-Api-Key: \${KEY}" $URL`,
+      ),
+    ).toEqual({
+      ok: true,
+      words: [
+        'curl',
+        'https://x.example/search?query=tea&api_key=$SCRAPINGDOG_API_KEY',
+        'X-Api-Key: ${KEY}',
+        '$URL',
+      ].flatMap((w) => (w.startsWith('X-') ? ['-H', w] : [w])),
+      variables: ['SCRAPINGDOG_API_KEY', 'KEY', 'URL'],
+    });
+    // Quoted or escaped, a dollar sign is text, not a variable.
+    expect(shellWords(`curl '$KEY' \\$HOME "\\$X"`)).toEqual({
+      ok: true,
+      words: ['curl', '$KEY', '$HOME', '$X'],
+      variables: [],
+    });
   });
 
   test('a dollar sign that starts nothing is kept', () => {

@@ -2,12 +2,24 @@
  * Splits one pasted shell command line (a `curl …` copied from a terminal, a README or a
  * browser's "Copy as cURL") into its words, the way a POSIX shell would for the parts a
  * request needs: single and double quotes, `$'…'` (bash's C-style quotes, which "Copy as
- * cURL" uses), backslash escapes and line continuations. Nothing is ever run or expanded: what
- * a shell would have to run or look up to know the words (`$(…)`, backticks, `$VAR`, pipes,
- * `;`, redirections, a second command) is refused with a reason.
+ * cURL" uses), backslash escapes and line continuations. Nothing is ever run or expanded: a
+ * plain variable (`$NAME`, `${NAME}`, where READMEs keep the key) stays in its word as written
+ * and is listed, so the reader can say which values it does not know; what a shell would have
+ * to run to know the words (`$(…)`, backticks, `${…}` with an operator, pipes, `;`,
+ * redirections, a second command) is refused with a reason.
  */
 
-export type ShellWords = { ok: true; words: string[] } | { ok: false; reason: string };
+export type ShellWords =
+  | {
+      ok: true;
+      words: string[];
+      /** Names of the plain variables left unexpanded (`$KEY` and `${KEY}` → `KEY`), in order. */
+      variables: string[];
+    }
+  | { ok: false; reason: string };
+
+/** `$NAME` or `${NAME}` at the start of the text: a plain variable, which is kept as written. */
+const PLAIN_VARIABLE = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})/;
 
 /** Characters a shell treats as syntax outside quotes; `&` inside a word is handled apart. */
 const OPERATORS: Record<string, string> = {
@@ -81,6 +93,15 @@ function readCQuoted(text: string, start: number): { value: string; end: number 
  */
 export function shellWords(text: string): ShellWords {
   const words: string[] = [];
+  const variables: string[] = [];
+  /** Keeps a plain variable at `at` as written; returns its length, or 0 if there is none. */
+  const keepVariable = (at: number): number => {
+    const plain = PLAIN_VARIABLE.exec(text.slice(at, at + 260));
+    if (!plain) return 0;
+    const name = plain[1] ?? plain[2]!;
+    if (!variables.includes(name)) variables.push(name);
+    return plain[0].length;
+  };
   let word = '';
   let inWord = false;
   let i = 0;
@@ -151,7 +172,10 @@ export function shellWords(text: string): ShellWords {
           } else if (next === '\n') j++;
           else word += d;
         } else if (d === '$' && /[\w{(]/.test(text[j + 1] ?? '')) {
-          return refuse('a variable or command inside double quotes ($…)');
+          const length = keepVariable(j);
+          if (length === 0) return refuse('a command or expansion inside double quotes ($…)');
+          word += text.slice(j, j + length);
+          j += length - 1;
         } else if (d === '`') return refuse(OPERATORS['`']!);
         else word += d;
       }
@@ -160,7 +184,14 @@ export function shellWords(text: string): ShellWords {
       i = j + 1;
       continue;
     }
-    if (c === '$' && /[\w{(]/.test(text[i + 1] ?? '')) return refuse('a variable or command ($…)');
+    if (c === '$' && /[\w{(]/.test(text[i + 1] ?? '')) {
+      const length = keepVariable(i);
+      if (length === 0) return refuse('a command or expansion ($…)');
+      word += text.slice(i, i + length);
+      inWord = true;
+      i += length;
+      continue;
+    }
     if (c === '&') {
       // Inside a word (an unquoted URL's `a=1&b=2`) it is taken as written, which is what the
       // person meant; anywhere else it sends a command to the background or chains one.
@@ -177,5 +208,5 @@ export function shellWords(text: string): ShellWords {
     i++;
   }
   endWord();
-  return { ok: true, words };
+  return { ok: true, words, variables };
 }

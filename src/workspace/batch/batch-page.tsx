@@ -9,13 +9,8 @@ import { definitionRows, type BatchDefinition } from '../runs/lib/definition.ts'
 import { NewBatchForm } from './new-batch-form.tsx';
 import { draftFromDefinition, readBatchDefinition } from './query-intake.tsx';
 import { readBatchHandoff } from '../runs/send-to-batch.ts';
-import {
-  localeField,
-  newDraft,
-  useBatchDraft,
-  type ReadDraft,
-  type Draft,
-} from './use-batch-draft.ts';
+import { localeField } from '../runs/lib/locale.ts';
+import { newDraft, useBatchDraft, type ReadDraft, type Draft } from './use-batch-draft.ts';
 
 /** What Run starts: the draft as a batch file would hold it. */
 function definitionOf(draft: Draft, read: ReadDraft, limit: number): BatchDefinition {

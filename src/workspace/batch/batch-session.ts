@@ -3,6 +3,7 @@ import { ACCOUNT_QUERY_KEY } from '../../api/account-key.ts';
 import type { JsonResult } from '../../api/requests.ts';
 import type { QueueState } from '../../lib/run-queue.ts';
 import { createStore, type Store } from '../../lib/store.ts';
+import { timeId } from '../../lib/time-id.ts';
 import { useExternal } from '../../lib/use-external.ts';
 import { subscribeApiKey } from '../../session/key-store.ts';
 import {
@@ -58,11 +59,6 @@ export function spentAgainstCap(runs: CellRuns, unit: number): number {
   const interrupted = Object.values(runs).filter((r) => r.state === 'interrupted').length;
   return creditsSpent(runs) + interrupted * unit;
 }
-
-const newId = () =>
-  `${Date.now().toString(36)}-${Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('')}`;
 
 /**
  * The batch of one page (one per query client): its run outlives the view, as a view's request
@@ -184,7 +180,7 @@ export class BatchSession {
     this.engine?.stop();
     this.engine = null;
     const batch: OpenBatch = {
-      id: newId(),
+      id: timeId(),
       createdAt: Date.now(),
       definition,
       matrix: matrixOf(definition),

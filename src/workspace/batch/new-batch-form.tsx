@@ -4,7 +4,7 @@ import { costLabel } from '../../lib/cost.ts';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
 import { BATCH_ENDPOINTS } from '../runs/lib/endpoints.ts';
 import { countedCostLabel, type BatchPlan } from '../runs/lib/pricing.ts';
-import { LocaleFields } from './locale-fields.tsx';
+import { LocaleFields } from '../runs/locale-fields.tsx';
 import { QueryIntake } from './query-intake.tsx';
 import type { BatchDraft } from './use-batch-draft.ts';
 import { useBatchAccount, useBatchPlan } from '../runs/use-run-plan.ts';

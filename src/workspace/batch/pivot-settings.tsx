@@ -3,14 +3,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { inputClass, LabelledField } from '../../components/labelled-field.tsx';
 import type { BatchDefinition } from '../runs/lib/definition.ts';
 import { localeLabel } from '../runs/lib/locale.ts';
-import { MAX_COMPETITORS, type Pivot } from '../runs/lib/pivot.ts';
-
-/** The competitors as typed: one field, commas or spaces between domains. */
-export const competitorsOf = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((d) => d.trim())
-    .filter(Boolean);
+import { competitorsOf, MAX_COMPETITORS, type Pivot } from '../runs/lib/pivot.ts';
 
 /**
  * What the pivot reads from the answers: a target domain (subdomains count, `www.` does not),

@@ -1,13 +1,11 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { formatNumber } from '../../lib/format.ts';
 import { LabelledField } from '../../components/labelled-field.tsx';
 import { parseDefinition } from '../runs/lib/batch-schemas.ts';
 import type { BatchDefinition } from '../runs/lib/definition.ts';
 import type { Intake } from '../runs/lib/intake.ts';
-import { localeField, type BatchDraft, type Draft } from './use-batch-draft.ts';
-
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${formatNumber(n)} ${n === 1 ? one : many}`;
+import { IntakeSummary } from '../runs/intake-summary.tsx';
+import { localeField } from '../runs/lib/locale.ts';
+import type { BatchDraft, Draft } from './use-batch-draft.ts';
 
 /** A loaded batch file as the draft holds it: plain queries go back in the Queries field. */
 export function draftFromDefinition(
@@ -40,37 +38,6 @@ export function readBatchDefinition(
   if (!h || typeof h.text !== 'string' || typeof h.from !== 'string') return null;
   const parsed = parseDefinition(h.text);
   return 'definition' in parsed ? { definition: parsed.definition, from: h.from } : null;
-}
-
-/** What the intake dropped and refused, before anything is sent. */
-function IntakeSummary({ intake }: { intake: Intake }) {
-  const parts = [
-    plural(intake.rows.length, 'query', 'queries'),
-    intake.blank > 0 ? `${plural(intake.blank, 'blank line')} dropped` : null,
-    intake.duplicates > 0 ? `${plural(intake.duplicates, 'repeat')} dropped` : null,
-    intake.refused.length > 0 ? `${plural(intake.refused.length, 'line')} refused` : null,
-  ].filter((p) => p !== null);
-  return (
-    <div className="space-y-1 text-sm">
-      <p data-testid="intake-counts">{parts.join(' · ')}</p>
-      {intake.notes.map((n) => (
-        <p key={n} className="text-amber-800 dark:text-amber-300">
-          {n}
-        </p>
-      ))}
-      {intake.refused.length > 0 && (
-        <ul aria-label="Refused lines" className="list-disc pl-5 text-red-800 dark:text-red-300">
-          {intake.refused.slice(0, 50).map((r) => (
-            <li key={r.line}>
-              Line {r.line} <q className="break-all">{r.text.slice(0, 80)}</q>:{' '}
-              {r.reasons.join(' ')}
-            </li>
-          ))}
-          {intake.refused.length > 50 && <li>… and {intake.refused.length - 50} more</li>}
-        </ul>
-      )}
-    </div>
-  );
 }
 
 /**

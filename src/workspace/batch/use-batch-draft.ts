@@ -2,16 +2,13 @@ import { useMemo, useState } from 'react';
 import type { BatchDefinition } from '../runs/lib/definition.ts';
 import type { BatchEndpointId } from '../runs/lib/endpoints.ts';
 import { parseQueryCsv, parseQueryLines, type Intake } from '../runs/lib/intake.ts';
-import { checkLocale, distinctLocales, type Locale } from '../runs/lib/locale.ts';
+import {
+  checkLocaleFields,
+  localeField,
+  type Locale,
+  type LocaleField,
+} from '../runs/lib/locale.ts';
 import { buildMatrix, type Matrix } from '../runs/lib/matrix.ts';
-
-/** A locale as typed in its pickers (empty: the service's default). */
-export interface LocaleField {
-  /** Stable across edits, for React's keys and the fields' ids. */
-  key: number;
-  country: string;
-  language: string;
-}
 
 /** Where the queries come from: the Queries field, a CSV file, or a loaded batch file's rows. */
 export type QuerySource =
@@ -32,13 +29,6 @@ export interface Draft {
   /** From a loaded file: the pivot's settings, handed to the batch. */
   pivot: Pick<BatchDefinition, 'target' | 'expectedUrl' | 'competitors'>;
 }
-
-let nextKey = 1;
-export const localeField = (l: Partial<Locale> = {}): LocaleField => ({
-  key: nextKey++,
-  country: l.country ?? '',
-  language: l.language ?? '',
-});
 
 const INITIAL: Omit<Draft, 'locales'> = {
   endpoint: 'search',
@@ -84,12 +74,11 @@ function intakeOf(draft: Draft): Intake | { error: string } {
 
 export function readDraft(draft: Draft): ReadDraft {
   const intake = intakeOf(draft);
-  const checked = draft.locales.map((l) => checkLocale(draft.endpoint, l));
-  const locales = distinctLocales(checked.flatMap((c) => ('locale' in c ? [c.locale] : [])));
+  const { locales, errors } = checkLocaleFields(draft.endpoint, draft.locales);
   const rows = 'rows' in intake ? intake.rows : [];
   return {
     intake,
-    localeErrors: checked.map((c) => ('errors' in c ? c.errors : [])),
+    localeErrors: errors,
     locales,
     matrix: buildMatrix(draft.endpoint, rows, locales),
     cap: readCap(draft.cap),

@@ -9,13 +9,12 @@ export const serviceBase = (meta: ApiMeta | undefined): string =>
   meta?.snippetBase ?? `${window.location.origin}${API_BASE}`;
 
 /**
- * Saves the catalogue's OpenAPI 3.1 document, with this server's base URL and path names
- * (the build's `dist/openapi.json` leaves the base as a variable). Loaded on use.
+ * Saves the catalogue's OpenAPI 3.1 document: the build's `dist/openapi.json`, byte for byte,
+ * the base left as a `{base_url}` variable (decision 063). Loaded on use.
  */
-export async function downloadOpenApi(meta: ApiMeta | undefined): Promise<void> {
-  const { openApiDocument, OPENAPI_FILE } = await import('../../api/interop/openapi.ts');
-  const doc = openApiDocument({ serverUrl: serviceBase(meta), pathMap: meta?.pathMap });
-  downloadText(OPENAPI_FILE, `${JSON.stringify(doc, null, 2)}\n`, 'application/json');
+export async function downloadOpenApi(): Promise<void> {
+  const { openApiText, OPENAPI_FILE } = await import('../../api/interop/openapi.ts');
+  downloadText(OPENAPI_FILE, openApiText(), 'application/json');
 }
 
 /**

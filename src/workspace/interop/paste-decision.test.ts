@@ -21,6 +21,12 @@ describe('decidePaste', () => {
     expect(takes('https://x.example/images?api_key=k', 'text')).toBe(true);
   });
 
+  test('a vendor path with a nearest view is taken in a text field, to say so', () => {
+    expect(takes('https://api.vendor.example/google?query=tea', 'text')).toBe(true);
+    expect(takes('https://api.vendor.example/google_shorts?query=tea', 'text')).toBe(true);
+    expect(takes('https://pages.example/google', 'url')).toBe(false);
+  });
+
   test('in a URL field a URL is the value, unless it carries a key', () => {
     expect(takes('https://shop.example/search?q=boots', 'url')).toBe(false);
     expect(takes('https://api.example.com/screenshot?url=https://a.example&api_key=k', 'url')).toBe(

@@ -29,5 +29,9 @@ export function decidePaste(
   if (CURL.test(text) || target === 'palette') return { take: true, result };
   if (result.ok)
     return target === 'url' && !result.request.namedKey ? { take: false } : { take: true, result };
-  return NAMES_A_KEY.test(text) ? { take: true, result } : { take: false };
+  // An unknown path that names a key, or a vendor path with a nearest view, is an API request
+  // with a wrong path: said so.
+  return NAMES_A_KEY.test(text) || (target === 'text' && result.nearest !== undefined)
+    ? { take: true, result }
+    : { take: false };
 }

@@ -20,6 +20,8 @@ export interface RequestPanelProps<T extends WithMeta> {
   request: ViewRequest<T>;
   /** The untouched response body for the inspector. */
   raw?: unknown;
+  /** An image answer's bytes, for the inspector's HAR file. */
+  image?: Blob;
   inputs?: Partial<Record<string, ComponentType<FieldProps>>>;
   /** Extra controls beside Run (e.g. Compare). */
   actions?: ReactNode;
@@ -58,6 +60,7 @@ function describeParams(params: Params | null): string {
 export function RequestPanel<T extends WithMeta>({
   request,
   raw,
+  image,
   inputs,
   actions,
   inlineProgress = false,
@@ -196,6 +199,7 @@ export function RequestPanel<T extends WithMeta>({
         meta={data?.meta}
         error={error}
         raw={raw}
+        image={image}
         answeredAt={shown.answeredAt}
       />
     </div>

@@ -5,6 +5,7 @@ import type { JsonResult } from '../../api/requests.ts';
 import { postSandboxNotice, sandboxInboxQueries } from '../../api/sandbox-inbox.ts';
 import type { QueueState } from '../../lib/run-queue.ts';
 import { createStore, type Store } from '../../lib/store.ts';
+import { timeId } from '../../lib/time-id.ts';
 import { subscribeApiKey } from '../../session/key-store.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { creditsSpent, type CellRun } from '../runs/lib/cells.ts';
@@ -172,22 +173,18 @@ export class TrackerSession {
     const loaded = await loadBatch(batchId);
     if (!loaded) return null;
     const tracker = trackerFromBatch(loaded.batch.definition, {
-      id: newTrackerId(),
+      id: timeId(),
       name,
       now: Date.now(),
     });
     const cells = trackerMatrix(tracker).cells;
     const answers = new Map<string, BatchAnswer>();
     for (const cell of cells) {
-      if (!loaded.stored.has(cell.id) && !this.answer(cell)) continue;
-      const stored = this.answer(cell) ?? (await readAnswer(cell));
-      if (stored)
-        answers.set(
-          cell.id,
-          'endpoint' in stored
-            ? stored
-            : ({ endpoint: cell.endpoint, data: stored.data } as BatchAnswer),
-        );
+      // This tab's cache first; the batch's store only for what the cache no longer holds.
+      const answer =
+        this.answer(cell) ??
+        (loaded.stored.has(cell.id) ? await this.storedAnswer(cell) : undefined);
+      if (answer) answers.set(cell.id, answer);
     }
     await saveTracker(tracker);
     await saveRun(runFromBatch(tracker.id, cells, afterReload(loaded.runs), answers, loaded.batch));
@@ -354,6 +351,12 @@ export class TrackerSession {
     return run;
   }
 
+  /** A cell's answer as the batch's store keeps it, read through its endpoint's schema. */
+  private async storedAnswer(cell: BatchCell): Promise<BatchAnswer | undefined> {
+    const stored = await readAnswer(cell);
+    return stored ? ({ endpoint: cell.endpoint, data: stored.data } as BatchAnswer) : undefined;
+  }
+
   /** The answer the engine just put in the cache for a cell. */
   private answer(cell: BatchCell): BatchAnswer | undefined {
     const data = this.queryClient.getQueryData<JsonResult<unknown>>(cellQuery(cell).queryKey);
@@ -402,11 +405,6 @@ export class TrackerSession {
     }
   }
 }
-
-const newTrackerId = () =>
-  `${Date.now().toString(36)}-${Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('')}`;
 
 const sessions = new WeakMap<QueryClient, TrackerSession>();
 

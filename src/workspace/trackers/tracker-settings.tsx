@@ -8,14 +8,26 @@ const whole = (text: string): number | null | 'bad' => {
   return /^\d+$/.test(t) ? Number(t) : 'bad';
 };
 
-/** A tracker's name, cadence, caps, top N and alert rules; saved with Save. */
-export function TrackerSettings({
-  tracker,
-  onSave,
-}: {
+interface FormProps {
   tracker: Tracker;
   onSave: (t: Tracker) => void;
-}) {
+}
+
+/**
+ * A tracker's name, cadence, caps, top N and alert rules; saved with Save. Its fields start
+ * again from the tracker when these change (a save), not when what it tracks does.
+ */
+export function TrackerSettings(props: FormProps) {
+  const { name, cadence, capPerRun, monthlyCap, topN, alerts } = props.tracker;
+  return (
+    <SettingsForm
+      key={JSON.stringify([name, cadence, capPerRun, monthlyCap, topN, alerts])}
+      {...props}
+    />
+  );
+}
+
+function SettingsForm({ tracker, onSave }: FormProps) {
   const id = useId();
   const [name, setName] = useState(tracker.name);
   const [cadence, setCadence] = useState<Cadence>(tracker.cadence);
@@ -70,6 +82,7 @@ export function TrackerSettings({
         });
       }}
     >
+      <h3 className="font-semibold">Settings</h3>
       <div className="flex flex-wrap items-start gap-4">
         <LabelledField
           id={`${id}-name`}

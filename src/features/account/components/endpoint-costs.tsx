@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import { ENDPOINT_LIST } from '../../../api/endpoints.ts';
-import { metaQueries } from '../../../api/meta-queries.ts';
 import {
   measuredCostOf,
   resetMeasuredCosts,
@@ -15,7 +13,6 @@ import { downloadOpenApi } from '../../../workspace/interop/downloads.ts';
  */
 export function EndpointCosts({ usage }: { usage: SessionUsage }) {
   const rows = ENDPOINT_LIST.filter((e) => e.metered);
-  const { data: meta } = useQuery(metaQueries.current());
   return (
     <section aria-labelledby="costs-heading" className="space-y-2">
       <h2 id="costs-heading" className="text-lg font-semibold">
@@ -76,7 +73,7 @@ export function EndpointCosts({ usage }: { usage: SessionUsage }) {
           Reset measured costs
         </button>
         {/* Every endpoint, parameter and published cost, for other tools (issue #27). */}
-        <button type="button" className="btn-secondary" onClick={() => void downloadOpenApi(meta)}>
+        <button type="button" className="btn-secondary" onClick={() => void downloadOpenApi()}>
           Download the API description (OpenAPI 3.1)
         </button>
       </div>

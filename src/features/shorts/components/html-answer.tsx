@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { downloadText } from '../../../lib/download.ts';
 import { formatBytes } from '../../../lib/format.ts';
+import { framedHtml } from '../lib/html-answer.ts';
 
 /**
  * The search page an `html=true` request answered. Untrusted HTML is shown only in an
@@ -17,6 +18,7 @@ export function HtmlAnswer({
   fileName: string;
 }) {
   const [source, setSource] = useState(false);
+  const framed = useMemo(() => framedHtml(html), [html]);
   return (
     <section aria-label="HTML answer" className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -45,7 +47,8 @@ export function HtmlAnswer({
         </div>
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        Shown in a locked-down frame: its scripts do not run and it cannot reach this page.
+        Shown in a locked-down frame, without its scripts and styles: it cannot reach this page.
+        View source and Download keep the page as it came.
       </p>
       {source ? (
         <textarea
@@ -59,7 +62,7 @@ export function HtmlAnswer({
         <iframe
           title={`HTML answer for “${query}”`}
           sandbox=""
-          srcDoc={html}
+          srcDoc={framed}
           referrerPolicy="no-referrer"
           className="h-[36rem] w-full rounded border border-slate-200 bg-white dark:border-slate-700"
         />

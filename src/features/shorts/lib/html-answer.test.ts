@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { ResponseMeta } from '../../../api/client.ts';
-import { htmlOfAnswer } from './html-answer.ts';
+import { framedHtml, htmlOfAnswer } from './html-answer.ts';
 import { nextStart, previousStart, startOf } from './paging.ts';
 
 const meta = {} as ResponseMeta;
@@ -36,5 +36,28 @@ describe('paging with start', () => {
     expect(previousStart(0, 10)).toBeNull();
     expect(startOf({ start: '12' })).toBe(12);
     expect(startOf({ start: 'x' })).toBe(0);
+  });
+});
+
+describe('the page as the frame shows it', () => {
+  test('keeps text, links and images, and leaves out scripts, handlers and styles', () => {
+    const framed = framedHtml(
+      '<!doctype html><html><head><style>body{color:red}</style>' +
+        '<link rel="Stylesheet" href="https://cdn.example/x.css"></head>' +
+        '<body style="margin:0" onload="x()"><a href="https://a.example/" onclick="y()">A</a>' +
+        '<img src="https://img.example/i.png" onerror="z()"><script>alert(1)</script></body></html>',
+    );
+    expect(framed).toContain('<a href="https://a.example/">A</a>');
+    expect(framed).toContain('<img src="https://img.example/i.png">');
+    for (const gone of [
+      '<style',
+      'stylesheet',
+      'style=',
+      'onload',
+      'onclick',
+      'onerror',
+      '<script',
+    ])
+      expect(framed).not.toContain(gone);
   });
 });

@@ -24,3 +24,23 @@ export function htmlOfAnswer(result: JsonResult<unknown>): string | null {
   );
   return any ?? null;
 }
+
+/**
+ * The page as the frame shows it: without what would be refused there anyway, each refusal a
+ * logged error. The frame, a `srcdoc` document, inherits the app's policy (`style-src 'self'`
+ * refuses inline styles and outside stylesheets) and its empty `sandbox` runs no script. Its
+ * layout is lost, not its text, links or images; View source and Download keep the page as it
+ * came. This is not what keeps the page harmless: the sandbox and the policy are.
+ */
+export function framedHtml(html: string): string {
+  // A template's content is inert: parsed there, a <style> is not yet refused (DOMParser's
+  // document inherits the page's policy and would log the refusal this avoids).
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const page = template.content;
+  for (const el of page.querySelectorAll('script, style, link[rel~="stylesheet" i]')) el.remove();
+  for (const el of page.querySelectorAll('*'))
+    for (const name of el.getAttributeNames())
+      if (name === 'style' || name.toLowerCase().startsWith('on')) el.removeAttribute(name);
+  return `<!doctype html>\n${template.innerHTML}`;
+}

@@ -74,6 +74,47 @@ export class NotRecorded extends Error {
 const cutOff = (error: unknown) => isApiError(error) && error.kind === 'aborted';
 
 /**
+ * A request the storage would not record was never sent: not a refusal, not charged, not retried,
+ * and every other request would meet the same storage (it holds the run).
+ */
+function withWriteAhead(policy: RunPolicy): RunPolicy {
+  return {
+    ...policy,
+    isRefusal: (error) => !(error instanceof NotRecorded) && policy.isRefusal(error),
+    charged: (error) => !(error instanceof NotRecorded) && (policy.charged?.(error) ?? true),
+    isFatal: (error) => error instanceof NotRecorded || (policy.isFatal?.(error) ?? false),
+    retryDelayMs: (cell, error, attempt) =>
+      error instanceof NotRecorded ? null : (policy.retryDelayMs?.(cell, error, attempt) ?? null),
+  };
+}
+
+/** What a cell becomes when its request settles (`credits`: what it was counted at). */
+function settledRun(settled: Settled, credits: number, startedAt: number): CellRun {
+  const at = Date.now();
+  switch (settled.kind) {
+    case 'done':
+      return { state: 'answered', at, durationMs: at - startedAt, credits };
+    case 'failed': {
+      if (settled.error instanceof NotRecorded)
+        return { state: 'not-checked', reason: 'unrecorded' };
+      const { error, charged } = cellError(settled.error);
+      return { state: 'failed', at, error, charged, credits: settled.charged ? credits : 0 };
+    }
+    case 'again':
+      return { state: 'waiting' };
+    case 'dropped':
+      return { state: 'not-checked', reason: 'cancelled' };
+  }
+}
+
+/** Whether a run is at rest: nothing in flight or paused, and nothing it may send by itself. */
+function restOf(state: QueueState): 'over' | 'held' | null {
+  if (state.active > 0 || state.pausedUntil !== null) return null;
+  if (state.waiting === 0) return 'over';
+  return state.held === 'cap' || state.held === 'fatal' ? 'held' : null;
+}
+
+/**
  * The one run engine (batch runs, tracker runs, the headless runner): plan-priced cells through
  * the shared run queue at the account's concurrency, the cap checked before each request, 429s
  * backed off, every request recorded before it leaves, every change of a cell reported as it
@@ -120,12 +161,7 @@ export function startRun(options: RunOptions): EngineRun {
 
   const cost = (cell: BatchCell) => (cachedAt(cell) === undefined ? options.unitCost() : 0);
   const queue: RunQueue<BatchCell> = new RunQueue(cells, {
-    ...policy,
-    isRefusal: (error) => !(error instanceof NotRecorded) && policy.isRefusal(error),
-    charged: (error) => !(error instanceof NotRecorded) && (policy.charged?.(error) ?? true),
-    isFatal: (error) => error instanceof NotRecorded || (policy.isFatal?.(error) ?? false),
-    retryDelayMs: (cell, error, attempt) =>
-      error instanceof NotRecorded ? null : (policy.retryDelayMs?.(cell, error, attempt) ?? null),
+    ...withWriteAhead(policy),
     limit: options.limit,
     cap: options.cap,
     cost,
@@ -154,34 +190,9 @@ export function startRun(options: RunOptions): EngineRun {
   });
 
   function settle(cell: BatchCell, settled: Settled) {
-    const credits = counted.get(cell.id) ?? 0;
     const started = runs[cell.id];
     const startedAt = started?.state === 'running' ? started.startedAt : Date.now();
-    switch (settled.kind) {
-      case 'done':
-        return set(cell, {
-          state: 'answered',
-          at: Date.now(),
-          durationMs: Date.now() - startedAt,
-          credits,
-        });
-      case 'failed': {
-        if (settled.error instanceof NotRecorded)
-          return set(cell, { state: 'not-checked', reason: 'unrecorded' });
-        const { error, charged } = cellError(settled.error);
-        return set(cell, {
-          state: 'failed',
-          at: Date.now(),
-          error,
-          charged,
-          credits: settled.charged ? credits : 0,
-        });
-      }
-      case 'again':
-        return set(cell, { state: 'waiting' });
-      case 'dropped':
-        return set(cell, { state: 'not-checked', reason: 'cancelled' });
-    }
+    set(cell, settledRun(settled, counted.get(cell.id) ?? 0, startedAt));
   }
 
   function report() {
@@ -195,13 +206,7 @@ export function startRun(options: RunOptions): EngineRun {
       }
     }
     options.onProgress?.(state);
-    const quiet = state.active === 0 && state.pausedUntil === null;
-    const rest =
-      quiet && state.waiting === 0
-        ? 'over'
-        : quiet && (state.held === 'cap' || state.held === 'fatal')
-          ? 'held'
-          : null;
+    const rest = restOf(state);
     if (rest !== resting) {
       resting = rest;
       if (rest === null) return;

@@ -56,3 +56,33 @@ export function distinctLocales(locales: readonly Locale[]): Locale[] {
   const seen = new Set<string>();
   return locales.filter((l) => !seen.has(localeKey(l)) && seen.add(localeKey(l)));
 }
+
+/** A locale as typed in its pickers (empty: the service's default). */
+export interface LocaleField {
+  /** Stable across edits, for React's keys and the fields' ids. */
+  key: number;
+  country: string;
+  language: string;
+}
+
+let nextKey = 1;
+export const localeField = (l: Partial<Locale> = {}): LocaleField => ({
+  key: nextKey++,
+  country: l.country ?? '',
+  language: l.language ?? '',
+});
+
+/**
+ * Locale fields as typed, each checked as the endpoint's form checks it: the distinct locales
+ * that can be sent, and per field the reasons it cannot (empty when it can).
+ */
+export function checkLocaleFields(
+  endpoint: BatchEndpointId,
+  fields: readonly Partial<Locale>[],
+): { locales: Locale[]; errors: string[][] } {
+  const checked = fields.map((l) => checkLocale(endpoint, l));
+  return {
+    locales: distinctLocales(checked.flatMap((c) => ('locale' in c ? [c.locale] : []))),
+    errors: checked.map((c) => ('errors' in c ? c.errors : [])),
+  };
+}

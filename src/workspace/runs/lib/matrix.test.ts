@@ -4,7 +4,7 @@ import { ENDPOINTS } from '../../../api/endpoints.ts';
 import { validateParams } from '../../../api/params.ts';
 import { parseQueryCsv, parseQueryLines, type Intake } from './intake.ts';
 import { checkLocale, localeLabel, type Locale } from './locale.ts';
-import { buildMatrix, cellId } from './matrix.ts';
+import { buildMatrix, cellId, cellOfId } from './matrix.ts';
 
 const GB: Locale = { country: 'gb', language: 'en' };
 const DE: Locale = { country: 'de', language: 'de' };
@@ -23,6 +23,19 @@ describe('locales', () => {
 });
 
 describe('the matrix', () => {
+  test('a cell id names its query and locale again', () => {
+    const { rows } = parseQueryLines('café & crème +1\ntea', 'search');
+    for (const cell of buildMatrix('search', rows, [GB, DE]).cells)
+      expect(cellOfId(cell.id)).toEqual({
+        id: cell.id,
+        query: cell.query,
+        locale: cell.locale,
+        params: cell.params,
+      });
+    expect(cellOfId('search?query=tea')).toBeNull();
+    expect(cellOfId('nonsense')).toBeNull();
+  });
+
   test('is every query at every locale, one request each, each query across its locales', () => {
     const { rows } = parseQueryLines('coffee\ntea', 'search');
     const matrix = buildMatrix('search', rows, [GB, DE, { ...GB }]);

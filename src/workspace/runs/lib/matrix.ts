@@ -33,6 +33,19 @@ export function cellId(
 }
 
 /**
+ * The query and locale a cell id names (`cellId`'s inverse), for a cell kept in a stored run
+ * that today's matrix no longer has (a tracker edited since); null for an id of another form.
+ */
+export function cellOfId(id: string): Omit<BatchCell, 'endpoint'> | null {
+  const at = id.indexOf('?');
+  if (at < 0) return null;
+  const params = Object.fromEntries(new URLSearchParams(id.slice(at + 1)));
+  const { query, country, language } = params;
+  if (query === undefined || country === undefined || language === undefined) return null;
+  return { id, query, locale: { country, language }, params };
+}
+
+/**
  * Queries × locales, one request per cell, in reading order (each query across its locales).
  * A row with a locale of its own (from a CSV file) is one cell at that locale.
  */

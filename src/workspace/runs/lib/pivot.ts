@@ -69,6 +69,13 @@ export interface Pivot {
   summaries: LocaleSummary[];
 }
 
+/** The competitors as typed: one field, commas or spaces between domains. */
+export const competitorsOf = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((d) => d.trim())
+    .filter(Boolean);
+
 /** The competitor domains as the pivot uses them: bare, distinct, not the target, at most five. */
 export function pivotCompetitors(target: string, competitors: readonly string[]): string[] {
   const own = normalizeDomain(target);

@@ -1,5 +1,6 @@
 import { LONG_COLUMNS, type LongRow } from '../../runs/lib/export.ts';
 import { hostOf } from '../../../lib/links.ts';
+import { cellOfId } from '../../runs/lib/matrix.ts';
 import { trackerMatrix, type Tracker } from './tracker.ts';
 import type { TrackerRun } from './run.ts';
 
@@ -10,13 +11,20 @@ export interface TrackerLongRow extends LongRow {
   run_started: string;
 }
 
-/** Every kept result of every run, oldest run first, each run's cells in the tracker's order. */
+/**
+ * Every kept result of every run, oldest run first, each run's cells in the tracker's order,
+ * then those the tracker no longer asks (edited since): their history is kept, so it goes out.
+ */
 export function trackerLongRows(tracker: Tracker, runs: readonly TrackerRun[]): TrackerLongRow[] {
   const cells = trackerMatrix(tracker).cells;
+  const tracked = new Set(cells.map((c) => c.id));
   const rows: TrackerLongRow[] = [];
   for (const run of runs) {
     const started = new Date(run.startedAt).toISOString();
-    for (const cell of cells) {
+    const dropped = Object.keys(run.cells).flatMap((id) =>
+      tracked.has(id) ? [] : (cellOfId(id) ?? []),
+    );
+    for (const cell of [...cells, ...dropped]) {
       const kept = run.cells[cell.id];
       if (kept?.state !== 'answered') continue;
       const at = new Date(kept.at).toISOString();

@@ -1,14 +1,14 @@
 import { useId } from 'react';
 import { ENDPOINTS, type ParamSpec } from '../../api/endpoints.ts';
 import { CountryPicker, LanguagePicker } from '../../components/locale-picker.tsx';
-import type { BatchEndpointId } from '../runs/lib/endpoints.ts';
-import { localeField, type LocaleField } from './use-batch-draft.ts';
+import type { BatchEndpointId } from './lib/endpoints.ts';
+import { localeField, type LocaleField } from './lib/locale.ts';
 
 const paramOf = (endpoint: BatchEndpointId, name: string): ParamSpec =>
   ENDPOINTS[endpoint].params.find((p) => p.name === name)!;
 
 /**
- * The batch's locales: one or more country and language pairs, with the search view's pickers.
+ * A batch's or a tracker's locales: one or more country and language pairs, with the search view's pickers.
  * Each is checked as the endpoint's form checks it; an empty part is the service's default.
  */
 export function LocaleFields({

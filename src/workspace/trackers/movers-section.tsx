@@ -1,0 +1,97 @@
+import { useId, useMemo, useState } from 'react';
+import type { Locale } from '../runs/lib/locale.ts';
+import type { BatchCell } from '../runs/lib/matrix.ts';
+import { moversBetween, moversDigest } from './lib/movers.ts';
+import type { TrackerRun } from './lib/run.ts';
+import type { Tracker } from './lib/tracker.ts';
+import { MoversTable } from './movers-table.tsx';
+import { runLabel } from './run-label.ts';
+
+const select =
+  'rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900';
+
+/** The runs that ran (not missed, not running), and the pair the movers compare. */
+export function useComparedRuns(
+  runs: readonly TrackerRun[],
+  tracker: Tracker,
+  cells: readonly BatchCell[],
+) {
+  const [toId, setToId] = useState('');
+  const [fromId, setFromId] = useState('');
+  // Read once per pair of runs (a thousand cells), not on every render of the view.
+  const compared = useMemo(() => {
+    const ran = runs.filter((r) => r.status !== 'missed' && r.status !== 'running');
+    const to = ran.find((r) => r.id === toId) ?? ran.at(-1);
+    const from = ran.find((r) => r.id === fromId && r !== to) ?? ran[ran.indexOf(to!) - 1];
+    const movers = from && to ? moversBetween(cells, from, to, tracker.target, tracker.topN) : null;
+    return { ran, from, to, movers };
+  }, [runs, cells, tracker.target, tracker.topN, fromId, toId]);
+  return { ...compared, setFromId, setToId };
+}
+
+/** Movers between two runs the user picks (the newest two at first), and the keyword picked there. */
+export function MoversSection({
+  compared,
+  locales,
+  picked,
+  onPick,
+}: {
+  compared: ReturnType<typeof useComparedRuns>;
+  locales: readonly Locale[];
+  picked: string | null;
+  onPick: (cellId: string) => void;
+}) {
+  const id = useId();
+  const { ran, from, to, movers, setFromId, setToId } = compared;
+  return (
+    <section aria-labelledby={`${id}-movers`} className="space-y-2">
+      <h3 id={`${id}-movers`} className="font-semibold">
+        Movers
+      </h3>
+      {!movers || !from || !to ? (
+        <p className="text-sm">Movers need two runs.</p>
+      ) : (
+        <>
+          <div className="flex flex-wrap gap-3 text-sm">
+            <span className="flex items-center gap-2">
+              <label htmlFor={`${id}-from`}>Since</label>
+              <select
+                id={`${id}-from`}
+                value={from.id}
+                onChange={(e) => setFromId(e.target.value)}
+                className={select}
+              >
+                {ran
+                  .filter((r) => r.startedAt < to.startedAt)
+                  .map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {runLabel(r)}
+                    </option>
+                  ))}
+              </select>
+            </span>
+            <span className="flex items-center gap-2">
+              <label htmlFor={`${id}-to`}>Up to</label>
+              <select
+                id={`${id}-to`}
+                value={to.id}
+                onChange={(e) => setToId(e.target.value)}
+                className={select}
+              >
+                {ran.slice(1).map((r) => (
+                  <option key={r.id} value={r.id}>
+                    {runLabel(r)}
+                  </option>
+                ))}
+              </select>
+            </span>
+          </div>
+          <p className="font-medium" data-testid="movers-digest">
+            {moversDigest(movers, from.startedAt)}
+          </p>
+          <MoversTable movers={movers} locales={locales} picked={picked} onPick={onPick} />
+        </>
+      )}
+    </section>
+  );
+}

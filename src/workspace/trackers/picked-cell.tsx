@@ -1,0 +1,131 @@
+import { useId, useMemo, useState } from 'react';
+import { localeLabel } from '../runs/lib/locale.ts';
+import type { BatchCell } from '../runs/lib/matrix.ts';
+import { HeaderRow } from './header-row.tsx';
+import { positionHistory } from './lib/history.ts';
+import type { TrackerRun } from './lib/run.ts';
+import type { Tracker } from './lib/tracker.ts';
+import { PositionChart } from './position-chart.tsx';
+import { runLabel } from './run-label.ts';
+import { SerpDiff } from './serp-diff.tsx';
+
+const HISTORY_COLUMNS = ['Run', 'Rank', 'Ranking URL'];
+
+/** The keyword picked in the movers: its position chart (competitors on request) and SERP diff. */
+export function PickedCell({
+  pickedCell,
+  tracker,
+  runs,
+  ran,
+  reading,
+}: {
+  pickedCell: BatchCell;
+  tracker: Tracker;
+  runs: readonly TrackerRun[];
+  ran: readonly TrackerRun[];
+  reading: number;
+}) {
+  const id = useId();
+  const [withCompetitors, setWithCompetitors] = useState(false);
+  return (
+    <section
+      aria-labelledby={`${id}-cell`}
+      className="space-y-3 rounded border border-slate-200 p-3 dark:border-slate-700"
+    >
+      <h3 id={`${id}-cell`} className="font-semibold">
+        “{pickedCell.query}” · {localeLabel(pickedCell.locale)}
+      </h3>
+      {tracker.competitors.length > 0 && (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={withCompetitors}
+            onChange={(e) => setWithCompetitors(e.target.checked)}
+          />
+          Show competitors on the chart
+        </label>
+      )}
+      {reading > 0 && (
+        <p role="status" className="text-sm">
+          Reading the earlier runs: the chart shows the newest so far.
+        </p>
+      )}
+      <CellChart
+        runs={runs}
+        tracker={tracker}
+        cellId={pickedCell.id}
+        title={`Position history of ${tracker.target} for “${pickedCell.query}” (${localeLabel(pickedCell.locale)})`}
+        competitors={withCompetitors}
+      />
+      <SerpDiff key={pickedCell.id} runs={ran} cellId={pickedCell.id} title={pickedCell.query} />
+    </section>
+  );
+}
+
+function CellChart({
+  runs,
+  tracker,
+  cellId,
+  title,
+  competitors,
+}: {
+  runs: readonly TrackerRun[];
+  tracker: Tracker;
+  cellId: string;
+  title: string;
+  competitors: boolean;
+}) {
+  const target = useMemo(
+    () => ({ label: tracker.target, history: positionHistory(runs, cellId, tracker.target) }),
+    [runs, cellId, tracker.target],
+  );
+  const others = useMemo(
+    () =>
+      competitors
+        ? tracker.competitors.map((c) => ({ label: c, history: positionHistory(runs, cellId, c) }))
+        : [],
+    [competitors, runs, cellId, tracker.competitors],
+  );
+  const best = target.history.best;
+  const ranked = target.history.points.filter((p) => p.kind === 'ranked');
+  const last = ranked.at(-1);
+  return (
+    <div className="space-y-1">
+      <PositionChart title={title} target={target} competitors={others} />
+      <details className="text-sm">
+        <summary>Rank and ranking URL of each run</summary>
+        <table className="mt-1 min-w-full">
+          <caption className="sr-only">The target’s rank and ranking URL in each run</caption>
+          <HeaderRow labels={HISTORY_COLUMNS} />
+          <tbody>
+            {target.history.points.map((p) => (
+              <tr key={p.run.id} className="border-b border-slate-100 dark:border-slate-800">
+                <td className="px-2 py-1">{runLabel(p.run)}</td>
+                <td className="px-2 py-1">
+                  {p.kind === 'ranked'
+                    ? `#${p.rank}`
+                    : p.kind === 'not-in-results'
+                      ? 'not in the results'
+                      : 'not checked'}
+                </td>
+                <td className="break-all px-2 py-1">
+                  {p.kind === 'ranked' && p.link}
+                  {p.kind === 'ranked' && p.urlChanged && (
+                    <strong className="ml-1 text-amber-800 dark:text-amber-300">(changed)</strong>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+      <p className="text-sm">
+        {best
+          ? `Best ever: #${best.rank} (${runLabel(best.run)}).`
+          : 'Never in the results so far.'}
+        {last && ` Ranking URL: ${last.link}.`}
+        {ranked.some((p) => p.urlChanged) && ' The ranking URL changed at the ringed runs.'}
+      </p>
+    </div>
+  );
+}
