@@ -42,14 +42,16 @@ async function openEmbedded(dataDir: string): Promise<Db> {
   };
 }
 
-async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 4,
-    types: {
-      getTypeParser: (oid, format) => (oid === INT8 ? Number : pg.types.getTypeParser(oid, format)),
-    } as pg.CustomTypesConfig,
-  });
+/** int8 (bigint milliseconds, counts) read as numbers; every other type as pg reads it. */
+const pgTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
+    oid === INT8
+      ? Number
+      : (pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown),
+};
+
+function openPostgres(url: string): Db {
+  const pool = new pg.Pool({ connectionString: url, max: 4, types: pgTypes });
   const on = (client: pg.Pool | pg.PoolClient): Sql => ({
     query: async <T>(text: string, params: readonly unknown[] = []) =>
       (await client.query(text, [...params])).rows as T[],
@@ -78,7 +80,7 @@ async function openPostgres(url: string): Promise<Db> {
 /** Opens the database and brings its schema up to date (one runner at a time migrates). */
 export async function openDb(where: { databaseUrl?: string; dataDir: string }): Promise<Db> {
   const db = where.databaseUrl
-    ? await openPostgres(where.databaseUrl)
+    ? openPostgres(where.databaseUrl)
     : await openEmbedded(where.dataDir);
   await migrate(db);
   return db;

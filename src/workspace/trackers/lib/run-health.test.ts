@@ -6,7 +6,12 @@ import { parseTrackers, serializeTrackers } from './tracker-file.ts';
 
 const tracker = testTracker(['a', 'b', 'c', 'd', 'e']);
 const full = (id: string, at: number) =>
-  testRun(tracker, id, at, Array(5).fill(page('example.com')));
+  testRun(
+    tracker,
+    id,
+    at,
+    Array.from({ length: 5 }, () => page('example.com')),
+  );
 
 describe('run health', () => {
   test('a run with an unusual share of empty answers is suspect; a usual one is not', () => {

@@ -1,0 +1,83 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createSandbox, type Sandbox } from '../sandbox/app.ts';
+import { organicResults } from '../sandbox/data/search.ts';
+import { DEMO_CONCURRENCY, DEMO_CREDITS } from '../sandbox/state.ts';
+import { hostOf } from '../lib/links.ts';
+import { serializeTrackers } from '../workspace/trackers/lib/tracker-file.ts';
+import { trackerFromBatch, type Tracker } from '../workspace/trackers/lib/tracker.ts';
+
+/** Tests only: a sandbox on a loopback port (its ledger judges), with a key of the test's own. */
+export const TEST_KEY = 'runner-test-key-7f3c9a';
+
+export interface TestSandbox extends Sandbox {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(latencyMs = 0): Promise<TestSandbox> {
+  const sandbox = createSandbox({ latencyMs });
+  const account = () => ({
+    requestLimit: DEMO_CREDITS,
+    requestUsed: 0,
+    concurrencyLimit: DEMO_CONCURRENCY,
+    inFlight: 0,
+    peakInFlight: 0,
+  });
+  sandbox.state.accounts.set(TEST_KEY, account());
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: sandbox.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    ...sandbox,
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A search tracker of `queries` × us/en and gb/en, following the domain ranked 4th for the first query. */
+export function sandboxTracker(queries: readonly string[], name = 'Coffee watch'): Tracker {
+  const target = hostOf(
+    organicResults({ query: queries[0]!, country: 'us', language: 'en' })[3]!.link,
+  )!;
+  return trackerFromBatch(
+    {
+      endpoint: 'search',
+      rows: queries.map((query) => ({ query, params: {} })),
+      locales: [
+        { country: 'us', language: 'en' },
+        { country: 'gb', language: 'en' },
+      ],
+      cap: null,
+      target,
+      competitors: [],
+    },
+    { id: `t-${name.replace(/\W/g, '')}`, name, now: Date.now() },
+  );
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `${prefix}-`));
+}
+
+/** A trackers file, as the dashboard exports one, written to a temp folder. */
+export function trackerFile(dir: string, tracker: Tracker): string {
+  const file = join(dir, `${tracker.id}.json`);
+  writeFileSync(file, serializeTrackers([{ tracker, runs: [] }]));
+  return file;
+}
+
+/** Every file under `dir` whose bytes contain `text`. */
+export function filesContaining(dir: string, text: string): string[] {
+  const hits: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) hits.push(...filesContaining(path, text));
+    else if (readFileSync(path).includes(text)) hits.push(path);
+  }
+  return hits;
+}
