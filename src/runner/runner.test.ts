@@ -5,10 +5,14 @@ import { parseTrackers } from '../workspace/trackers/lib/tracker-file.ts';
 import { trackerMatrix } from '../workspace/trackers/lib/tracker.ts';
 import { command } from './cli.ts';
 import { readRunnerConfig } from './config.ts';
-import { openRunner, type Runner } from './runner.ts';
+import { signBody, SIGNATURE_HEADER } from './alerts-out.ts';
+import { nextDueOf, openRunner, tick, type Runner } from './runner.ts';
+import { findTracker, loadRuns, saveTracker, type RunnerSettings } from './store.ts';
 import {
   filesContaining,
   sandboxTracker,
+  startHttpSink,
+  startSmtpSink,
   startSandbox,
   tempDir,
   TEST_KEY,
@@ -97,5 +101,158 @@ describe('the runner against the sandbox', () => {
     expect(filesContaining(dataDir, TEST_KEY)).toEqual([]);
     expect(logs.join('\n')).not.toContain(TEST_KEY);
     expect(logs.length).toBeGreaterThan(3);
+  });
+});
+
+const searches = () => sandbox.state.calls.filter((c) => c.endpoint === '/search').length;
+
+const SETTINGS: RunnerSettings = {
+  cron: null,
+  timeZone: 'UTC',
+  catchUp: false,
+  reserveFloor: null,
+  channels: [],
+};
+
+/** Stores a tracker with runner settings, its next slot as of `now`. */
+async function addTracker(
+  name: string,
+  queries: string[],
+  settings: Partial<RunnerSettings>,
+  now = Date.now(),
+) {
+  const tracker = sandboxTracker(queries, name);
+  const stored = {
+    tracker,
+    settings: { ...SETTINGS, ...settings },
+    nextDue: null as number | null,
+  };
+  stored.nextDue = nextDueOf(stored, now);
+  await saveTracker(runner.db, stored);
+  return { tracker, cells: trackerMatrix(tracker).cells };
+}
+
+describe('the runner’s schedule, driven by a test clock', () => {
+  test('each slot runs once, next due moves on before the run, missed slots are recorded, one catch-up by choice', async () => {
+    const at = (day: number, hour: number, minute = 0) => Date.UTC(2026, 10, day, hour, minute);
+    // 06:00 in Berlin is 05:00 UTC in November.
+    const { tracker, cells } = await addTracker(
+      'Sched',
+      ['coffee'],
+      { cron: '0 6 * * *', timeZone: 'Europe/Berlin' },
+      at(26, 4),
+    );
+    const paidBefore = searches();
+    expect(await tick(runner, at(26, 4, 30))).toBe(false);
+    expect(await tick(runner, at(26, 5, 1))).toBe(true);
+    // The same slot looked at again (another tick, another runner): not run twice.
+    expect(await tick(runner, at(26, 5, 2))).toBe(false);
+    expect((await findTracker(runner.db, 'Sched'))!.nextDue).toBe(at(27, 5));
+    // Down from the 27th to the 30th, 09:00: four slots missed, none run (no catch-up asked).
+    expect(await tick(runner, at(30, 9))).toBe(true);
+    expect(await tick(runner, at(30, 9))).toBe(false);
+    // Asked for a catch-up, down again until Dec 3, 10:00: one run, for the newest slot.
+    const stored = (await findTracker(runner.db, 'Sched'))!;
+    await saveTracker(runner.db, { ...stored, settings: { ...stored.settings, catchUp: true } });
+    expect(await tick(runner, Date.UTC(2026, 11, 3, 10))).toBe(true);
+    expect(await tick(runner, Date.UTC(2026, 11, 3, 10))).toBe(false);
+
+    const runs = await loadRuns(runner.db, tracker.id);
+    expect(
+      runs.map((r) => [
+        new Date(r.slot!).toISOString().slice(0, 13),
+        r.status,
+        r.missedReason ?? '',
+      ]),
+    ).toEqual([
+      ['2026-11-26T05', 'done', ''],
+      ['2026-11-27T05', 'missed', 'runner-down'],
+      ['2026-11-28T05', 'missed', 'runner-down'],
+      ['2026-11-29T05', 'missed', 'runner-down'],
+      ['2026-11-30T05', 'missed', 'runner-down'],
+      ['2026-12-01T05', 'missed', 'runner-down'],
+      ['2026-12-02T05', 'missed', 'runner-down'],
+      ['2026-12-03T05', 'done', ''],
+    ]);
+    expect(searches() - paidBefore).toBe(2 * cells.length);
+  });
+});
+
+describe('budgets', () => {
+  test('a run that would go below the reserve floor is not started and says so; the cap per run stops a run', async () => {
+    const left = () => {
+      const a = sandbox.state.accounts.get(TEST_KEY)!;
+      return a.requestLimit - a.requestUsed;
+    };
+    const { cells } = await addTracker('Floor', ['coffee', 'tea'], { reserveFloor: left() - 40 });
+    const paidBefore = searches();
+    await expect(cli('run', 'Floor', '--yes')).rejects.toThrow(
+      `Not started: it would leave ${left() - cells.length * 20} credits, below the reserve floor of ${left() - 40}.`,
+    );
+    expect(searches()).toBe(paidBefore);
+
+    const capped = sandboxTracker(['coffee', 'tea'], 'Capped');
+    await saveTracker(runner.db, {
+      tracker: { ...capped, capPerRun: 40 },
+      settings: SETTINGS,
+      nextDue: null,
+    });
+    const [, result] = await cli('run', 'Capped', '--yes');
+    expect(result).toContain(
+      `stopped, 2 of ${trackerMatrix(capped).cells.length} cells answered, 40 credits`,
+    );
+    expect(searches()).toBe(paidBefore + 2);
+  });
+});
+
+describe('alerts', () => {
+  test('a run’s alerts reach a signed webhook, an ntfy topic and an SMTP mailbox', async () => {
+    const [hook, topic, smtp] = await Promise.all([
+      startHttpSink(),
+      startHttpSink(),
+      startSmtpSink(),
+    ]);
+    try {
+      const secret = 'hook-secret-1';
+      const { tracker } = await addTracker(
+        'Alerting',
+        ['coffee', 'green tea', 'espresso machine'],
+        {
+          channels: [
+            { kind: 'webhook', url: `${hook.url}/hook`, secret },
+            { kind: 'ntfy', url: `${topic.url}/rank-alerts` },
+            { kind: 'email', smtp: smtp.url, from: 'runner@example.com', to: 'seo@example.com' },
+          ],
+        },
+      );
+      const stored = (await findTracker(runner.db, 'Alerting'))!;
+      await saveTracker(runner.db, {
+        ...stored,
+        tracker: {
+          ...tracker,
+          alerts: { moveBy: 1, leavesTop10: true, competitorOvertakes: false },
+        },
+      });
+      await cli('run', 'Alerting', '--yes');
+      sandbox.state.driftDays += 3;
+      await cli('run', 'Alerting', '--yes');
+
+      expect(hook.got).toHaveLength(1);
+      const delivery = hook.got[0]!;
+      expect(delivery.headers[SIGNATURE_HEADER]).toBe(signBody(delivery.body, secret));
+      const payload = JSON.parse(delivery.body) as {
+        tracker: string;
+        alerts: { kind: string; text: string }[];
+      };
+      expect(payload.tracker).toBe('Alerting');
+      expect(payload.alerts.length).toBeGreaterThan(0);
+      expect(topic.got.map((g) => g.path)).toEqual(['/rank-alerts']);
+      expect(topic.got[0]!.body).toContain(payload.alerts[0]!.text);
+      expect(smtp.mails).toHaveLength(1);
+      expect(smtp.mails[0]).toContain('To: seo@example.com');
+      expect(smtp.mails[0]).toMatch(/Subject: Alerting: \d+ alerts?/);
+    } finally {
+      await Promise.all([hook.close(), topic.close(), smtp.close()]);
+    }
   });
 });

@@ -81,3 +81,69 @@ export function filesContaining(dir: string, text: string): string[] {
   }
   return hits;
 }
+
+export interface Received {
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** Tests only: an HTTP server on loopback that keeps every request it gets (a webhook, a topic). */
+export async function startHttpSink(): Promise<{
+  url: string;
+  got: Received[];
+  close(): Promise<void>;
+}> {
+  const { createServer } = await import('node:http');
+  const got: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      got.push({
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    got,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+/** Tests only: an SMTP server on loopback that keeps every message it accepts. */
+export async function startSmtpSink(): Promise<{
+  url: string;
+  mails: string[];
+  close(): Promise<void>;
+}> {
+  const { SMTPServer } = await import('smtp-server');
+  const mails: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push(Buffer.concat(chunks).toString('utf8'));
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
