@@ -191,10 +191,11 @@ export async function tick(runner: Runner, now = Date.now()): Promise<boolean> {
     );
     if (!row) return null;
     const stored = (await findTracker(tx, row.id))!;
-    const first = stored.tracker.anchor === null;
     const cron = cronOf(stored.tracker, stored.settings);
+    // The dashboard's cadence before any run: the first run is now, and anchors the schedule.
+    const first = cron === null;
     const due =
-      first || !cron
+      cron === null
         ? [now]
         : slotsBetween(cron.expr, cron.timeZone ?? stored.settings.timeZone, stored.nextDue!, now);
     const decision = first

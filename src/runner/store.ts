@@ -127,7 +127,7 @@ export async function saveRunRow(
     `insert into runs (tracker_id, id, slot, started_at, finished_at, status, missed_reason, credits, suspect, catch_up, plan, owner, lease_until)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13)
      on conflict (tracker_id, id) do update set finished_at = $5, status = $6, missed_reason = $7,
-       credits = $8, suspect = $9, owner = $12, lease_until = $13`,
+       credits = $8, suspect = $9, owner = coalesce($12, runs.owner), lease_until = $13`,
     [
       run.trackerId,
       run.id,

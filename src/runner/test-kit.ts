@@ -147,3 +147,51 @@ export async function startSmtpSink(): Promise<{
     close: () => new Promise((r) => server.close(() => r())),
   };
 }
+
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+
+/** A free loopback port (taken and given back at once). */
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Tests only: a Postgres server of its own (Debian's postgresql 15, which .ci/run installs) in a
+ * temp folder, on a free loopback port, trusting local connections. As root it runs as the
+ * `postgres` user, since initdb refuses root.
+ */
+export async function startPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
+  const { execFileSync } = await import('node:child_process');
+  const { chownSync } = await import('node:fs');
+  const dir = tempDir('runner-pg');
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
+    chownSync(dir, uid, gid);
+  }
+  const pg = (tool: string, args: string[]) =>
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, tool), ...args], {
+          stdio: 'pipe',
+        })
+      : execFileSync(join(PG_BIN, tool), args, { stdio: 'pipe' });
+  const data = join(dir, 'data');
+  pg('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  pg('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      pg('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      return Promise.resolve();
+    },
+  };
+}
