@@ -5,17 +5,18 @@ import { countedCost } from '../workspace/runs/lib/pricing.ts';
 import type { BatchAnswer } from '../workspace/runs/lib/results.ts';
 import { batchRunPolicy, isFreeRequest } from '../workspace/runs/lib/run-policy.ts';
 import { suspectReason } from '../workspace/trackers/lib/run-health.ts';
-import {
-  baselineRun,
-  runCell,
-  runId,
-  type RunCell,
-  type TrackerRun,
-} from '../workspace/trackers/lib/run.ts';
-import { runCap, spentThisMonth } from '../workspace/trackers/lib/schedule.ts';
+import { runCell, runId, type RunCell, type TrackerRun } from '../workspace/trackers/lib/run.ts';
+import { monthStart, runCap, spentThisMonth } from '../workspace/trackers/lib/schedule.ts';
 import { trackerMatrix, type Tracker } from '../workspace/trackers/lib/tracker.ts';
 import type { Db } from './db.ts';
-import { loadRuns, markSent, saveCell, saveRunRow, type StoredTracker } from './store.ts';
+import {
+  loadBaseline,
+  markSent,
+  spendSince,
+  saveCell,
+  saveRunRow,
+  type StoredTracker,
+} from './store.ts';
 import type { Upstream } from './upstream.ts';
 
 /** The session-free usage: the runner counts each request at its published cost. */
@@ -43,8 +44,8 @@ export async function planRun(
   const { tracker, settings } = stored;
   const cells = trackerMatrix(tracker).cells.length;
   const unit = countedCost(tracker.endpoint, NO_USAGE).credits;
-  const runs = await loadRuns(db, tracker.id);
-  const cap = runCap(tracker.capPerRun, tracker.monthlyCap, spentThisMonth(runs, now));
+  const spent = spentThisMonth(await spendSince(db, tracker.id, monthStart(now)), now);
+  const cap = runCap(tracker.capPerRun, tracker.monthlyCap, spent);
   const cost = Math.min(cells * unit, cap ?? Infinity);
   const creditsLeft =
     settings.reserveFloor === null ? undefined : (await upstream.account()).creditsLeft;
@@ -157,7 +158,7 @@ export async function executeRun(
   run.status = complete && rest.kind === 'over' && !held ? 'done' : 'stopped';
   run.finishedAt = Date.now();
   run.credits = before + creditsSpent(engineRuns);
-  const baseline = baselineRun((await loadRuns(db, tracker.id)).filter((r) => r.id !== run.id));
+  const baseline = await loadBaseline(db, tracker.id, run.startedAt);
   const suspect = suspectReason(run, baseline);
   if (suspect !== null) run.suspect = suspect;
   await saveRunRow(db, run);

@@ -7,7 +7,7 @@ import { command } from './cli.ts';
 import { readRunnerConfig } from './config.ts';
 import { signBody, SIGNATURE_HEADER } from './alerts-out.ts';
 import { nextDueOf, openRunner, tick, type Runner } from './runner.ts';
-import { findTracker, loadRuns, saveTracker, type RunnerSettings } from './store.ts';
+import { findTracker, loadBaseline, loadRuns, saveTracker, type RunnerSettings } from './store.ts';
 import {
   filesContaining,
   sandboxTracker,
@@ -254,5 +254,40 @@ describe('alerts', () => {
     } finally {
       await Promise.all([hook.close(), topic.close(), smtp.close()]);
     }
+  });
+});
+
+describe('the run log', () => {
+  test('a run with an unusual share of empty answers is logged as suspect and never becomes the baseline', async () => {
+    const { tracker } = await addTracker(
+      'Suspect',
+      ['coffee', 'green tea', 'espresso machine'],
+      {},
+    );
+    await cli('run', 'Suspect', '--yes');
+    // Three of six answers come back empty (and paid): a blocked scrape looks like this.
+    sandbox.state.addFault({
+      endpoint: 'search',
+      kind: 'status',
+      status: 200,
+      body: '{"organic_results":[]}',
+      contentType: 'application/json',
+      times: 3,
+    });
+    const [, second] = await cli('run', 'Suspect', '--yes');
+    expect(second).toContain(
+      'SUSPECT: 50% of the cells asked came back empty or failed (the baseline had 0%)',
+    );
+    await cli('run', 'Suspect', '--yes');
+    const [first, suspect, third] = await loadRuns(runner.db, tracker.id);
+    expect(suspect!.suspect).toBeDefined();
+    expect((await loadBaseline(runner.db, tracker.id, third!.startedAt))?.id).toBe(first!.id);
+    expect(
+      (
+        await runner.db.query<{ kind: string }>('select kind from alerts where run_id = $1', [
+          suspect!.id,
+        ])
+      ).map((a) => a.kind),
+    ).toEqual(['run-suspect']);
   });
 });

@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  baselineRun,
-  cutShort,
-  missedRun,
-  type TrackerRun,
-} from '../workspace/trackers/lib/run.ts';
+import { cutShort, missedRun, type TrackerRun } from '../workspace/trackers/lib/run.ts';
 import { trackerMatrix } from '../workspace/trackers/lib/tracker.ts';
 import { channelLabel, deliver, runAlerts, type RunnerAlert } from './alerts-out.ts';
 import type { RunnerConfig } from './config.ts';
@@ -13,6 +8,7 @@ import { executeRun, newRun, planRun, type RunContext, type RunPlan } from './ru
 import { cronOf, decideSlots, nextSlot, slotsBetween } from './schedule.ts';
 import {
   findTracker,
+  loadBaseline,
   loadRuns,
   markDelivered,
   saveAlerts,
@@ -94,9 +90,7 @@ export async function finishRun(
   runner.log(
     `${stored.tracker.name}: run ${run.id} ${run.status}, ${run.credits} credits${run.suspect ? `, suspect: ${run.suspect}` : ''}`,
   );
-  const baseline = baselineRun(
-    (await loadRuns(runner.db, run.trackerId)).filter((r) => r.startedAt < run.startedAt),
-  );
+  const baseline = await loadBaseline(runner.db, run.trackerId, run.startedAt);
   await sendAlerts(runner, stored, runAlerts(stored.tracker, run, baseline));
   return run;
 }
@@ -157,7 +151,7 @@ export async function resumeOrphans(runner: Runner, now = Date.now()): Promise<T
   const resumed: TrackerRun[] = [];
   for (const row of rows) {
     const stored = await findTracker(runner.db, row.tracker_id);
-    const run = (await loadRuns(runner.db, row.tracker_id)).find((r) => r.id === row.id);
+    const [run] = await loadRuns(runner.db, row.tracker_id, 'id = $2', [row.id]);
     if (!stored || !run) continue;
     const cut = cutShort(run);
     for (const id of run.sent ?? []) await saveCell(runner.db, run, id, cut.cells[id]!);

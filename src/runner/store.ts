@@ -1,5 +1,5 @@
 import type { TrackerAlert } from '../workspace/trackers/lib/alerts.ts';
-import type { RunCell, TrackerRun } from '../workspace/trackers/lib/run.ts';
+import { isBaseline, type RunCell, type TrackerRun } from '../workspace/trackers/lib/run.ts';
 import { storedTrackerSchema } from '../workspace/trackers/lib/tracker-schemas.ts';
 import type { Tracker } from '../workspace/trackers/lib/tracker.ts';
 import type { Db, Sql } from './db.ts';
@@ -168,20 +168,30 @@ export async function saveCell(
 }
 
 /**
- * A tracker's runs, oldest first, with their cells. A run still marked running carries the
- * cells it had sent without an answer (`sent`), as the dashboard's stored runs do.
+ * Runs of a tracker (oldest first), with their cells: all of them, or those `where` picks (an
+ * SQL condition on `runs`, parameters from $2). A run still marked running carries the cells it
+ * had sent without an answer (`sent`), as the dashboard's stored runs do.
  */
-export async function loadRuns(db: Sql, trackerId: string): Promise<TrackerRun[]> {
+export async function loadRuns(
+  db: Sql,
+  trackerId: string,
+  where = 'true',
+  params: readonly unknown[] = [],
+): Promise<TrackerRun[]> {
   const rows = await db.query<RunRow>(
-    'select * from runs where tracker_id = $1 order by started_at, id',
-    [trackerId],
+    `select * from runs where tracker_id = $1 and (${where}) order by started_at, id`,
+    [trackerId, ...params],
   );
+  if (rows.length === 0) return [];
   const cells = await db.query<{
     run_id: string;
     cell_id: string;
     state: string;
     cell: RunCell | string | null;
-  }>('select run_id, cell_id, state, cell from run_cells where tracker_id = $1', [trackerId]);
+  }>(
+    'select run_id, cell_id, state, cell from run_cells where tracker_id = $1 and run_id = any($2::text[])',
+    [trackerId, rows.map((r) => r.id)],
+  );
   const byRun = new Map<string, { cells: Record<string, RunCell>; sent: string[] }>();
   for (const c of cells) {
     const entry = byRun.get(c.run_id) ?? { cells: {}, sent: [] };
@@ -208,6 +218,39 @@ export async function loadRuns(db: Sql, trackerId: string): Promise<TrackerRun[]
       ...(r.status === 'running' ? { sent: entry.sent } : {}),
     };
   });
+}
+
+/**
+ * The baseline of a run started at `before` (the model's `isBaseline`): read newest first, one
+ * run's cells at a time, so a long history is not read whole for each run.
+ */
+export async function loadBaseline(
+  db: Sql,
+  trackerId: string,
+  before: number,
+): Promise<TrackerRun | undefined> {
+  const ids = await db.query<{ id: string }>(
+    `select id from runs where tracker_id = $1 and status in ('done', 'stopped') and suspect is null
+       and started_at < $2 order by started_at desc, id desc`,
+    [trackerId, before],
+  );
+  for (const { id } of ids) {
+    const [run] = await loadRuns(db, trackerId, 'id = $2', [id]);
+    if (run && isBaseline(run)) return run;
+  }
+  return undefined;
+}
+
+/** What the runs of a tracker since `from` spent: for the monthly cap. */
+export async function spendSince(
+  db: Sql,
+  trackerId: string,
+  from: number,
+): Promise<{ startedAt: number; credits: number }[]> {
+  return db.query<{ startedAt: number; credits: number }>(
+    'select started_at as "startedAt", credits from runs where tracker_id = $1 and started_at >= $2',
+    [trackerId, from],
+  );
 }
 
 export async function saveAlerts(db: Db, alerts: readonly TrackerAlert[]): Promise<void> {
