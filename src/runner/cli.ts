@@ -5,16 +5,13 @@ import { cellsAnswered } from '../workspace/trackers/lib/run.ts';
 import { parseTrackers, serializeTrackers } from '../workspace/trackers/lib/tracker-file.ts';
 import { channelLabel } from './alerts-out.ts';
 import { planRun } from './run-tracker.ts';
-import { nextDueOf, startRunNow, type Runner } from './runner.ts';
+import { importTracker, startRunNow, type Runner } from './runner.ts';
 import { checkCron } from './schedule.ts';
 import {
   findTracker,
   listTrackers,
   loadRuns,
   removeTracker,
-  saveCell,
-  saveRunRow,
-  saveTracker,
   type Channel,
   type RunnerSettings,
 } from './store.ts';
@@ -90,18 +87,10 @@ async function add(runner: Runner, file: string, flags: Flags, out: Out) {
   const read = parseTrackers(await readFile(file, 'utf8'));
   if ('errors' in read) throw new Error(`Not added: ${read.errors.join(' ')}`);
   const settings = settingsOf(flags);
-  const now = Date.now();
-  for (const { tracker, runs } of read.entries) {
-    const stored = { tracker, settings, nextDue: null as number | null };
-    stored.nextDue = nextDueOf(stored, now);
-    await runner.db.query('delete from trackers where id = $1', [tracker.id]);
-    await saveTracker(runner.db, stored);
-    for (const run of runs) {
-      await saveRunRow(runner.db, run);
-      for (const [id, cell] of Object.entries(run.cells)) await saveCell(runner.db, run, id, cell);
-    }
+  for (const entry of read.entries) {
+    const { nextDue } = await importTracker(runner, entry, settings);
     out(
-      `Added ${tracker.name} (${runs.length} runs)${stored.nextDue === null ? ', not scheduled' : `, next run ${new Date(stored.nextDue).toISOString()}`}`,
+      `Added ${entry.tracker.name} (${entry.runs.length} runs)${nextDue === null ? ', not scheduled' : `, next run ${new Date(nextDue).toISOString()}`}`,
     );
   }
 }

@@ -16,6 +16,11 @@ export interface RunnerConfig {
   concurrency: number;
   /** How often the service looks for due slots (RUNNER_TICK_MS, default 30 s). */
   tickMs: number;
+  /**
+   * The dashboard's door (`/runner/`): served on loopback at RUNNER_PORT when RUNNER_TOKEN is
+   * set, for the dashboard's proxy to forward to (RUNNER_URL on the dashboard's side).
+   */
+  dashboard: { port: number; token: string } | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -52,5 +57,8 @@ export function readRunnerConfig(env: Env): RunnerConfig {
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     concurrency: positive(env, 'RUNNER_CONCURRENCY', 5),
     tickMs: positive(env, 'RUNNER_TICK_MS', 30_000),
+    dashboard: env.RUNNER_TOKEN?.trim()
+      ? { port: positive(env, 'RUNNER_PORT', 8790), token: env.RUNNER_TOKEN.trim() }
+      : null,
   };
 }

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { command, USAGE } from './cli.ts';
 import { readRunnerConfig, type RunnerConfig } from './config.ts';
+import { serveApi } from './http-api.ts';
 import { openRunner, resumeOrphans, tick, type Runner } from './runner.ts';
 
 const alive = (pid: number) => {
@@ -57,6 +58,10 @@ async function serve(runner: Runner): Promise<void> {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  const api = runner.config.dashboard
+    ? await serveApi(runner, runner.config.dashboard.token, runner.config.dashboard.port)
+    : null;
+  if (api) stamp(`dashboard door on 127.0.0.1:${runner.config.dashboard!.port}/runner/`);
   await resumeOrphans(runner);
   while (!stopping) {
     // Run every slot that is due now, one after another, then sleep until the next look.
@@ -68,6 +73,7 @@ async function serve(runner: Runner): Promise<void> {
       setTimeout(resolve, runner.config.tickMs).unref();
     });
   }
+  api?.close();
   stamp('runner stopped');
 }
 

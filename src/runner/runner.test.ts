@@ -291,3 +291,37 @@ describe('the run log', () => {
     ).toEqual(['run-suspect']);
   });
 });
+
+describe('the dashboard’s door (/runner/)', () => {
+  test('with the runner token, a tracker file moves in and every tracker comes back as the file the Trackers view imports', async () => {
+    const { serveApi, RUNNER_TOKEN_HEADER } = await import('./http-api.ts');
+    const { serializeTrackers } = await import('../workspace/trackers/lib/tracker-file.ts');
+    const server = await serveApi(runner, 'door-token', 0);
+    const address = server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/runner/trackers`;
+    try {
+      expect((await fetch(base)).status).toBe(401);
+      expect(
+        (await fetch(base, { headers: { [RUNNER_TOKEN_HEADER]: 'wrong-token' } })).status,
+      ).toBe(401);
+      const moved = sandboxTracker(['flat white'], 'Moved in');
+      const post = await fetch(base, {
+        method: 'POST',
+        headers: { [RUNNER_TOKEN_HEADER]: 'door-token', 'content-type': 'application/json' },
+        body: serializeTrackers([{ tracker: moved, runs: [] }]),
+      });
+      expect(post.status).toBe(201);
+      expect(await post.json()).toEqual({ added: ['Moved in'] });
+      const listed = parseTrackers(
+        await (await fetch(base, { headers: { [RUNNER_TOKEN_HEADER]: 'door-token' } })).text(),
+      );
+      if (!('entries' in listed)) throw new Error(listed.errors.join(' '));
+      const names = listed.entries.map((e) => e.tracker.name);
+      expect(names).toContain('Moved in');
+      expect(names).toContain('Coffee watch');
+      expect(listed.entries.find((e) => e.tracker.name === 'Coffee watch')!.runs).toHaveLength(2);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -15,8 +15,10 @@ import {
   saveCell,
   saveRunRow,
   saveTracker,
+  type RunnerSettings,
   type StoredTracker,
 } from './store.ts';
+import type { TrackerWithRuns } from '../workspace/trackers/lib/tracker-file.ts';
 import { openUpstream, type Upstream } from './upstream.ts';
 
 export interface Runner extends RunContext {
@@ -54,6 +56,29 @@ export function nextDueOf(stored: StoredTracker, now: number): number | null {
   const cron = cronOf(stored.tracker, stored.settings);
   if (!cron) return stored.tracker.cadence !== 'off' && stored.tracker.anchor === null ? now : null;
   return nextSlot(cron.expr, cron.timeZone ?? stored.settings.timeZone, now);
+}
+
+/**
+ * A tracker from a trackers file (`add`, or moved in from the dashboard), with its runs: it
+ * replaces one of the same id whole, as the dashboard's import does. Returns it as stored.
+ */
+export async function importTracker(
+  runner: Pick<Runner, 'db'>,
+  { tracker, runs }: TrackerWithRuns,
+  settings: RunnerSettings,
+  now = Date.now(),
+): Promise<StoredTracker> {
+  const stored: StoredTracker = { tracker, settings, nextDue: null };
+  stored.nextDue = nextDueOf(stored, now);
+  await runner.db.transaction(async (tx) => {
+    await tx.query('delete from trackers where id = $1', [tracker.id]);
+    await saveTracker(tx, stored);
+    for (const run of runs) {
+      await saveRunRow(tx, run);
+      for (const [id, cell] of Object.entries(run.cells)) await saveCell(tx, run, id, cell);
+    }
+  });
+  return stored;
 }
 
 /**

@@ -22,6 +22,15 @@ export interface RunnerSettings {
   channels: Channel[];
 }
 
+/** A tracker the runner was given no settings for: its own cadence, no channels, no floor. */
+export const DEFAULT_SETTINGS: RunnerSettings = {
+  cron: null,
+  timeZone: 'UTC',
+  catchUp: false,
+  reserveFloor: null,
+  channels: [],
+};
+
 export interface StoredTracker {
   tracker: Tracker;
   settings: RunnerSettings;
