@@ -7,7 +7,7 @@ import type { Channel } from './store.ts';
 
 /** The dashboard's rank alerts, and the runner's own about the run itself. */
 export type RunnerAlert = Omit<TrackerAlert, 'kind'> & {
-  kind: TrackerAlert['kind'] | 'run-failed' | 'run-suspect' | 'reserve-floor';
+  kind: TrackerAlert['kind'] | 'run-failed' | 'run-suspect' | 'budget';
 };
 
 /**
@@ -44,6 +44,29 @@ export function runAlerts(
     target: tracker.target,
     competitors: tracker.competitors,
   });
+}
+
+/**
+ * The schedule will not last until the plan renews: its runs until then (each at the most it
+ * may cost) need more credits than are left. Null when they fit, or when either is unknown.
+ */
+export function budgetAlert(
+  tracker: Tracker,
+  run: TrackerRun,
+  budget: { runsUntilRenewal: number; runCost: number; creditsLeft: number; renewsAt: number },
+): RunnerAlert | null {
+  const need = budget.runsUntilRenewal * budget.runCost;
+  if (need <= budget.creditsLeft) return null;
+  const renews = new Date(budget.renewsAt).toISOString().slice(0, 10);
+  return {
+    id: `${run.id}|run|budget`,
+    trackerId: tracker.id,
+    runId: run.id,
+    at: run.startedAt,
+    cellId: '',
+    kind: 'budget',
+    text: `The budget will not last: ${budget.runsUntilRenewal} runs of ${tracker.name} until the plan renews (${renews}) need up to ${need} credits; ${budget.creditsLeft} are left.`,
+  };
 }
 
 /** The body every channel carries: the tracker, the run and its alerts. */

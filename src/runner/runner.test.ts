@@ -292,6 +292,20 @@ describe('the run log', () => {
   });
 });
 
+describe('budget alerts', () => {
+  test('a schedule whose runs until the plan renews need more credits than are left raises a budget alert', async () => {
+    // Every ten minutes for the sandbox plan's 30 days: 4,320 runs of 2 cells at 20 credits.
+    await addTracker('Budget', ['coffee'], { cron: '*/10 * * * *' });
+    await cli('run', 'Budget', '--yes');
+    const [alert] = await runner.db.query<{ kind: string; text: string }>(
+      "select kind, text from alerts where tracker_id = 't-Budget' and kind = 'budget'",
+    );
+    expect(alert?.text).toMatch(
+      /^The budget will not last: 43\d\d runs of Budget until the plan renews \(.+\) need up to \d+ credits; \d+ are left\.$/,
+    );
+  });
+});
+
 describe('the dashboard’s door (/runner/)', () => {
   test('with the runner token, a tracker file moves in and every tracker comes back as the file the Trackers view imports', async () => {
     const { serveApi, RUNNER_TOKEN_HEADER } = await import('./http-api.ts');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { cutShort, missedRun, type TrackerRun } from '../workspace/trackers/lib/run.ts';
 import { trackerMatrix } from '../workspace/trackers/lib/tracker.ts';
-import { channelLabel, deliver, runAlerts, type RunnerAlert } from './alerts-out.ts';
+import { budgetAlert, channelLabel, deliver, runAlerts, type RunnerAlert } from './alerts-out.ts';
 import type { RunnerConfig } from './config.ts';
 import { openDb } from './db.ts';
 import { executeRun, newRun, planRun, type RunContext, type RunPlan } from './run-tracker.ts';
@@ -116,8 +116,37 @@ export async function finishRun(
     `${stored.tracker.name}: run ${run.id} ${run.status}, ${run.credits} credits${run.suspect ? `, suspect: ${run.suspect}` : ''}`,
   );
   const baseline = await loadBaseline(runner.db, run.trackerId, run.startedAt);
-  await sendAlerts(runner, stored, runAlerts(stored.tracker, run, baseline));
+  const budget = await budgetAfter(runner, stored, run, plan).catch(() => null);
+  await sendAlerts(runner, stored, [
+    ...runAlerts(stored.tracker, run, baseline),
+    ...(budget ? [budget] : []),
+  ]);
   return run;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the schedule's runs until the plan renews (the account's `validity`) fit the credits left. */
+async function budgetAfter(runner: Runner, stored: StoredTracker, run: TrackerRun, plan: RunPlan) {
+  const cron = cronOf(stored.tracker, stored.settings);
+  if (!cron) return null;
+  const account = await runner.upstream.account();
+  if (account.validityDays === undefined || account.creditsLeft === undefined) return null;
+  const now = Date.now();
+  const renewsAt = now + account.validityDays * DAY_MS;
+  const slots = slotsBetween(
+    cron.expr,
+    cron.timeZone ?? stored.settings.timeZone,
+    now + 1,
+    renewsAt,
+    100_000,
+  );
+  return budgetAlert(stored.tracker, run, {
+    runsUntilRenewal: slots.length,
+    runCost: plan.cost,
+    creditsLeft: account.creditsLeft,
+    renewsAt,
+  });
 }
 
 export async function sendAlerts(
