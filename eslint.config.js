@@ -26,6 +26,15 @@ const ORDER = LAYERS.map((l) => l.name).join(' → ');
 const SERVER_SIDE = [
   { name: 'sandbox', paths: ['sandbox'], may: ['api', 'lib'] },
   { name: 'server', paths: ['server'], may: ['sandbox', 'api', 'lib'] },
+  // The headless runner (decision 073): the proxy's upstream rules, the sandbox it may embed, the
+  // catalogue, and the run engine and tracker model as pure logic, never a view, a session store
+  // or the browser's glue (runs/run-cells.ts, IndexedDB).
+  {
+    name: 'runner',
+    paths: ['runner'],
+    may: ['server', 'sandbox', 'api', 'lib'],
+    also: ['workspace/runs/lib', 'workspace/trackers/lib'],
+  },
   // Build-time: renders the app's views into pages (decision 024).
   {
     name: 'prerender',
@@ -68,8 +77,8 @@ const layerZones = [
   ...SERVER_SIDE.map((side) => ({
     target: side.paths.map((p) => `src/${p}`),
     from: 'src',
-    except: pathsOf([side.name, ...side.may]).map((p) => `./${p}`),
-    message: `src/${side.name}/ may import only ${[side.name, ...side.may].join(', ')}.`,
+    except: [...pathsOf([side.name, ...side.may]), ...(side.also ?? [])].map((p) => `./${p}`),
+    message: `src/${side.name}/ may import only ${[side.name, ...side.may, ...(side.also ?? [])].join(', ')}.`,
   })),
   // A workspace feature's lib/ is pure logic (no UI), so its view, benches and tests share it.
   // It may build on another one's pure logic (a tracker is a batch run again), never on a view.

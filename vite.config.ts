@@ -43,6 +43,15 @@ function viewSharedChunk(id: string, inEntry: () => Set<string>): string | null 
   return inEntry().has(id) ? null : 'view-shared';
 }
 
+/**
+ * `/runner/` to a tracker runner (RUNNER_URL, e.g. http://127.0.0.1:8790), same-origin for the
+ * Trackers view; the runner checks the token the page sends (decision 074). None without it.
+ */
+function runnerProxy(env: Record<string, string | undefined>) {
+  const target = env.RUNNER_URL?.trim();
+  return target ? { '/runner/': { target, changeOrigin: true } } : undefined;
+}
+
 export default defineConfig(({ mode }) => {
   // '' prefix: API_TARGET and friends are server-side settings, never exposed to the bundle.
   const env = { ...loadEnv(mode, import.meta.dirname, ''), ...process.env };
@@ -54,8 +63,8 @@ export default defineConfig(({ mode }) => {
   };
   return {
     plugins: [react(), tailwindcss(), apiPlugin(env), prerenderPlugin(), openApiPlugin()],
-    server: { host: '127.0.0.1', port: 5173, strictPort: true },
-    preview: { host: '127.0.0.1', port: 4173, strictPort: true },
+    server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: runnerProxy(env) },
+    preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: runnerProxy(env) },
     build: {
       target: 'es2022',
       reportCompressedSize: true,

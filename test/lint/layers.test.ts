@@ -94,6 +94,12 @@ const forbidden: [string, string, string][] = [
   ['src/workspace/runs/lib/engine.ts', '../../trackers/lib/run.ts', 'src/workspace/runs/'],
   ['src/workspace/history/history-page.tsx', '../batch/batch-page.tsx', 'src/workspace/history/'],
   ['src/workspace/demos/demo-player.tsx', '../batch/batch-page.tsx', 'src/workspace/demos/'],
+  // The runner takes the engine and the tracker model, never the browser's glue or a view.
+  ['src/runner/run-tracker.ts', '../workspace/runs/run-cells.ts', 'src/runner/'],
+  ['src/runner/store.ts', '../workspace/trackers/tracker-storage.ts', 'src/runner/'],
+  ['src/runner/cli.ts', '../session/key-store.ts', 'src/runner/'],
+  ['src/runner/cli.ts', '../components/copy-button.tsx', 'src/runner/'],
+  ['src/server/proxy.ts', '../runner/runner.ts', 'src/server/'],
   // Only tests import the test infrastructure.
   ['src/lib/format.ts', '../../test/render.tsx', 'Only tests'],
   // Tests follow their folder's rule.
@@ -151,6 +157,10 @@ describe('layer rules', { timeout: 30_000 }, () => {
     ['src/workspace/trackers/tracker-session.ts', '../runs/run-cells.ts'],
     ['src/workspace/demos/demo-steps.ts', '../runs/cell-query.ts'],
     ['src/features/search/search-page.tsx', '../../workspace/runs/lib/matrix.ts'],
+    ['src/runner/run-tracker.ts', '../workspace/runs/lib/engine.ts'],
+    ['src/runner/store.ts', '../workspace/trackers/lib/tracker-schemas.ts'],
+    ['src/runner/upstream.ts', '../server/proxy.ts'],
+    ['src/runner/upstream.ts', '../sandbox/app.ts'],
   ])('%s may import %s', async (file, target) => {
     expect(await lintAs(file, `import type { X } from '${target}';\nexport type Y = X;\n`)).toEqual(
       [],

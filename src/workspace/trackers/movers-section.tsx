@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { Locale } from '../runs/lib/locale.ts';
 import type { BatchCell } from '../runs/lib/matrix.ts';
 import { moversBetween, moversDigest } from './lib/movers.ts';
-import type { TrackerRun } from './lib/run.ts';
+import { isBaseline, type TrackerRun } from './lib/run.ts';
 import type { Tracker } from './lib/tracker.ts';
 import { MoversTable } from './movers-table.tsx';
 import { runLabel } from './run-label.ts';
@@ -22,7 +22,10 @@ export function useComparedRuns(
   const compared = useMemo(() => {
     const ran = runs.filter((r) => r.status !== 'missed' && r.status !== 'running');
     const to = ran.find((r) => r.id === toId) ?? ran.at(-1);
-    const from = ran.find((r) => r.id === fromId && r !== to) ?? ran[ran.indexOf(to!) - 1];
+    // By default against the newest run before it that can be a baseline (never a suspect one).
+    const from =
+      ran.find((r) => r.id === fromId && r !== to) ??
+      ran.slice(0, ran.indexOf(to!)).findLast(isBaseline);
     const movers = from && to ? moversBetween(cells, from, to, tracker.target, tracker.topN) : null;
     return { ran, from, to, movers };
   }, [runs, cells, tracker.target, tracker.topN, fromId, toId]);

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
 import { HeaderRow } from './header-row.tsx';
-import { cellsAnswered, type TrackerRun } from './lib/run.ts';
+import { cellsAnswered, type MissedReason, type TrackerRun } from './lib/run.ts';
 import { cellsToAsk } from './lib/tracker.ts';
 import { runLabel } from './run-label.ts';
 import { RUNS_TABLE_ROWS } from './tracker-session.ts';
@@ -15,9 +15,11 @@ const STATUS_TEXT: Record<TrackerRun['status'], string> = {
 
 const RUN_COLUMNS = ['Started', 'Status', 'Answered', 'Cost'];
 
-const MISSED_TEXT = {
+const MISSED_TEXT: Record<MissedReason, string> = {
   'no-tab': 'no dashboard tab was open',
   'monthly-cap': 'the monthly cap was reached',
+  'runner-down': 'the runner was not running',
+  'reserve-floor': 'it would have gone below the reserve floor',
 };
 
 /** Every run of a tracker, oldest first: its status, how much of it was answered, its cost. */
@@ -67,6 +69,7 @@ export function RunsTable({
                     {r.missedReason && ` — ${MISSED_TEXT[r.missedReason]}`}
                     {r.compactedTo !== undefined && ` (top ${r.compactedTo} kept)`}
                     {r.fromBatch && ' — the batch it was saved from'}
+                    {r.suspect !== undefined && ` — suspect: ${r.suspect}`}
                   </td>
                   <td className="px-2 py-1">
                     {r.status === 'missed'

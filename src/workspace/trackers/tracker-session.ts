@@ -16,7 +16,7 @@ import type { BatchAnswer } from '../runs/lib/results.ts';
 import { cellQuery } from '../runs/cell-query.ts';
 import { runCells } from '../runs/run-cells.ts';
 import { evaluateAlerts, type TrackerAlert } from './lib/alerts.ts';
-import { cutShort, missedRun, runCell, runFromBatch, runId, type TrackerRun } from './lib/run.ts';
+import { baselineRun, cutShort, missedRun, runCell, runFromBatch, runId, type TrackerRun } from './lib/run.ts';
 import { runCap, scheduleAt, spentThisMonth } from './lib/schedule.ts';
 import { trackerFromBatch, trackerMatrix, type Tracker } from './lib/tracker.ts';
 import { loadBatch, readAnswer } from '../runs/batch-store.ts';
@@ -296,7 +296,7 @@ export class TrackerSession {
         running: { trackerId: tracker.id, runId: run.id, done, total: cells.length, queue },
       });
     progress(null);
-    const previous = runs.filter((r) => r.status !== 'missed' && r.status !== 'running').at(-1);
+    const previous = baselineRun(runs);
 
     const sent = new Set<string>();
     let held = false;

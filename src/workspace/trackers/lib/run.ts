@@ -19,8 +19,19 @@ export type RunCell =
   | { state: 'failed'; status?: number; charged: 'yes' | 'no' | 'unknown' }
   | { state: 'not-checked' };
 
-/** Why a scheduled run did not happen: no tab was open, or a cap left too little for it. */
-export type MissedReason = 'no-tab' | 'monthly-cap';
+/**
+ * Why a scheduled run did not happen: no tab was open (or, for the runner, no runner was
+ * running), a cap left too little for it, or it would have left fewer credits than the
+ * runner's reserve floor.
+ */
+export type MissedReason = 'no-tab' | 'monthly-cap' | 'runner-down' | 'reserve-floor';
+
+export const MISSED_REASONS: readonly [MissedReason, ...MissedReason[]] = [
+  'no-tab',
+  'monthly-cap',
+  'runner-down',
+  'reserve-floor',
+];
 
 export interface TrackerRun {
   id: string;
@@ -44,7 +55,27 @@ export interface TrackerRun {
   sent?: readonly string[];
   /** Made from the batch the tracker was saved from: its credits were spent there. */
   fromBatch?: true;
+  /**
+   * Why the run's answers are not to be trusted (an unusual share of empty or failed cells),
+   * when they are not: such a run is never the baseline movers and alerts compare with.
+   */
+  suspect?: string;
 }
+
+/**
+ * Whether a run can be what later runs are compared with: it ran to an end (not missed, not
+ * running), at least one cell was answered (a run whose every request failed says nothing of
+ * ranks), and it is not suspect.
+ */
+export const isBaseline = (run: TrackerRun): boolean =>
+  run.status !== 'missed' &&
+  run.status !== 'running' &&
+  run.suspect === undefined &&
+  Object.values(run.cells).some((c) => c.state === 'answered');
+
+/** The newest run (oldest-first list) that can be the baseline of the next one, or undefined. */
+export const baselineRun = (runs: readonly TrackerRun[]): TrackerRun | undefined =>
+  runs.findLast(isBaseline);
 
 /**
  * A run stored as running that no page runs any more (its tab closed or reloaded): stopped, and

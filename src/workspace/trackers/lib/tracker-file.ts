@@ -45,6 +45,7 @@ export function serializeTrackers(entries: readonly TrackerWithRuns[], now = new
           ...(r.missedReason ? { missedReason: r.missedReason } : {}),
           credits: r.credits,
           ...(r.compactedTo ? { compactedTo: r.compactedTo } : {}),
+          ...(r.suspect === undefined ? {} : { suspect: r.suspect }),
           cells: Object.fromEntries(Object.entries(r.cells).map(([id, c]) => [id, keptCell(c)])),
         })),
       })),

@@ -4,7 +4,7 @@ import { maskEchoedKeysInText } from '../../../lib/mask-echoed-keys.ts';
 import { batchSchema, batchWhere } from '../../runs/lib/batch-schemas.ts';
 import type { BatchDefinition } from '../../runs/lib/definition.ts';
 import type { TrackerAlert } from './alerts.ts';
-import type { RunCell, TrackerRun } from './run.ts';
+import { MISSED_REASONS, type RunCell, type TrackerRun } from './run.ts';
 import type { TrackerWithRuns } from './tracker-file.ts';
 import { CADENCES, type Tracker } from './tracker.ts';
 
@@ -56,9 +56,10 @@ const runFields = (statuses: readonly [TrackerRun['status'], ...TrackerRun['stat
   startedAt: time(RUN),
   finishedAt: z.nullable(time(RUN)),
   status: z.enum(statuses, RUN),
-  missedReason: z.optional(z.enum(['no-tab', 'monthly-cap'], RUN)),
+  missedReason: z.optional(z.enum(MISSED_REASONS, RUN)),
   credits: time(RUN),
   compactedTo: z.optional(atLeast(1, RUN)),
+  suspect: z.optional(z.string(RUN)),
   cells: cellsSchema,
 });
 

@@ -1,0 +1,59 @@
+import { execFileSync } from 'node:child_process';
+import { trackerFromBatch } from '../workspace/trackers/lib/tracker.ts';
+import { readRunnerConfig } from './config.ts';
+import { planRun } from './run-tracker.ts';
+import { openRunner, startRunNow } from './runner.ts';
+import { saveTracker } from './store.ts';
+import { tempDir } from './test-kit.ts';
+
+/**
+ * The runner's bench (issue 38): KEYWORDS × 1 locale, one run a simulated day for DAYS days,
+ * against the embedded sandbox at LATENCY ms a request and its concurrency of 5. Prints each
+ * run's wall time beside the ideal queue time (cells × latency / concurrency), the process's
+ * peak memory and the data folder's size. Not part of CI:
+ *   BENCH_KEYWORDS=1000 BENCH_DAYS=90 BENCH_LATENCY=250 node -e "import('vite').then((v) => v.runnerImport('./src/runner/bench.ts'))"
+ */
+const keywords = Number(process.env.BENCH_KEYWORDS ?? 1000);
+const days = Number(process.env.BENCH_DAYS ?? 90);
+const latency = Number(process.env.BENCH_LATENCY ?? 250);
+const dataDir = tempDir('runner-bench');
+const config = readRunnerConfig({ RUNNER_DATA: dataDir, SANDBOX_LATENCY_MS: String(latency) });
+let t = performance.now();
+const runner = await openRunner(config, () => undefined);
+console.log(`open (fresh): ${Math.round(performance.now() - t)} ms`);
+const tracker = trackerFromBatch(
+  {
+    endpoint: 'search',
+    rows: Array.from({ length: keywords }, (_, i) => ({ query: `keyword ${i}`, params: {} })),
+    locales: [{ country: 'us', language: 'en' }],
+    cap: null,
+    target: 'wikipedia.org',
+    competitors: [],
+  },
+  { id: 'bench', name: 'Bench', now: Date.now() },
+);
+await saveTracker(runner.db, {
+  tracker,
+  settings: { cron: null, timeZone: 'UTC', catchUp: false, reserveFloor: null, channels: [] },
+  nextDue: null,
+});
+const ideal = (keywords * latency) / config.concurrency;
+let peak = 0;
+const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
+for (let day = 0; day < days; day++) {
+  const stored = {
+    tracker,
+    settings: { cron: null, timeZone: 'UTC', catchUp: false, reserveFloor: null, channels: [] },
+    nextDue: null,
+  };
+  const plan = await planRun(runner.db, runner.upstream, stored, Date.now());
+  t = performance.now();
+  const run = await startRunNow(runner, stored, plan);
+  const wall = performance.now() - t;
+  const size = execFileSync('du', ['-sm', dataDir]).toString().split('\t')[0];
+  console.log(
+    `day ${day + 1}: ${run.status}, wall ${(wall / 1000).toFixed(1)} s vs ideal ${(ideal / 1000).toFixed(1)} s, peak rss ${Math.round(peak / 1e6)} MB, data ${size} MB`,
+  );
+}
+clearInterval(sample);
+await runner.close();

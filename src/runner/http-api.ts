@@ -1,0 +1,102 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { parseTrackers, serializeTrackers } from '../workspace/trackers/lib/tracker-file.ts';
+import type { Runner } from './runner.ts';
+import { importTracker } from './runner.ts';
+import { DEFAULT_SETTINGS, findTracker, listTrackers, loadRuns } from './store.ts';
+
+/** The header the dashboard's proxy forwards the runner token in (held like the API key). */
+export const RUNNER_TOKEN_HEADER = 'x-runner-token';
+
+/** Trackers files are small; a larger body is refused before it is read whole. */
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+const sameToken = (given: string, token: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+function reply(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  type = 'text/plain; charset=utf-8',
+) {
+  res.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
+  res.end(body);
+}
+
+async function readBody(req: IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * What the dashboard reads from a runner, under `/runner/` (its dev/preview proxy forwards the
+ * path as is): every tracker with its runs as one trackers file (the format the Trackers view
+ * imports, so it shows them with its own components), and a tracker moved in from the
+ * dashboard (POST the same file; never a key: the file has none). Every request needs the
+ * runner token; nothing here reveals the key or sends a request upstream.
+ */
+export async function handle(
+  runner: Runner,
+  token: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
+  const given = req.headers[RUNNER_TOKEN_HEADER];
+  if (typeof given !== 'string' || !sameToken(given, token))
+    return reply(res, 401, 'A runner token is needed.');
+  const path = (req.url ?? '').split('?')[0];
+  if (path === '/runner/trackers' && req.method === 'GET') {
+    const entries = [];
+    for (const { tracker } of await listTrackers(runner.db))
+      entries.push({
+        tracker,
+        runs: (await loadRuns(runner.db, tracker.id)).filter((r) => r.status !== 'running'),
+      });
+    if (entries.length === 0) return reply(res, 204, '');
+    return reply(res, 200, serializeTrackers(entries), 'application/json');
+  }
+  if (path === '/runner/trackers' && req.method === 'POST') {
+    const body = await readBody(req);
+    if (body === null) return reply(res, 413, 'The trackers file is too large.');
+    const read = parseTrackers(body);
+    if ('errors' in read) return reply(res, 400, read.errors.join('\n'));
+    const added: string[] = [];
+    for (const entry of read.entries) {
+      // Moved in again: the runner's own settings (schedule, channels, floor) stay.
+      const kept = await findTracker(runner.db, entry.tracker.id);
+      await importTracker(runner, entry, kept?.settings ?? DEFAULT_SETTINGS);
+      added.push(entry.tracker.name);
+    }
+    return reply(res, 201, JSON.stringify({ added }), 'application/json');
+  }
+  return reply(res, 404, 'Not a runner path.');
+}
+
+/** Serves the dashboard's API on loopback (RUNNER_PORT); the dashboard's proxy is in front. */
+export function serveApi(
+  runner: Runner,
+  token: string,
+  port: number,
+  host = '127.0.0.1',
+): Promise<Server> {
+  const server = createServer((req, res) => {
+    handle(runner, token, req, res).catch((error: unknown) =>
+      reply(res, 500, (error as Error).message),
+    );
+  });
+  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
+}

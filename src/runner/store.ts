@@ -1,0 +1,285 @@
+import type { TrackerAlert } from '../workspace/trackers/lib/alerts.ts';
+import { isBaseline, type RunCell, type TrackerRun } from '../workspace/trackers/lib/run.ts';
+import { storedTrackerSchema } from '../workspace/trackers/lib/tracker-schemas.ts';
+import type { Tracker } from '../workspace/trackers/lib/tracker.ts';
+import type { Db, Sql } from './db.ts';
+
+/** Where a tracker's alerts go besides the run log (decision 075). */
+export type Channel =
+  | { kind: 'webhook'; url: string; secret: string }
+  | { kind: 'ntfy'; url: string }
+  | { kind: 'email'; smtp: string; from: string; to: string };
+
+/** What the runner keeps for a tracker besides the model's own fields. */
+export interface RunnerSettings {
+  /** A cron expression (croner's syntax), or null: the tracker's own cadence decides. */
+  cron: string | null;
+  timeZone: string;
+  /** After a stretch the runner was down, run the newest missed slot once. */
+  catchUp: boolean;
+  /** A run that would leave fewer credits than this is not started. */
+  reserveFloor: number | null;
+  channels: Channel[];
+}
+
+/** A tracker the runner was given no settings for: its own cadence, no channels, no floor. */
+export const DEFAULT_SETTINGS: RunnerSettings = {
+  cron: null,
+  timeZone: 'UTC',
+  catchUp: false,
+  reserveFloor: null,
+  channels: [],
+};
+
+export interface StoredTracker {
+  tracker: Tracker;
+  settings: RunnerSettings;
+  nextDue: number | null;
+}
+
+interface TrackerRow {
+  tracker: unknown;
+  cron: string | null;
+  time_zone: string;
+  catch_up: boolean;
+  next_due: number | null;
+  channels: Channel[];
+  reserve_floor: number | null;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+function fromRow(row: TrackerRow): StoredTracker {
+  // Read back as the dashboard reads a stored tracker: one schema for every copy of the shape.
+  const tracker = storedTrackerSchema.parse(
+    typeof row.tracker === 'string' ? JSON.parse(row.tracker) : row.tracker,
+  );
+  return {
+    tracker,
+    settings: {
+      cron: row.cron,
+      timeZone: row.time_zone,
+      catchUp: row.catch_up,
+      reserveFloor: row.reserve_floor,
+      channels: row.channels,
+    },
+    nextDue: row.next_due,
+  };
+}
+
+const TRACKER_COLUMNS = 'tracker, cron, time_zone, catch_up, next_due, channels, reserve_floor';
+
+export async function listTrackers(db: Sql): Promise<StoredTracker[]> {
+  const rows = await db.query<TrackerRow>(`select ${TRACKER_COLUMNS} from trackers order by name`);
+  return rows.map(fromRow);
+}
+
+/** A tracker by its name or id. */
+export async function findTracker(db: Sql, name: string): Promise<StoredTracker | null> {
+  const [row] = await db.query<TrackerRow>(
+    `select ${TRACKER_COLUMNS} from trackers where name = $1 or id = $1 limit 1`,
+    [name],
+  );
+  return row ? fromRow(row) : null;
+}
+
+export async function saveTracker(db: Sql, t: StoredTracker): Promise<void> {
+  const s = t.settings;
+  await db.query(
+    `insert into trackers (id, name, tracker, cron, time_zone, catch_up, next_due, channels, reserve_floor, added_at)
+     values ($1, $2, $3::jsonb, $4, $5, $6, $7, $8::jsonb, $9, $10)
+     on conflict (id) do update set name = $2, tracker = $3::jsonb, cron = $4, time_zone = $5,
+       catch_up = $6, next_due = $7, channels = $8::jsonb, reserve_floor = $9`,
+    [
+      t.tracker.id,
+      t.tracker.name,
+      json(t.tracker),
+      s.cron,
+      s.timeZone,
+      s.catchUp,
+      t.nextDue,
+      json(s.channels),
+      s.reserveFloor,
+      Date.now(),
+    ],
+  );
+}
+
+export async function removeTracker(db: Sql, id: string): Promise<void> {
+  await db.query('delete from trackers where id = $1', [id]);
+}
+
+interface RunRow {
+  tracker_id: string;
+  id: string;
+  slot: number | null;
+  started_at: number;
+  finished_at: number | null;
+  status: TrackerRun['status'];
+  missed_reason: TrackerRun['missedReason'] | null;
+  credits: number;
+  suspect: string | null;
+}
+
+/** A run's row (its cells apart): inserted, or updated as it goes on and ends. */
+export async function saveRunRow(
+  db: Sql,
+  run: TrackerRun,
+  extra: {
+    owner?: string | null;
+    leaseUntil?: number | null;
+    catchUp?: boolean;
+    plan?: unknown;
+  } = {},
+): Promise<void> {
+  await db.query(
+    `insert into runs (tracker_id, id, slot, started_at, finished_at, status, missed_reason, credits, suspect, catch_up, plan, owner, lease_until)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13)
+     on conflict (tracker_id, id) do update set finished_at = $5, status = $6, missed_reason = $7,
+       credits = $8, suspect = $9, owner = coalesce($12, runs.owner), lease_until = $13`,
+    [
+      run.trackerId,
+      run.id,
+      run.slot,
+      run.startedAt,
+      run.finishedAt,
+      run.status,
+      run.missedReason ?? null,
+      run.credits,
+      run.suspect ?? null,
+      extra.catchUp ?? false,
+      json(extra.plan ?? null),
+      extra.owner ?? null,
+      extra.leaseUntil ?? null,
+    ],
+  );
+}
+
+/** The write-ahead: this cell's request is leaving. Committed before it leaves. */
+export async function markSent(db: Sql, run: TrackerRun, cellId: string): Promise<void> {
+  await db.query(
+    `insert into run_cells (tracker_id, run_id, cell_id, state) values ($1, $2, $3, 'sent')`,
+    [run.trackerId, run.id, cellId],
+  );
+}
+
+export async function saveCell(
+  db: Sql,
+  run: TrackerRun,
+  cellId: string,
+  cell: RunCell,
+): Promise<void> {
+  await db.query(
+    `insert into run_cells (tracker_id, run_id, cell_id, state, cell) values ($1, $2, $3, $4, $5::jsonb)
+     on conflict (tracker_id, run_id, cell_id) do update set state = $4, cell = $5::jsonb`,
+    [run.trackerId, run.id, cellId, cell.state, json(cell)],
+  );
+}
+
+/**
+ * Runs of a tracker (oldest first), with their cells: all of them, or those `where` picks (an
+ * SQL condition on `runs`, parameters from $2). A run still marked running carries the cells it
+ * had sent without an answer (`sent`), as the dashboard's stored runs do.
+ */
+export async function loadRuns(
+  db: Sql,
+  trackerId: string,
+  where = 'true',
+  params: readonly unknown[] = [],
+): Promise<TrackerRun[]> {
+  const rows = await db.query<RunRow>(
+    `select * from runs where tracker_id = $1 and (${where}) order by started_at, id`,
+    [trackerId, ...params],
+  );
+  if (rows.length === 0) return [];
+  const cells = await db.query<{
+    run_id: string;
+    cell_id: string;
+    state: string;
+    cell: RunCell | string | null;
+  }>(
+    'select run_id, cell_id, state, cell from run_cells where tracker_id = $1 and run_id = any($2::text[])',
+    [trackerId, rows.map((r) => r.id)],
+  );
+  const byRun = new Map<string, { cells: Record<string, RunCell>; sent: string[] }>();
+  for (const c of cells) {
+    const entry = byRun.get(c.run_id) ?? { cells: {}, sent: [] };
+    byRun.set(c.run_id, entry);
+    if (c.state === 'sent' || c.cell === null) entry.sent.push(c.cell_id);
+    else
+      entry.cells[c.cell_id] = (
+        typeof c.cell === 'string' ? JSON.parse(c.cell) : c.cell
+      ) as RunCell;
+  }
+  return rows.map((r) => {
+    const entry = byRun.get(r.id) ?? { cells: {}, sent: [] };
+    return {
+      id: r.id,
+      trackerId: r.tracker_id,
+      slot: r.slot,
+      startedAt: r.started_at,
+      finishedAt: r.finished_at,
+      status: r.status,
+      ...(r.missed_reason ? { missedReason: r.missed_reason } : {}),
+      credits: r.credits,
+      cells: entry.cells,
+      ...(r.suspect === null ? {} : { suspect: r.suspect }),
+      ...(r.status === 'running' ? { sent: entry.sent } : {}),
+    };
+  });
+}
+
+/**
+ * The baseline of a run started at `before` (the model's `isBaseline`): read newest first, one
+ * run's cells at a time, so a long history is not read whole for each run.
+ */
+export async function loadBaseline(
+  db: Sql,
+  trackerId: string,
+  before: number,
+): Promise<TrackerRun | undefined> {
+  const ids = await db.query<{ id: string }>(
+    `select id from runs where tracker_id = $1 and status in ('done', 'stopped') and suspect is null
+       and started_at < $2 order by started_at desc, id desc`,
+    [trackerId, before],
+  );
+  for (const { id } of ids) {
+    const [run] = await loadRuns(db, trackerId, 'id = $2', [id]);
+    if (run && isBaseline(run)) return run;
+  }
+  return undefined;
+}
+
+/** What the runs of a tracker since `from` spent: for the monthly cap. */
+export async function spendSince(
+  db: Sql,
+  trackerId: string,
+  from: number,
+): Promise<{ startedAt: number; credits: number }[]> {
+  return db.query<{ startedAt: number; credits: number }>(
+    'select started_at as "startedAt", credits from runs where tracker_id = $1 and started_at >= $2',
+    [trackerId, from],
+  );
+}
+
+export async function saveAlerts(db: Db, alerts: readonly TrackerAlert[]): Promise<void> {
+  for (const a of alerts)
+    await db.query(
+      `insert into alerts (id, tracker_id, run_id, at, kind, text) values ($1, $2, $3, $4, $5, $6)
+       on conflict (id) do nothing`,
+      [a.id, a.trackerId, a.runId, a.at, a.kind, a.text],
+    );
+}
+
+export async function markDelivered(
+  db: Sql,
+  alertIds: readonly string[],
+  channel: string,
+  outcome: string,
+): Promise<void> {
+  for (const id of alertIds)
+    await db.query(
+      `update alerts set delivered = delivered || jsonb_build_object($2::text, $3::text) where id = $1`,
+      [id, channel, outcome],
+    );
+}
