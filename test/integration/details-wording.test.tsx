@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../render.tsx';
 
-// Issue 40.13: words a new user reads before anything has run.
+// Issue 40.10 and 40.13: what a new user meets before anything has run.
 describe('the words of an empty form', () => {
   test('an empty form asks to be filled in, not fixed', async () => {
     renderApp('/search');
@@ -16,5 +16,17 @@ describe('the words of an empty form', () => {
     expect(within(fullPage).getByRole('option', { selected: true })).toHaveTextContent(
       'service default (not documented)',
     );
+  });
+
+  test('the sandbox queries are one Tab stop before the query field, arrows move along them', async () => {
+    const { user } = renderApp('/search');
+    const samples = await screen.findByRole('toolbar', { name: 'Sandbox queries' });
+    const chips = within(samples).getAllByRole('button');
+    expect(chips.length).toBeGreaterThan(1);
+    chips[0]!.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(chips[1]).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: /^Query/ })).toHaveFocus();
   });
 });
