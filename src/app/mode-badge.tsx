@@ -44,7 +44,7 @@ function SandboxBadge() {
         <span className="sr-only"> controls</span> <span aria-hidden="true">▾</span>
       </summary>
       {open && (
-        <div className="absolute left-0 z-50 mt-2 w-[min(30rem,calc(100vw-2rem))] rounded border border-slate-300 bg-white p-3 shadow-lg dark:border-slate-600 dark:bg-slate-900">
+        <div className="fixed inset-x-2 top-14 z-50 max-h-[80vh] overflow-auto rounded sm:absolute sm:inset-x-auto sm:top-auto sm:left-0 sm:mt-2 sm:w-[34rem] border border-slate-300 bg-white p-3 shadow-lg dark:border-slate-600 dark:bg-slate-900">
           <Suspense fallback={<p role="status">Loading the sandbox’s controls…</p>}>
             <SandboxPanel />
           </Suspense>

@@ -16,7 +16,7 @@ const FAULTS = {
 type FaultChoice = keyof typeof FAULTS;
 
 const DEMO_KEY = 'demo-key';
-const FIELD = 'text-field w-40 py-1 text-sm';
+const FIELD = 'text-field w-32 py-1 text-sm';
 const LABEL = 'flex flex-col gap-0.5';
 const ledgerQuery = queryOptions({
   queryKey: ['sandbox', 'ledger'] as const,
