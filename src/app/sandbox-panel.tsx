@@ -17,6 +17,8 @@ type FaultChoice = keyof typeof FAULTS;
 
 const DEMO_KEY = 'demo-key';
 const FIELD = 'text-field w-32 py-1 text-sm';
+// The choices' words must show whole ("503 Unavailable", "any paid request").
+const CHOICE = 'text-field w-44 py-1 text-sm';
 const LABEL = 'flex flex-col gap-0.5';
 const ledgerQuery = queryOptions({
   queryKey: ['sandbox', 'ledger'] as const,
@@ -101,7 +103,7 @@ function FaultControls({ act }: { act: Act }) {
       </h3>
       <label className={LABEL}>
         Answer with
-        <select name="fault" className={FIELD} defaultValue="503">
+        <select name="fault" className={CHOICE} defaultValue="503">
           {Object.entries(FAULTS).map(([value, f]) => (
             <option key={value} value={value}>
               {f.label}
@@ -111,7 +113,7 @@ function FaultControls({ act }: { act: Act }) {
       </label>
       <label className={LABEL}>
         On
-        <select name="endpoint" className={FIELD} defaultValue="*">
+        <select name="endpoint" className={CHOICE} defaultValue="*">
           <option value="*">any paid request</option>
           {ENDPOINT_VIEW_LIST.map((v) => (
             <option key={v.id} value={v.id}>
