@@ -12,6 +12,8 @@ interface ModuleGraph {
 }
 
 const ENTRY = resolve(import.meta.dirname, 'src/main.tsx');
+const ROUTER_ESM = (file: string) =>
+  resolve(import.meta.dirname, 'node_modules/react-router/dist/development', file);
 
 /** Every module the entry imports statically, directly or not. */
 function staticallyFromEntry(graph: ModuleGraph): Set<string> {
@@ -91,6 +93,13 @@ export default defineConfig(({ mode }) => {
       exclude: ['test/e2e/**', 'node_modules/**'],
       restoreMocks: true,
       testTimeout: 15_000,
+      // react-router 7 ships CJS and ESM builds; under vitest some imports reached one and some
+      // the other, two copies whose contexts do not meet. Every import gets the ESM build
+      // (decision 076).
+      alias: [
+        { find: /^react-router$/, replacement: ROUTER_ESM('index.mjs') },
+        { find: /^react-router\/dom$/, replacement: ROUTER_ESM('dom-export.mjs') },
+      ],
     },
   };
 });

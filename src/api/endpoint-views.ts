@@ -5,8 +5,9 @@
  * (parameters, help texts, costs) loads with the views (decision 052).
  */
 export const ENDPOINT_VIEWS = {
-  shorts: { id: 'shorts', route: '/shorts', nav: 'Shorts' },
+  // Nav order: the flagship (search) first, then the other result views, then the account's.
   search: { id: 'search', route: '/search', nav: 'Search' },
+  shorts: { id: 'shorts', route: '/shorts', nav: 'Shorts' },
   autocomplete: { id: 'autocomplete', route: '/autocomplete', nav: 'Autocomplete' },
   realty: { id: 'realty', route: '/realty', nav: 'Realty map' },
   screenshot: { id: 'screenshot', route: '/screenshot', nav: 'Screenshot' },

@@ -18,13 +18,16 @@ export function secondLocaleForm(spec: EndpointSpec): EndpointSpec {
         label: 'Second country',
         required: true,
         help: 'Country to compare with, e.g. gb.',
-        placeholder: 'gb',
+        // Required, so no default to name, and no placeholder that reads as a value typed.
+        default: undefined,
+        placeholder: undefined,
       },
       {
         ...param('language'),
         name: 'vs_language',
         label: 'Second language',
         help: 'Empty: the same as above.',
+        default: undefined,
       },
     ] satisfies ParamSpec[],
   };

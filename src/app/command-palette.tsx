@@ -7,6 +7,7 @@ import { openPastedRequest } from '../workspace/interop/open-pasted-request.ts';
 import { decidePaste } from '../workspace/interop/paste-decision.ts';
 import { usePresenterMode } from '../session/presenter-mode.ts';
 import { useHistory } from '../workspace/history/history-store.ts';
+import { FOCUS_VIEW } from './view-arrival.ts';
 import { matchCommands, paletteCommands, type Command } from './palette-commands.ts';
 
 /**
@@ -34,8 +35,11 @@ export function CommandPalette({ onClose }: { onClose: () => void }) {
     onClose();
     // A starred or recent request reopens with its cached answer, like the history's links.
     const reopen = command.group === 'Starred' || command.group === 'Recent';
+    // The view takes the focus at its heading (view-arrival.ts), not the page's body.
     if ('to' in command.run)
-      void navigate(command.run.to, reopen ? { state: { reopen: true } } : undefined);
+      void navigate(command.run.to, {
+        state: reopen ? { reopen: true, ...FOCUS_VIEW } : FOCUS_VIEW,
+      });
     else command.run.action();
   };
 

@@ -11,6 +11,7 @@ import { PresenterSwitch } from './presenter-switch.tsx';
 import { Shortcuts } from './shortcuts.tsx';
 import { trackersGlance } from '../workspace/trackers/scheduled-flag.ts';
 import { useStore } from '../lib/store.ts';
+import { useActiveLinkInView, useFocusViewOnArrival } from './view-arrival.ts';
 
 // Not needed for a first paint (docs/benchmarks.md): the account figures load once a key is
 // set, the key dialog when it opens.
@@ -51,6 +52,8 @@ export function Layout() {
   const viewPainted = useFirstViewPainted();
   const trackers = useStore(trackersGlance);
   const playing = usePlayback() !== null;
+  const navRef = useActiveLinkInView();
+  useFocusViewOnArrival();
   return (
     <div className="min-h-screen">
       <a
@@ -86,16 +89,15 @@ export function Layout() {
             </div>
           </div>
         </div>
-        <nav aria-label="Views" className="mx-auto max-w-7xl overflow-x-auto px-4 pb-2">
+        <nav
+          ref={navRef}
+          aria-label="Views"
+          className="mx-auto max-w-7xl overflow-x-auto px-4 pb-2"
+        >
           <ul className="flex gap-1">
             <li>
               <NavLink to="/" end className={navClass}>
                 Overview
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/history" className={navClass}>
-                History
               </NavLink>
             </li>
             {ENDPOINT_VIEW_LIST.map((spec) => (
@@ -123,6 +125,11 @@ export function Layout() {
                     <span className="sr-only">new alerts</span>
                   </>
                 )}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/history" className={navClass}>
+                History
               </NavLink>
             </li>
             <li>

@@ -1,22 +1,33 @@
-import { ENDPOINT_LIST, ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
+import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
+import { ENDPOINT_VIEW_LIST } from '../api/endpoint-views.ts';
 import { requestHref, requestLabel } from '../api/request-link.ts';
 import { downloadText, fileDate } from '../lib/download.ts';
 import type { HistoryEntry } from '../workspace/history/history-store.ts';
 import { openKeyDialog } from '../session/key-dialog-store.ts';
 import { setPresenterMode } from '../session/presenter-mode.ts';
 import type { ApiMeta } from '../api/meta-queries.ts';
-import { downloadOpenApi, downloadPostmanCollection } from '../workspace/interop/downloads.ts';
+import { downloadOpenApi } from '../workspace/interop/downloads.ts';
+import { downloadHistoryPostman } from '../workspace/history/history-postman.ts';
 
 export interface Command {
   id: string;
   /** What the palette lists and filters on. */
   label: string;
+  /** Other words a person may type for it (not shown): "credits" finds the account. */
+  keywords?: string;
   group: 'Views' | 'Starred' | 'Recent' | 'Actions';
   /** Where it goes, or what it does. */
   run: { to: string } | { action: () => void };
 }
 
 const RECENT = 5;
+
+/** What people look for under another name than the view's. */
+const VIEW_KEYWORDS: Partial<Record<EndpointId, string>> = {
+  account: 'credits usage balance concurrency',
+  search: 'serp organic results',
+  realty: 'real estate listings homes',
+};
 
 const entryCommand = (group: 'Starred' | 'Recent') => (entry: HistoryEntry) =>
   ({
@@ -43,12 +54,17 @@ export function paletteCommands(
       group: 'Views',
       run: { to: '/trackers' },
     },
-    ...ENDPOINT_LIST.map((spec): Command => ({
-      id: `view-${spec.id}`,
-      label: `${spec.nav} — ${spec.title}`,
-      group: 'Views',
-      run: { to: spec.route },
-    })),
+    ...ENDPOINT_VIEW_LIST.map(({ id }): Command => {
+      const spec = ENDPOINTS[id];
+      return {
+        id: `view-${id}`,
+        // "Search — Search" says nothing twice: the title only where it adds to the nav's name.
+        label: spec.nav === spec.title ? spec.nav : `${spec.nav} — ${spec.title}`,
+        keywords: VIEW_KEYWORDS[id],
+        group: 'Views',
+        run: { to: spec.route },
+      };
+    }),
     ...known.filter((e) => e.starred).map(entryCommand('Starred')),
     ...known.slice(0, RECENT).map(entryCommand('Recent')),
     { id: 'set-key', label: 'Set API key', group: 'Actions', run: { action: openKeyDialog } },
@@ -79,7 +95,7 @@ export function paletteCommands(
       id: 'export-postman',
       label: 'Export history (Postman collection)',
       group: 'Actions',
-      run: { action: () => void downloadPostmanCollection('Request history', history, meta) },
+      run: { action: () => void downloadHistoryPostman(history, meta) },
     },
     {
       id: 'openapi',
@@ -94,7 +110,7 @@ export function paletteCommands(
 export function matchCommands(commands: readonly Command[], text: string): Command[] {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   return commands.filter((c) => {
-    const label = `${c.group} ${c.label}`.toLowerCase();
+    const label = `${c.group} ${c.label} ${c.keywords ?? ''}`.toLowerCase();
     return words.every((w) => label.includes(w));
   });
 }

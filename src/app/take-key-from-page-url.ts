@@ -1,5 +1,6 @@
 import { API_KEY_PATTERN } from '../api/proxy-contract.ts';
 import { splitApiKey } from '../lib/api-key-param.ts';
+import { keyStandIn } from '../lib/interop/placeholder-key.ts';
 import { offerKey } from '../workspace/interop/key-offer.ts';
 
 /**
@@ -9,13 +10,14 @@ import { offerKey } from '../workspace/interop/key-offer.ts';
  * `replaceState` takes it out of the address bar and this history entry; the pages'
  * `Referrer-Policy: strict-origin` keeps it out of the requests made before (the page's own
  * scripts and styles). The key is offered in the key dialog like a pasted request's (Save key
- * uses it; Close keeps the tab's key), only if it can be one (letters, digits, `-`, `_`).
+ * uses it; Close keeps the tab's key), only if it can be one (letters, digits, `-`, `_`) and is not
+ * a stand-in (`YOUR_API_KEY`, `XXX`: decision 063), as a pasted request's is not.
  */
 export function takeKeyFromPageUrl(location: Location, history: History): string | null {
   const { key, rest } = splitApiKey(location.search);
   if (rest === location.search) return null;
   history.replaceState(history.state, '', `${location.pathname}${rest}${location.hash}`);
-  if (key === null || !API_KEY_PATTERN.test(key)) return null;
+  if (key === null || !API_KEY_PATTERN.test(key) || keyStandIn(key) !== null) return null;
   offerKey(key, 'link');
   return key;
 }

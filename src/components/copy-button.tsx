@@ -4,9 +4,12 @@ import { useState } from 'react';
 export function CopyButton({
   text,
   label = 'Copy',
+  className = 'btn-small',
 }: {
   text: string | (() => string);
   label?: string;
+  /** Beside full-size buttons ("Save snapshot") it is one of them. */
+  className?: string;
 }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
@@ -19,7 +22,7 @@ export function CopyButton({
     setTimeout(() => setState('idle'), 2000);
   };
   return (
-    <button type="button" className="btn-small" onClick={() => void copy()} aria-live="polite">
+    <button type="button" className={className} onClick={() => void copy()} aria-live="polite">
       {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy blocked by the browser' : label}
     </button>
   );

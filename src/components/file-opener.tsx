@@ -69,7 +69,7 @@ export function FileOpener({ label, help, what, maxBytes, open }: FileOpenerProp
         id={inputId}
         type="file"
         accept=".json,application/json"
-        className="block text-sm file:mr-3 file:rounded file:border file:border-slate-300 file:bg-white file:px-3 file:py-1 dark:file:border-slate-600 dark:file:bg-slate-900 dark:file:text-slate-100"
+        className="block"
         aria-describedby={`${inputId}-help`}
         onChange={(e) => {
           const file = e.target.files?.[0];

@@ -18,7 +18,8 @@ const inputClass =
   'w-full rounded border border-slate-300 dark:border-slate-600 bg-white dark:bg-slate-900 px-2 py-1.5 aria-[invalid=true]:border-red-600 disabled:cursor-not-allowed disabled:opacity-60';
 
 function defaultHint(param: ParamSpec): string {
-  if (param.default === undefined) return 'service default';
+  // The interface does not say which value the service takes: say so, not just "default".
+  if (param.default === undefined) return 'service default (not documented)';
   if (param.type === 'boolean')
     return `service default (${param.default === '1' || param.default === 'true' ? 'on' : 'off'})`;
   return `service default (${param.default})`;

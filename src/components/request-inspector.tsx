@@ -30,6 +30,8 @@ export interface InspectorProps {
   spec: EndpointSpec;
   /** Wire parameters of the form as it stands (null while invalid). */
   wire: readonly [string, string][] | null;
+  /** Nothing typed yet: there is nothing to fix, only to fill in. */
+  empty?: boolean;
   meta: ResponseMeta | undefined;
   error: unknown;
   raw: unknown;
@@ -43,6 +45,7 @@ export interface InspectorProps {
 export const RequestInspector = memo(function RequestInspector({
   spec,
   wire,
+  empty = false,
   meta,
   error,
   raw,
@@ -107,7 +110,7 @@ export const RequestInspector = memo(function RequestInspector({
         </div>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Fix the form to see the request.
+          {empty ? 'Fill in the form to see the request.' : 'Fix the form to see the request.'}
         </p>
       )}
       {(meta || status !== undefined) && (

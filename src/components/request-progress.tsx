@@ -19,7 +19,8 @@ export function RequestProgress({ label, onCancel }: { label: string; onCancel: 
         className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-sky-600 border-t-transparent"
       />
       <span className="min-w-0 flex-1">
-        {label} running…{' '}
+        {/* "Running the short videos request…", not "Short videos running…" (a title is no verb's subject). */}
+        Running the {label.toLowerCase()} request…{' '}
         <span className="text-sm text-slate-600 dark:text-slate-400">
           {seconds >= 15
             ? 'Still working: the service may take up to a minute.'

@@ -15,6 +15,11 @@ export function formatDuration(ms: number): string {
   return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
 
+/** "1 locale", "6 queries": a count with its noun, never "1 locales". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? one : many}`;
+}
+
 /** "1 credit", "20 credits". */
 export function pluralCredits(n: number): string {
   return `${formatNumber(n)} credit${n === 1 ? '' : 's'}`;

@@ -204,6 +204,11 @@ export class RunQueue<T> {
     this.options.onChange(null);
   }
 
+  /** The next `n` items to start, in the order they will start (a refused one comes first). */
+  upcoming(n: number): T[] {
+    return this.waiting.slice(0, Math.max(0, n));
+  }
+
   /** Where the run stands now (also once it is over). */
   state(): QueueState {
     const left = this.waiting.length + this.retrying.size + this.active;

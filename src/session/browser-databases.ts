@@ -1,4 +1,4 @@
-import { clear, createStore, setMany, type UseStore } from 'idb-keyval';
+import { clear, createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 
 /**
  * Every IndexedDB database the dashboard keeps, by name, in one list: Clear key empties each of
@@ -34,11 +34,28 @@ export function databaseStore(id: DatabaseId): UseStore {
 const writers = new Set<{ drop: () => void }>();
 
 /**
+ * What a page notes in this tab's sessionStorage as it goes, where IndexedDB could not commit in
+ * time (workspace/runs/batch-store.ts: cells never sent), is named under this prefix: Clear key
+ * removes it with the databases.
+ */
+export const TAB_NOTE_PREFIX = 'web-data-dashboard.note.';
+
+function forgetTabNotes() {
+  try {
+    for (const key of Object.keys(sessionStorage))
+      if (key.startsWith(TAB_NOTE_PREFIX)) sessionStorage.removeItem(key);
+  } catch {
+    // No sessionStorage: nothing was noted.
+  }
+}
+
+/**
  * Empties every database of the dashboard: a key was cleared, in this tab or another. What this
  * page's writers still held is dropped first, so nothing from before reaches the storage after.
  */
 export async function clearAllDatabases(): Promise<void> {
   for (const writer of writers) writer.drop();
+  forgetTabNotes();
   if (typeof indexedDB === 'undefined') return;
   await Promise.all(
     (Object.keys(DATABASES) as DatabaseId[]).map((id) => clear(databaseStore(id)).catch(() => {})),
@@ -49,7 +66,7 @@ export interface Writer<K extends IDBValidKey> {
   /**
    * Stores the entries with every other entry put in the same task, in one transaction; resolves
    * once that transaction is committed (the records are durable), rejects when the browser
-   * refused it. Writes keep their order.
+   * refused it. Writes keep their order. An entry whose value is `undefined` deletes its key.
    */
   put: (entries: readonly (readonly [K, unknown])[]) => Promise<void>;
   /** Resolves once everything put so far is written (or refused). */
@@ -84,7 +101,12 @@ export function createWriter<K extends IDBValidKey>(id: DatabaseId): Writer<K> {
       const write =
         batch.length === 0
           ? Promise.resolve()
-          : setMany(batch as [K, unknown][], databaseStore(id));
+          : databaseStore(id)('readwrite', (store) => {
+              for (const [key, value] of batch)
+                if (value === undefined) store.delete(key);
+                else store.put(value, key);
+              return promisifyRequest(store.transaction);
+            });
       written = Promise.all([written, write.catch(() => {})]).then(() => {});
       return write;
     });

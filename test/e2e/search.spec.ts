@@ -34,7 +34,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Compare · 20 credits' }).click();
     await expect(page.getByRole('list', { name: 'GB · en results' })).toBeVisible();
     await expect(page.getByTestId('compare-summary')).toHaveText(
-      /\d+ in common · \d+ new in GB · en · \d+ not in GB · en/,
+      /\d+ in common · \d+ only in GB \(en\) · \d+ only in US \(en\)/,
     );
     await expect(page.getByTestId('credits-pill')).toHaveText('99,960 credits left');
 

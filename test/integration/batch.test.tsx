@@ -53,7 +53,12 @@ describe('the batch view', () => {
     const { user } = renderApp('/batch');
     await fillBatch(user, 'coffee\ntea\nmilk');
     await user.type(screen.getByRole('textbox', { name: 'Stop at' }), '90');
-    await user.click(screen.getByRole('button', { name: /^Run batch · 6 requests/ }));
+    // The button says what the cap lets the run send and spend, not the whole batch's price.
+    await user.click(
+      screen.getByRole('button', {
+        name: 'Run batch · 4 of 6 requests (cap 90) · 4 × 20 = 80 credits',
+      }),
+    );
     const hold = await screen.findByRole('alert', {}, BATCH);
     expect(hold).toHaveTextContent(
       'The cap of 90 credits stops the run here: the next request would cross it. 2 requests left would cost 40 credits more.',

@@ -66,7 +66,7 @@ describe('taking requests out of the dashboard', () => {
     ]);
   });
 
-  test('a batch’s Postman collection, from its view and from the history, has one request per cell', async () => {
+  test('a batch’s Postman collection, from its view, the history and the palette, has one request per cell', async () => {
     const downloads = captureDownloads();
     const { user } = renderApp('/batch');
     await user.click(await screen.findByRole('textbox', { name: 'Queries' }, { timeout: 5000 }));
@@ -86,9 +86,13 @@ describe('taking requests out of the dashboard', () => {
     );
     await screen.findByRole('heading', { name: 'Request history' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Postman collection' }));
+    // The palette's export is the History page's: one request per cell too.
+    await user.keyboard('{Control>}k{/Control}');
+    await user.keyboard('postman{Enter}');
     await waitFor(() =>
       expect(downloads.map((d) => d.filename)).toEqual([
         expect.stringMatching(/^batch-2-queries-2-locales-[\d-]+\.postman_collection\.json$/),
+        expect.stringMatching(/^request-history-[\d-]+\.postman_collection\.json$/),
         expect.stringMatching(/^request-history-[\d-]+\.postman_collection\.json$/),
       ]),
     );

@@ -38,6 +38,8 @@ describe('live mode', () => {
     expect(await screen.findByText('LIVE')).toBeInTheDocument();
     expect(screen.getByTestId('upstream-host')).toHaveTextContent(new URL(sandboxOrigin()).host);
     expect(screen.queryByText('SANDBOX')).not.toBeInTheDocument();
+    // Nor its controls (issue 40.12): live, no fault or credit can be set from here.
+    expect(screen.queryByText(/controls/)).not.toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Set API key' })[0]!);
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).queryByRole('button', { name: /demo key/ })).not.toBeInTheDocument();

@@ -114,6 +114,9 @@ describe('search explorer', () => {
       within(screen.getByRole('list', { name: 'In both' })).getAllByRole('listitem'),
     ).toHaveLength(common.length);
     const dropped = us.filter((u) => !gb.some((r) => r.link === u.link)).length;
+    expect(screen.getByTestId('compare-summary')).toHaveTextContent(
+      `${common.length} in common · ${gb.length - common.length} only in GB (en) · ${dropped} only in US (en)`,
+    );
     expect(
       within(screen.getByRole('list', { name: 'US · en results' })).getAllByTitle('dropped'),
     ).toHaveLength(dropped);
@@ -123,9 +126,17 @@ describe('search explorer', () => {
     ).toBeInTheDocument();
   });
 
+  test('compare offers no price and no default before a second country is typed', async () => {
+    renderApp('/search?query=tea');
+    expect(await screen.findByRole('button', { name: 'Compare' })).toBeInTheDocument();
+    const second = screen.getByRole('combobox', { name: /^Second country/ });
+    expect(second).not.toHaveAttribute('placeholder');
+    expect(second).not.toHaveAccessibleDescription(/Default:/);
+  });
+
   test('compare refuses the same pair as the search and sends nothing', async () => {
     const { user } = renderApp('/search?query=tea&vs_country=us');
-    await user.click(await screen.findByRole('button', { name: /^Compare ·/ }));
+    await user.click(await screen.findByRole('button', { name: 'Compare' }));
     expect(screen.getByText(/differs from the search above/)).toBeInTheDocument();
     expect((await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/search')).toEqual(
       [],

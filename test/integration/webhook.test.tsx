@@ -25,7 +25,10 @@ describe('webhook jobs', () => {
 
   test('submitting asks to confirm the target URL first; Back sends nothing', async () => {
     const { user } = renderApp(ROUTE);
+    // The place kept for the confirmation says what comes there, not a blank gap (issue 40.13).
+    const waiting = await screen.findByText(/^Nothing submitted yet/);
     await user.click(await screen.findByRole('button', { name: 'Submit job · unknown cost' }));
+    expect(waiting).not.toBeInTheDocument();
     const confirm = screen.getByRole('group', { name: 'Submit this job?' });
     expect(confirm).toHaveTextContent(
       'The service will scrape https://example.com/ and POST the result to your webhook orders (dynamic: false).',

@@ -27,6 +27,49 @@ describe('command palette and shortcuts', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  test('the palette finds the account by “credits” or “usage”, names each view once, and focuses the view it opens', async () => {
+    const { user, router } = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Overview' });
+    await user.keyboard('{Control>}k{/Control}');
+    let palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    const labels = within(palette)
+      .getAllByRole('option')
+      .filter((o) => o.textContent?.endsWith('Views'))
+      .map((o) => o.textContent.replace(/Views$/, ''));
+    expect(labels).toContain('Search');
+    expect(labels.filter((l) => /^(.+) — \1$/.test(l))).toEqual([]);
+    await user.keyboard('usage');
+    expect(within(palette).getAllByRole('option')[0]).toHaveTextContent(/^Account/);
+    await user.keyboard('{Escape}{Control>}k{/Control}');
+    palette = await screen.findByRole('dialog', { name: 'Command palette' });
+    await user.keyboard('credits{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+  });
+
+  test('the nav puts the search first, the workspace after the endpoints', async () => {
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Views' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual([
+      'Overview',
+      'Search',
+      'Shorts',
+      'Autocomplete',
+      'Realty map',
+      'Screenshot',
+      'Account',
+      'Webhooks',
+      'Batch',
+      'Trackers',
+      'History',
+      'Demos',
+    ]);
+  });
+
   test('the batch and the trackers are views of the palette too', async () => {
     const { user, router } = renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Overview' });

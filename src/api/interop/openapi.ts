@@ -329,9 +329,10 @@ export function openApiDocument({ serverUrl, pathMap = {} }: OpenApiOptions = {}
     ? { url: serverUrl }
     : {
         url: '{base_url}',
-        variables: {
-          base_url: { default: 'https://api.example.com', description: 'The service’s base URL.' },
-        },
+        // Said on the server, not on its variable: swagger-parser's copy of the 3.1 schema spells
+        // the variable's field `descriptions` and refuses the document over it.
+        description: 'The service’s base URL: set base_url.',
+        variables: { base_url: { default: 'https://api.example.com' } },
       };
   return {
     openapi: '3.1.0',

@@ -12,6 +12,7 @@ import { useSetSearchParam } from '../../components/use-set-search-param.ts';
 import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
 import { ComparePanel, labelOf } from './components/compare-panel.tsx';
 import { DomainSpotlight } from './components/domain-spotlight.tsx';
+import { SampleQueries } from './components/sample-queries.tsx';
 import { CountryPicker, LanguagePicker } from '../../components/locale-picker.tsx';
 import { ResultCard } from './components/result-card.tsx';
 import { ResultsHeader } from './components/results-header.tsx';
@@ -53,19 +54,7 @@ export default function SearchPage() {
       <div className="flex items-center gap-4">
         <h1 className="text-2xl font-semibold">Search</h1>
         {samples.length > 0 && (
-          <p className="flex min-w-0 flex-1 items-center gap-2 overflow-x-auto text-sm whitespace-nowrap [scrollbar-width:none]">
-            <span className="text-slate-600 dark:text-slate-400">Sandbox queries:</span>
-            {samples.map((q) => (
-              <button
-                key={q}
-                type="button"
-                className="btn-chip"
-                onClick={() => form.setValue('query', q)}
-              >
-                {q}
-              </button>
-            ))}
-          </p>
+          <SampleQueries samples={samples} onPick={(q) => form.setValue('query', q)} />
         )}
       </div>
       <RequestPanel

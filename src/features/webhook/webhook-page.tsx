@@ -129,6 +129,13 @@ export default function WebhookPage() {
         inputs={INPUTS}
         stageClassName="min-h-56 sm:min-h-40"
       >
+        {/* The stage is kept free for what comes; empty, it says what that is, not a blank gap. */}
+        {!confirming && !job && !action.run.isRunning && (
+          <p className="flex min-h-40 items-center rounded border border-dashed border-slate-300 p-3 text-sm text-slate-600 sm:min-h-28 dark:border-slate-600 dark:text-slate-400">
+            Nothing submitted yet. Submit job shows what would be sent, to confirm here; the job’s
+            id then appears in its place.
+          </p>
+        )}
         {confirming && !action.run.isRunning && (
           <ConfirmSubmission
             params={confirming}

@@ -3,7 +3,7 @@ import { useId, useMemo } from 'react';
 import { metaQueries } from '../../api/meta-queries.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { useStore } from '../../lib/store.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber, plural } from '../../lib/format.ts';
 import { AddToDemo } from '../demos/add-to-demo.tsx';
 import { BatchExports } from './batch-exports.tsx';
 import { BatchQueue } from './batch-queue.tsx';
@@ -78,7 +78,7 @@ function OpenBatchResults({
       </h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {formatNumber(matrix.cells.length)} {ENDPOINTS[definition.endpoint].title} requests:{' '}
-        {formatNumber(queries)} queries × {formatNumber(matrix.locales.length)} locales, created{' '}
+        {plural(queries, 'query', 'queries')} × {plural(matrix.locales.length, 'locale')}, created{' '}
         {time.format(batch.createdAt)}. Each answer is kept in this tab and opens in its view for 0
         credits.
       </p>
@@ -112,7 +112,7 @@ function OpenBatchResults({
           title="One request per cell, the key as {{api_key}}"
           onClick={() =>
             void downloadPostmanCollection(
-              `Batch ${queries} queries × ${matrix.locales.length} locales`,
+              `Batch ${plural(queries, 'query', 'queries')} × ${plural(matrix.locales.length, 'locale')}`,
               batchRequests(definition),
               meta,
             )

@@ -11,7 +11,9 @@ import {
   loadBatch,
   readAnswer,
   saveBatch,
+  noteNeverSent,
   saveCell,
+  unrecordCell,
 } from '../runs/batch-store.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { recordBatch } from './batch-history.ts';
@@ -203,8 +205,42 @@ export class BatchSession {
   private batchStored: Promise<boolean> = Promise.resolve(true);
 
   private async writeAhead(batch: OpenBatch, cellId: string, run: CellRun): Promise<void> {
+    this.recorded.add(cellId);
+    this.neverSent.delete(cellId);
     if (!(await this.batchStored)) return;
     await saveCell(batch, cellId, run);
+  }
+
+  /** Cells of the current run whose write-ahead record stands, with no later state yet. */
+  private recorded = new Set<string>();
+  /** Recorded cells taken back uncharged: noted as the page goes (`noteNeverSent`). */
+  private neverSent = new Set<string>();
+
+  /**
+   * Stores a cell's new state. A recorded cell that is waiting again was not charged (engine.ts,
+   * `writeAhead`): it gets back the record it had before the run, and is noted as never sent should
+   * the page go before that is stored.
+   */
+  private storeCell(batch: OpenBatch, cell: BatchCell, run: CellRun, before: CellRuns) {
+    if (run.state === 'running') return;
+    const recorded = this.recorded.delete(cell.id);
+    if (run.state === 'waiting') {
+      if (!recorded) return;
+      this.neverSent.add(cell.id);
+      void unrecordCell(batch, cell.id, before[cell.id]).catch(() => {});
+      return;
+    }
+    this.neverSent.delete(cell.id);
+    // The write-ahead stored `running`; every later state is stored as it happens, with the
+    // answer this batch paid for, once (the workspace's stored results leave a batch's answers
+    // out: result-persistence.ts).
+    const entry = run.state === 'answered' ? this.entry(cell) : undefined;
+    void saveCell(
+      batch,
+      cell.id,
+      run,
+      entry?.data && { data: entry.data, at: entry.dataUpdatedAt },
+    ).catch(() => {});
   }
 
   /** Pivot settings and the like: kept with the batch, and in its file. */
@@ -228,6 +264,9 @@ export class BatchSession {
     const { endpoint, cap } = batch.definition;
     // The cap is the batch's: what it spent before this run counts against it.
     this.spentBefore = spentAgainstCap(this.runs, countedCost(endpoint).credits);
+    const before = { ...this.runs };
+    this.recorded.clear();
+    this.neverSent.clear();
     this.store.set({ ...state, live: true, startedAt: state.startedAt ?? Date.now() });
     const engine = runCells({
       queryClient: this.queryClient,
@@ -240,24 +279,15 @@ export class BatchSession {
       writeAhead: (cell, run) => this.writeAhead(batch, cell.id, run),
       onCell: (cell, run) => {
         this.runs[cell.id] = run;
-        // The write-ahead stored `running`; every later state is stored as it happens, with the
-        // answer this batch paid for, once (the workspace's stored results leave a batch's
-        // answers out: result-persistence.ts).
-        if (run.state !== 'running') {
-          const entry = run.state === 'answered' ? this.entry(cell) : undefined;
-          void saveCell(
-            batch,
-            cell.id,
-            run,
-            entry?.data && { data: entry.data, at: entry.dataUpdatedAt },
-          ).catch(() => {});
-        }
+        this.storeCell(batch, cell, run, before);
         this.schedule();
       },
       onProgress: (queue) => {
         if (this.engine === engine) this.schedule(queue);
       },
       onRest: (rest) => {
+        // The page goes: what was recorded ahead and never left is noted where a reload finds it.
+        if (rest.kind === 'stopped') noteNeverSent(batch.id, [...this.neverSent]);
         if (this.engine === engine) this.rested(rest);
       },
     });

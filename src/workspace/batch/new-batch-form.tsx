@@ -18,6 +18,17 @@ export function runCost(plan: BatchPlan): string {
   return costLabel(plan.unit, plan.toSend);
 }
 
+/**
+ * The Run button's words: with a cap that stops the run early, what the run will send and
+ * spend before it stops, not the whole batch's price (the plan below gives both).
+ */
+function runLabel(plan: BatchPlan): string {
+  if (plan.cap === null || plan.withinCap >= plan.toSend)
+    return `Run batch · ${requests(plan.toSend)} · ${runCost(plan)}`;
+  const sent = `${formatNumber(plan.withinCap)} of ${requests(plan.toSend)}`;
+  return `Run batch · ${sent} (cap ${formatNumber(plan.cap)}) · ${runCost({ ...plan, toSend: plan.withinCap })}`;
+}
+
 /** The plan before Run: requests, what is free, the cost, what is left after and where the cap stops. */
 function PlanList({ plan }: { plan: BatchPlan }) {
   const row = (term: string, value: string) => (
@@ -131,7 +142,7 @@ function PlanSection({
       </section>
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn-primary" disabled={blocked !== null}>
-          Run batch · {requests(plan.toSend)} · {runCost(plan)}
+          {runLabel(plan)}
         </button>
         {blocked && <span className="text-sm text-slate-600 dark:text-slate-400">{blocked}</span>}
       </div>

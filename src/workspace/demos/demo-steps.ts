@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { plural } from '../../lib/format.ts';
 import { endpointMutationKey, endpointQueryKey } from '../../api/endpoint-query.ts';
 import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../../api/endpoints.ts';
 import { sameParams, type Params } from '../../api/params.ts';
@@ -59,7 +60,6 @@ export async function stepFromHistory(
   return answer && stepFromResult(entry.endpoint as EndpointId, entry.params, answer);
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** A step of a batch: its form (queries, locales, cap, pivot) as its file holds it, no answer. */
 export function stepFromBatch(definition: BatchDefinition): DemoStep {

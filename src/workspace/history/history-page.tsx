@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { metaQueries } from '../../api/meta-queries.ts';
-import { downloadPostmanCollection } from '../interop/downloads.ts';
+import { downloadHistoryPostman } from './history-postman.ts';
 import { HistoryList } from './history-list.tsx';
 import { ShowMoreButton } from '../../components/show-more-button.tsx';
-import { storedBatchRequests } from '../runs/batch-requests.ts';
 import { SendRequestsToBatch } from '../runs/send-to-batch-link.tsx';
 import { SnapshotOpener } from '../snapshots/snapshot-opener.tsx';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
@@ -50,12 +49,7 @@ export default function HistoryPage() {
   const spent = shown.reduce((n, e) => n + (e.credits ?? 0), 0);
   const unknown = shown.some((e) => e.credits === null);
   const { data: meta } = useQuery(metaQueries.current());
-  const postman = async () => {
-    const requests = await Promise.all(
-      shown.map(async (e) => (e.batch ? storedBatchRequests(e.batch.id) : [e])),
-    );
-    await downloadPostmanCollection('Request history', requests.flat(), meta);
-  };
+  const postman = () => downloadHistoryPostman(shown, meta);
 
   return (
     <div className="space-y-4">

@@ -196,6 +196,7 @@ export function RequestPanel<T extends WithMeta>({
       <RequestInspector
         spec={spec}
         wire={form.wire}
+        empty={Object.values(form.values).every((v) => v.trim() === '')}
         meta={data?.meta}
         error={error}
         raw={raw}

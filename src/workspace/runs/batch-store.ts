@@ -2,7 +2,7 @@ import { delMany, getMany, keys } from 'idb-keyval';
 import { bodyText, type KeptBody, type ResponseMeta } from '../../api/client.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { jsonResult, type JsonResult } from '../../api/requests.ts';
-import { createWriter, databaseStore } from '../../session/browser-databases.ts';
+import { createWriter, databaseStore, TAB_NOTE_PREFIX } from '../../session/browser-databases.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { existingResultsTabId, resultsTabId } from '../../session/results-tab-id.ts';
 import { readRecord } from '../../lib/file-envelope.ts';
@@ -103,6 +103,57 @@ export function saveCell(
   return writer.put(entries);
 }
 
+/**
+ * Takes back the write-ahead record of a cell recorded before its turn and then not sent (the run
+ * paused first): the cell's record is again what it was before the run (`before`), or none
+ * (never sent). Resolves once stored.
+ */
+export function unrecordCell(
+  batch: BatchRef,
+  cellId: string,
+  before: CellRun | undefined,
+): Promise<void> {
+  if (!mayStore(batch)) return Promise.resolve();
+  const kept = before && before.state !== 'waiting' && before.state !== 'running' ? before : undefined;
+  return writer.put([[[resultsTabId(), batch.id, cellId], kept]]);
+}
+
+const neverSentKey = (batchId: string) => `${TAB_NOTE_PREFIX}batch-never-sent:${batchId}`;
+
+/**
+ * Notes, as the page goes away, the cells recorded ahead of their turn that never left (decision
+ * 062). It is written at once (sessionStorage), where IndexedDB could not commit a transaction
+ * begun while the page unloads; the tab's next page reads it back with the batch.
+ */
+export function noteNeverSent(batchId: string, cellIds: readonly string[]): void {
+  if (cellIds.length === 0) return;
+  try {
+    sessionStorage.setItem(neverSentKey(batchId), JSON.stringify(cellIds));
+  } catch {
+    // Not noted: those cells read as interrupted (maybe charged), which is never wrong.
+  }
+}
+
+/** The cells `noteNeverSent` noted for a batch, once (the note is removed). */
+function takeNeverSent(batchId: string): Set<string> {
+  try {
+    const noted: unknown = JSON.parse(sessionStorage.getItem(neverSentKey(batchId)) ?? '[]');
+    sessionStorage.removeItem(neverSentKey(batchId));
+    return new Set(Array.isArray(noted) ? noted.filter((id) => typeof id === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+/** The stored states, a cell recorded ahead that never left read as never sent (no record). */
+function withoutNeverSent(batchId: string, runs: CellRuns): CellRuns {
+  const neverSent = takeNeverSent(batchId);
+  if (neverSent.size === 0) return runs;
+  return Object.fromEntries(
+    Object.entries(runs).filter(([id, run]) => !(neverSent.has(id) && run.state === 'running')),
+  );
+}
+
 export interface LoadedBatch {
   batch: StoredBatch;
   runs: CellRuns;
@@ -164,7 +215,10 @@ export async function loadBatch(id?: string): Promise<LoadedBatch | null> {
     );
     return {
       batch: found.meta,
-      runs: Object.fromEntries(cellKeys.flatMap((k, i) => (runs[i] ? [[k[2], runs[i]]] : []))),
+      runs: withoutNeverSent(
+        found.meta.id,
+        Object.fromEntries(cellKeys.flatMap((k, i) => (runs[i] ? [[k[2], runs[i]]] : []))),
+      ),
       stored,
     };
   } catch {

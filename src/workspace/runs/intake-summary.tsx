@@ -1,8 +1,5 @@
-import { formatNumber } from '../../lib/format.ts';
+import { plural } from '../../lib/format.ts';
 import type { Intake } from './lib/intake.ts';
-
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** What the intake dropped and refused, before anything is sent. */
 export function IntakeSummary({ intake }: { intake: Intake }) {

@@ -33,12 +33,18 @@ export interface CellsRunOptions {
 
 /** The runs of this page: a page going away stops them before its requests are cut off. */
 const live = new Set<EngineRun>();
-if (typeof window !== 'undefined')
-  // Hidden for good (a reload, a closed tab): nothing more may leave. Without this the queue
-  // refilled each slot its aborted requests freed while the page unloaded (issue 34).
+if (typeof window !== 'undefined') {
+  const stopAll = () => {
+    for (const run of live) run.stop();
+  };
+  // Leaving (a reload, a closed tab, another address): nothing more may leave. Without this the
+  // queue refilled each slot its cut-off requests freed while the page unloaded (issue 34): the
+  // browser fails a leaving page's requests before `pagehide`, but after `beforeunload`.
+  window.addEventListener('beforeunload', stopAll);
   window.addEventListener('pagehide', (event) => {
-    if (!event.persisted) for (const run of live) run.stop();
+    if (!event.persisted) stopAll();
   });
+}
 
 /**
  * Cells sent through the run engine with the views' own queries (decision 043): the cost each is

@@ -35,7 +35,7 @@ export function SnapshotActions({
   };
   return (
     <span className="flex flex-wrap gap-2">
-      <CopyButton text={link} label="Copy link" />
+      <CopyButton text={link} label="Copy link" className="btn-secondary" />
       <button type="button" className="btn-secondary" disabled={saving} onClick={() => void save()}>
         Save snapshot
       </button>

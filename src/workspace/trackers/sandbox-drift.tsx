@@ -1,3 +1,4 @@
+import { postSandbox } from '../../api/sandbox-control.ts';
 import { useState } from 'react';
 
 /**
@@ -10,13 +11,7 @@ export function SandboxDrift() {
   const advance = async () => {
     setError(null);
     try {
-      const res = await fetch('/api/_sandbox/drift', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ days: 1 }),
-      });
-      if (!res.ok) throw new Error(await res.text());
-      setDay(((await res.json()) as { day: number }).day);
+      setDay(((await postSandbox('/drift', { days: 1 })) as { day: number }).day);
     } catch (e) {
       setError(e instanceof Error ? e.message : 'The sandbox did not answer.');
     }

@@ -298,7 +298,7 @@ export class TrackerSession {
     progress(null);
     const previous = baselineRun(runs);
 
-    const sent: string[] = [];
+    const sent = new Set<string>();
     let held = false;
     const rest = await new Promise<RunRest>((resolve) => {
       const engine: EngineRun = runCells({
@@ -310,9 +310,12 @@ export class TrackerSession {
         mark: `tracker:${tracker.id}`,
         fresh: true,
         cachedAt: () => undefined,
-        writeAhead: (cell) => (sent.push(cell.id), saveSent(run, sent)),
+        writeAhead: (cell) => (sent.add(cell.id), saveSent(run, [...sent])),
         onCell: (cell, cellRun) => {
           engineRuns[cell.id] = cellRun;
+          // Recorded and waiting again: not charged (engine.ts, `writeAhead`), its record goes.
+          if (cellRun.state === 'waiting' && sent.delete(cell.id))
+            void saveSent(run, [...sent]).catch(() => {});
           if (cellRun.state === 'answered' || cellRun.state === 'failed') done += 1;
           if (cellRun.state === 'waiting' || cellRun.state === 'running') return;
           run.cells[cell.id] = runCell(cell, cellRun, this.answer(byId.get(cell.id)!));

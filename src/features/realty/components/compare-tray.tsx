@@ -1,5 +1,5 @@
 import { ExportButtons } from '../../../components/export-buttons.tsx';
-import { formatArea, formatPerArea, unitLabel, type AreaUnit } from '../lib/area.ts';
+import { formatArea, formatPerArea, lotUnitLabel, unitLabel, type AreaUnit } from '../lib/area.ts';
 import { MAX_PINS, toggle, unpinAll } from '../lib/compare-pins.ts';
 import { exportFileName, homesToCsv } from '../lib/export.ts';
 import { humanizeEnum } from '../lib/filters.ts';
@@ -48,7 +48,7 @@ function rowsFor(unit: AreaUnit, medians: SelectionMedians): readonly Row[] {
       (h) =>
         h.lotArea === undefined
           ? undefined
-          : `${h.lotArea.toLocaleString('en-US')}${h.lotAreaUnit ? ` ${h.lotAreaUnit}` : ''}`,
+          : `${h.lotArea.toLocaleString('en-US')}${h.lotAreaUnit ? ` ${lotUnitLabel(h.lotAreaUnit)}` : ''}`,
     ],
     ['Home type', (h) => (h.homeType ? humanizeEnum(h.homeType) : undefined)],
     ['Status', (h) => h.statusText],

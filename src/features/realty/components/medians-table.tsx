@@ -49,7 +49,8 @@ export function MediansTable({
   const leftOut = medians.noArea + medians.noPrice;
   return (
     <div className="mt-3 overflow-x-auto text-sm">
-      <table className="w-full min-w-[28rem]" data-testid="medians">
+      {/* No minimum width: on a 412 px phone the four short columns fit, headers wrapping. */}
+      <table className="w-full" data-testid="medians">
         <caption className="mb-1 text-left text-xs font-semibold">{caption}</caption>
         <thead>
           <tr className="text-left text-xs text-slate-600 dark:text-slate-400">

@@ -21,6 +21,14 @@ export function unitLabel(unit: AreaUnit): string {
 }
 
 /**
+ * A lot's unit as the service writes it (`lotAreaUnit`: "sqft", "acres"), in the page's words:
+ * "4,805 sq ft" like every other area on it, not "4,805 sqft".
+ */
+export function lotUnitLabel(raw: string): string {
+  return /^(sq\.?\s*ft\.?|sqft|ft²)$/i.test(raw.trim()) ? unitLabel('sqft') : raw;
+}
+
+/**
  * A living area in square feet from a value as the service writes it: a number, text ("1,850",
  * "1,850 sqft"); 0, a negative or anything else is unknown (a scraper's 0 is "no data").
  */

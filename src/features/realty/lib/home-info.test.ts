@@ -35,6 +35,11 @@ describe('homeInfoRows', () => {
     expect(rows).not.toHaveProperty('Lot area unit');
   });
 
+  test('a lot in square feet reads "sq ft" like every other area on the page', () => {
+    const rows = homeInfoRows({ lotAreaValue: 4805, lotAreaUnit: 'sqft' });
+    expect(rows.find((r) => r.label === 'Lot area')?.value).toBe('4,805 sq ft');
+  });
+
   test('reads numbers and flags the service wrote as text', () => {
     const rows = Object.fromEntries(
       homeInfoRows({

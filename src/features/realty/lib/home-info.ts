@@ -2,6 +2,7 @@ import type { RealtyListing } from '../../../api/schemas.ts';
 import { isRecord } from '../../../lib/is-record.ts';
 import { humanizeEnum } from './filters.ts';
 import { number } from './values.ts';
+import { lotUnitLabel } from './area.ts';
 
 export interface InfoRow {
   key: string;
@@ -139,7 +140,7 @@ function format(key: string, kind: Kind, v: unknown, info: RealtyListing): strin
     case 'count':
       if (key === 'lotAreaValue') {
         const unit = typeof info['lotAreaUnit'] === 'string' ? info['lotAreaUnit'] : '';
-        return `${integer.format(n)}${unit ? ` ${unit}` : ''}`;
+        return `${integer.format(n)}${unit ? ` ${lotUnitLabel(unit)}` : ''}`;
       }
       return key === 'livingArea' ? `${integer.format(n)} sq ft` : integer.format(n);
     default:

@@ -34,6 +34,8 @@ const PAIR_FORM = secondLocaleForm(spec);
 const PAIR_PICKERS = { vs_country: CountryPicker, vs_language: LanguagePicker };
 
 const pairText = (l: SearchLabel) => `${l.country.toUpperCase()} · ${l.language}`;
+// In a sentence whose parts a "·" already separates: "3 only in DE (de)", not "3 new in DE · de".
+const pairInWords = (l: SearchLabel) => `${l.country.toUpperCase()} (${l.language})`;
 
 export interface ComparePanelProps {
   /** The search form's parameters, trimmed; null while the form is invalid. */
@@ -53,6 +55,9 @@ export const ComparePanel = memo(function ComparePanel({ primary }: ComparePanel
     primary && b ? [primary, b].map((p) => searchQueries.results(p).queryKey) : [],
   );
   const toSend = primary && b ? states.filter((s) => s === 'absent').length : 2;
+  // No price before there is a second pair: with none (or the search's own) it would offer
+  // "0 credits (cached)" for the search against itself.
+  const priced = (pair.values.vs_country ?? '').trim() !== '' && !samePair;
 
   const run = () => {
     setTried(true);
@@ -99,7 +104,9 @@ export const ComparePanel = memo(function ComparePanel({ primary }: ComparePanel
         />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary" disabled={runs.isRunning}>
-            Compare · {toSend === 0 ? '0 credits (cached)' : costLabel(cost, toSend)}
+            {priced
+              ? `Compare · ${toSend === 0 ? '0 credits (cached)' : costLabel(cost, toSend)}`
+              : 'Compare'}
           </button>
           {tried && !primary && (
             <p className="text-sm text-red-700 dark:text-red-400">
@@ -157,8 +164,8 @@ function CompareView({
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
         <p className="text-sm" data-testid="compare-summary">
-          {counts.common} in common · {counts.added} new in {pairText(b)} · {counts.dropped} not in{' '}
-          {pairText(b)}
+          {counts.common} in common · {counts.added} only in {pairInWords(b)} · {counts.dropped}{' '}
+          only in {pairInWords(a)}
         </p>
         <ExportButtons
           label="Export comparison"

@@ -25,7 +25,7 @@ const cellsOf = (n: number): BatchCell[] =>
 interface World {
   /** What a reload finds: the writes that committed before it. */
   durable: Map<string, CellRun>;
-  /** Every request that reached the upstream, by cell id, in order. */
+  /** Every request that reached the upstream and may have been charged (not a 429), in order. */
   sent: string[];
   writes: number;
 }
@@ -41,11 +41,25 @@ interface Scenario {
   crashAt: number;
   /** Requests answered 429 (nothing done) before this many ms. */
   busyUntil: number;
+  /** Sees every change of a cell. */
+  observe?: (cell: BatchCell, run: CellRun) => void;
 }
+
+/** One request at a time, 100 ms each, and a storage that takes 40 ms to commit. */
+const SLOW_STORAGE: Scenario = {
+  cells: 1,
+  limit: 1,
+  latencies: [100],
+  writeMs: 40,
+  refuse: 0,
+  crashAt: 0,
+  busyUntil: 0,
+};
 
 /** One page's run: its writes and requests go to `world`, as a browser's would. */
 function runPage(world: World, cells: readonly BatchCell[], s: Scenario) {
-  const write = (id: string, run: CellRun) => {
+  /** Stores a cell's state (`undefined`: deletes its record). */
+  const write = (id: string, run: CellRun | undefined) => {
     world.writes += 1;
     const n = world.writes;
     // A write commits to the storage of the page that made it: one still open when the page
@@ -54,11 +68,14 @@ function runPage(world: World, cells: readonly BatchCell[], s: Scenario) {
     return new Promise<void>((resolve, reject) =>
       setTimeout(() => {
         if (n === s.refuse) return reject(new Error('QuotaExceededError'));
-        storage.set(id, run);
+        if (run) storage.set(id, run);
+        else storage.delete(id);
         resolve();
       }, s.writeMs),
     );
   };
+  const recorded = new Set<string>();
+  const pageStart = Date.now();
   let rested = false;
   const engine = startRun({
     cells,
@@ -66,10 +83,11 @@ function runPage(world: World, cells: readonly BatchCell[], s: Scenario) {
     cap: null,
     unitCost: () => 20,
     cachedAt: () => undefined,
-    writeAhead: (cell, run) => write(cell.id, run),
+    writeAhead: (cell, run) => (recorded.add(cell.id), write(cell.id, run)),
     send: (cell) => {
-      world.sent.push(cell.id);
-      const busy = Date.now() < s.busyUntil;
+      const busy = Date.now() - pageStart < s.busyUntil;
+      // A 429 is never charged (the engine sends it again by itself); every other arrival may be.
+      if (!busy) world.sent.push(cell.id);
       const latency = s.latencies[world.sent.length % s.latencies.length]!;
       return new Promise((resolve, reject) =>
         setTimeout(
@@ -84,8 +102,15 @@ function runPage(world: World, cells: readonly BatchCell[], s: Scenario) {
     policy: batchRunPolicy(() => false, 50),
     // Later states are written behind, as the batch view does: losing them loses nothing paid.
     onCell: (cell, run) => {
-      if (run.state !== 'waiting' && run.state !== 'running')
+      s.observe?.(cell, run);
+      // A recorded cell waiting again was not charged: its record is taken back, as the batch
+      // view does (the hardest case for "never twice": the next page may send it).
+      if (run.state === 'waiting' && recorded.delete(cell.id))
+        void write(cell.id, undefined).catch(() => {});
+      if (run.state !== 'waiting' && run.state !== 'running') {
+        recorded.delete(cell.id);
         void write(cell.id, run).catch(() => {});
+      }
     },
     onRest: (rest) => {
       if (rest.kind !== 'held') rested = true;
@@ -165,5 +190,32 @@ describe('the run engine, reloaded at any moment', () => {
       reason: 'unrecorded',
     });
     expect(page.engine.state().held).toBe('fatal');
+  });
+
+  test('the next cell is recorded while the request before it is in flight, so its slot sends at once; a pause takes the record back', async () => {
+    const cells = cellsOf(1);
+    const world: World = { durable: new Map(), sent: [], writes: 0 };
+    const scenario = { ...SLOW_STORAGE, cells: 2 };
+    runPage(world, cells, scenario);
+    // The first request leaves once its record is stored (40 ms); the second cell's record is
+    // written while it is in flight, so the second leaves the moment the first is answered.
+    await vi.advanceTimersByTimeAsync(40);
+    expect(world.sent).toEqual([cells[0]!.id]);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(world.sent).toEqual([cells[0]!.id, cells[1]!.id]);
+
+    // Paused while the first is in flight: the second, recorded ahead, is reported waiting again
+    // (its record is taken back) and is not sent.
+    const reported: CellRun['state'][] = [];
+    const observed: World = { durable: new Map(), sent: [], writes: 0 };
+    const paused = runPage(observed, cells, {
+      ...scenario,
+      observe: (cell, run) => cell.id === cells[1]!.id && reported.push(run.state),
+    });
+    await vi.advanceTimersByTimeAsync(45);
+    paused.engine.pause();
+    expect(reported).toEqual(['waiting', 'waiting']);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(observed.sent).toEqual([cells[0]!.id]);
   });
 });

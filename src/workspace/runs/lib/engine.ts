@@ -22,9 +22,13 @@ export interface RunOptions {
    */
   cachedAt: (cell: BatchCell) => number | undefined;
   /**
-   * Records durably that the cell's request is leaving; the request is sent only once this
+   * Records durably that the cell's request may leave; the request is sent only once this
    * resolves, so a reload, a crash or a closed tab at any moment leaves a record of every request
    * that may have been paid. A rejection (the storage refused) sends nothing and holds the run.
+   * The engine records the next cells while earlier requests are in flight (one per request in
+   * flight), so a freed slot sends at once. A recorded cell reported `waiting` again was not
+   * charged (never sent: a pause or the page going came first; or refused with a 429, or a free
+   * request to retry), and its record is to be taken back (decision 062).
    */
   writeAhead: (cell: BatchCell, run: Sending) => Promise<void>;
   /** Sends one request; resolves once its answer is kept, rejects with its ApiError. */
@@ -146,15 +150,24 @@ export function startRun(options: RunOptions): EngineRun {
     for (const id of [...queued]) set(byId.get(id)!, next(byId.get(id)!));
   };
   const heldCells = new Map<string, NotCheckedReason>();
+  /** Cells whose record was written before their turn: the write each one's request waits for. */
+  const recordedAhead = new Map<string, Promise<void>>();
+  /** Cells whose turn came, waiting for their record before their request leaves. */
+  const starting = new Set<string>();
 
-  /** Records the request, then sends it: never the other way round. */
+  /** Records the request (or finds it recorded ahead), then sends it: never the other way round. */
   async function writeThenSend(cell: BatchCell, run: Sending, signal: AbortSignal) {
+    const ahead = recordedAhead.get(cell.id);
+    recordedAhead.delete(cell.id);
+    starting.add(cell.id);
     try {
-      await options.writeAhead(cell, run);
+      await (ahead ?? options.writeAhead(cell, run));
     } catch (error) {
       throw new NotRecorded(error);
+    } finally {
+      starting.delete(cell.id);
     }
-    // The page went away while the record was written: the record stands (interrupted), nothing leaves.
+    // The page went away while the record was written: nothing leaves (the stop said so).
     if (stopped || signal.aborted) throw new NotRecorded('stopped');
     return send(cell, signal);
   }
@@ -168,6 +181,7 @@ export function startRun(options: RunOptions): EngineRun {
     start: (cell) => {
       const answeredAt = cachedAt(cell);
       if (answeredAt !== undefined) {
+        recordedAhead.delete(cell.id);
         set(cell, { state: 'cached', at: answeredAt });
         return null;
       }
@@ -195,9 +209,43 @@ export function startRun(options: RunOptions): EngineRun {
     set(cell, settledRun(settled, counted.get(cell.id) ?? 0, startedAt));
   }
 
+  /**
+   * Keeps one cell recorded ahead for each request in flight (no more than the cap lets start),
+   * so the slot a settled request frees sends without waiting for the storage (decision 062).
+   */
+  function recordAhead(state: QueueState) {
+    if (state.held !== null || state.pausedUntil !== null) return;
+    const unit = options.unitCost();
+    const affordable =
+      state.cap === null || unit <= 0
+        ? Infinity
+        : Math.floor((state.cap - state.spent - state.reserved) / unit);
+    const next = queue.upcoming(Math.min(state.active, affordable));
+    for (const cell of next) {
+      if (recordedAhead.size >= state.active) break;
+      if (recordedAhead.has(cell.id) || cachedAt(cell) !== undefined) continue;
+      const write = options.writeAhead(cell, { state: 'running', startedAt: Date.now() });
+      // A refused write is met when the cell's turn comes (it holds the run then).
+      write.catch(() => {});
+      recordedAhead.set(cell.id, write);
+    }
+  }
+
+  /**
+   * Cells recorded ahead that will not be sent now (a pause, the page going): waiting again, and
+   * reported so, for their records to be taken back (decision 062).
+   */
+  function forgetRecordedAhead() {
+    const cellsAhead = [...recordedAhead.keys()];
+    recordedAhead.clear();
+    for (const id of cellsAhead) if (queued.has(id)) set(byId.get(id)!, { state: 'waiting' });
+  }
+
   function report() {
     if (stopped) return;
     const state = queue.state();
+    if (state.held !== null) forgetRecordedAhead();
+    else recordAhead(state);
     if (state.held !== held) {
       held = state.held;
       if (held === 'cap' || held === 'fatal') {
@@ -220,6 +268,9 @@ export function startRun(options: RunOptions): EngineRun {
     if (stopped) return;
     stopped = true;
     queue.stop();
+    // Recorded but never to leave: waiting again (their records are taken back), not interrupted.
+    forgetRecordedAhead();
+    for (const id of starting) set(byId.get(id)!, { state: 'waiting' });
     for (const controller of controllers.values()) controller.abort();
     for (const [id, run] of Object.entries(runs))
       if (run.state === 'running')
@@ -243,6 +294,7 @@ export function startRun(options: RunOptions): EngineRun {
       queue.resume();
     },
     cancel: () => {
+      recordedAhead.clear();
       // Cells a hold already showed as not checked keep its reason (stopped by the cap).
       for (const cell of queue.cancel())
         if (!heldCells.has(cell.id)) set(cell, { state: 'not-checked', reason: 'cancelled' });

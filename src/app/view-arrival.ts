@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+/** Navigation state asking the view that opens to take the focus (the palette sends it). */
+export const FOCUS_VIEW = { focusView: true } as const;
+
+/**
+ * On a phone the nav is a row that scrolls sideways: the active view's link is scrolled into
+ * it, or "Realty map" shows as "Re" at the row's edge. Only the row scrolls, never the page.
+ */
+export function useActiveLinkInView() {
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const nav = navRef.current;
+    const link = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !link) return;
+    const left = link.offsetLeft - nav.offsetLeft;
+    const right = left + link.offsetWidth;
+    const pad = 16;
+    if (left - pad < nav.scrollLeft) nav.scrollLeft = Math.max(0, left - pad);
+    else if (right + pad > nav.scrollLeft + nav.clientWidth)
+      nav.scrollLeft = right + pad - nav.clientWidth;
+  }, [pathname]);
+  return navRef;
+}
+
+/**
+ * A view chosen in the palette gets the focus at its heading once it has rendered: the
+ * palette's own focus return would otherwise leave it on the page's body, and a keyboard user
+ * would start over from the top.
+ */
+export function useFocusViewOnArrival() {
+  const location = useLocation();
+  const wanted = (location.state as { focusView?: boolean } | null)?.focusView === true;
+  useEffect(() => {
+    // Only where the focus fell to the page's body: a field or dialog the person already
+    // went on to (a second Ctrl+K) keeps it.
+    const idle = document.activeElement === null || document.activeElement === document.body;
+    if (!wanted || !idle) return;
+    const heading = document.querySelector<HTMLElement>('#main h1');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [wanted, location.key]);
+}
