@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { trackerFromBatch } from '../workspace/trackers/lib/tracker.ts';
+import { createSandbox } from '../sandbox/app.ts';
+import { DEMO_KEY } from '../sandbox/state.ts';
 import { readRunnerConfig } from './config.ts';
+import { createUpstream } from './upstream.ts';
 import { planRun } from './run-tracker.ts';
 import { openRunner, startRunNow } from './runner.ts';
 import { saveTracker } from './store.ts';
@@ -18,8 +21,17 @@ const days = Number(process.env.BENCH_DAYS ?? 90);
 const latency = Number(process.env.BENCH_LATENCY ?? 250);
 const dataDir = tempDir('runner-bench');
 const config = readRunnerConfig({ RUNNER_DATA: dataDir, SANDBOX_LATENCY_MS: String(latency) });
+// The sandbox's demo plan (100,000 credits) pays for five such runs: the bench's has no end.
+const { app, state } = createSandbox({ latencyMs: latency });
+state.accounts.get(DEMO_KEY)!.requestLimit = Number.MAX_SAFE_INTEGER;
+const upstream = createUpstream(
+  config.api,
+  DEMO_KEY,
+  async (url, init) => app.fetch(new Request(url, init)),
+  'the embedded sandbox',
+);
 let t = performance.now();
-const runner = await openRunner(config, () => undefined);
+const runner = await openRunner(config, () => undefined, upstream);
 console.log(`open (fresh): ${Math.round(performance.now() - t)} ms`);
 const tracker = trackerFromBatch(
   {

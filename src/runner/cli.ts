@@ -9,6 +9,7 @@ import { importTracker, startRunNow, type Runner } from './runner.ts';
 import { checkCron } from './schedule.ts';
 import {
   findTracker,
+  interruptedCounts,
   listTrackers,
   loadRuns,
   removeTracker,
@@ -134,12 +135,11 @@ async function runNow(runner: Runner, name: string, flags: Flags, out: Out) {
 
 async function runLog(runner: Runner, name: string, out: Out) {
   const { tracker } = await found(runner, name);
+  const interruptedIn = await interruptedCounts(runner.db, tracker.id);
   for (const run of await loadRuns(runner.db, tracker.id)) {
     const cells = Object.values(run.cells);
     const count = (state: string) => cells.filter((c) => c.state === state).length;
-    const interrupted = cells.filter(
-      (c) => c.state === 'failed' && c.charged === 'unknown' && c.status === undefined,
-    ).length;
+    const interrupted = interruptedIn.get(run.id) ?? 0;
     out(
       [
         new Date(run.startedAt).toISOString(),

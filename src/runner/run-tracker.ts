@@ -118,9 +118,9 @@ export async function executeRun(
   const answers = new Map<string, BatchAnswer>();
   const engineRuns: Record<string, CellRun> = {};
   const writes: Promise<void>[] = [];
-  const keep = (cell: BatchCell, kept: RunCell) => {
+  const keep = (cell: BatchCell, kept: RunCell, interrupted = false) => {
     run.cells[cell.id] = kept;
-    writes.push(saveCell(db, run, cell.id, kept));
+    writes.push(saveCell(db, run, cell.id, kept, interrupted));
   };
   let held = false;
   const unit = { credits: plan.unit, basis: 'published' as const };

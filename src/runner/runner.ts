@@ -208,7 +208,7 @@ export async function resumeOrphans(runner: Runner, now = Date.now()): Promise<T
     const [run] = await loadRuns(runner.db, row.tracker_id, 'id = $2', [row.id]);
     if (!stored || !run) continue;
     const cut = cutShort(run);
-    for (const id of run.sent ?? []) await saveCell(runner.db, run, id, cut.cells[id]!);
+    for (const id of run.sent ?? []) await saveCell(runner.db, run, id, cut.cells[id]!, true);
     const { sent: _sent, ...going } = { ...cut, status: 'running' as const };
     const plan = await planRun(runner.db, runner.upstream, stored, now);
     const left = trackerMatrix(stored.tracker).cells.filter((c) => !going.cells[c.id]).length;

@@ -163,17 +163,31 @@ export async function markSent(db: Sql, run: TrackerRun, cellId: string): Promis
   );
 }
 
+/**
+ * A settled cell. `interrupted`: in flight when its runner died (kept as the model's failed,
+ * maybe charged; the row says why, for the run log).
+ */
 export async function saveCell(
   db: Sql,
   run: TrackerRun,
   cellId: string,
   cell: RunCell,
+  interrupted = false,
 ): Promise<void> {
   await db.query(
     `insert into run_cells (tracker_id, run_id, cell_id, state, cell) values ($1, $2, $3, $4, $5::jsonb)
      on conflict (tracker_id, run_id, cell_id) do update set state = $4, cell = $5::jsonb`,
-    [run.trackerId, run.id, cellId, cell.state, json(cell)],
+    [run.trackerId, run.id, cellId, interrupted ? 'interrupted' : cell.state, json(cell)],
   );
+}
+
+/** How many cells of each run of a tracker were interrupted (their runner died mid-request). */
+export async function interruptedCounts(db: Sql, trackerId: string): Promise<Map<string, number>> {
+  const rows = await db.query<{ run_id: string; n: number }>(
+    "select run_id, count(*)::int as n from run_cells where tracker_id = $1 and state = 'interrupted' group by run_id",
+    [trackerId],
+  );
+  return new Map(rows.map((r) => [r.run_id, r.n]));
 }
 
 /**
