@@ -1,7 +1,13 @@
 import { subscribeApiKey } from '../session/key-store.ts';
 import type { AccountResponse } from './schemas.ts';
 import { ENDPOINTS, type EndpointId } from './endpoints.ts';
-import { recordCostSample, recordReading, recordRequest } from './session-usage.ts';
+import {
+  getSessionUsage,
+  measuredCostOf,
+  recordCostSample,
+  recordReading,
+  recordRequest,
+} from './session-usage.ts';
 
 /**
  * Measures what requests cost from the account's own counter. Around a request that nothing
@@ -47,6 +53,14 @@ function watchReading(): RequestWatch {
         // A negative change is a renewal or a reset, not a cost.
         if (credits >= 0) recordCostSample(awaitingReading.id, credits);
         awaitingReading = null;
+      } else if (baseline?.epoch === startEpoch && used >= baseline.requestUsed) {
+        // Two readings with nothing between them: what the counter moved is a reading's own cost
+        // (the overview and the key check call it free only once it is measured so).
+        // Refreshes are frequent: a few agreeing samples are enough, more would push out the others.
+        const credits = used - baseline.requestUsed;
+        const known = measuredCostOf(getSessionUsage(), 'account');
+        if (!known || known.latest !== credits || known.samples < 3)
+          recordCostSample('account', credits);
       }
       baseline = { requestUsed: used, epoch };
     },

@@ -84,9 +84,9 @@ describe('the account at a glance', () => {
 });
 
 describe('this session’s usage', () => {
-  test('the forecast extrapolates the recent burn rate from constructed refreshes', async () => {
+  test('the forecast gives a range from the rate of a stated window (decision 067)', async () => {
     const now = Date.now();
-    // 1,000 credits in 10 minutes with 99,000 used: 1,000 left, so about 10 minutes to go.
+    // 1,000 credits in 2 hours with 99,000 used: 1,000 left, so 2 hours to go, give or take.
     const reading = (minAgo: number, used: number) => ({
       at: now - minAgo * 60_000,
       requestUsed: used,
@@ -99,7 +99,7 @@ describe('this session’s usage', () => {
       JSON.stringify({
         samples: [],
         requests: [],
-        readings: [reading(10, 98_000), reading(0, 99_000)],
+        readings: [reading(120, 98_000), reading(0, 99_000)],
       }),
     );
     await sandboxControl.setCreditsUsed(99_000);
@@ -107,7 +107,7 @@ describe('this session’s usage', () => {
     const forecast = await screen.findByTestId('run-out-forecast');
     await waitFor(() =>
       expect(forecast).toHaveTextContent(
-        /At this rate: about (10|11) minutes .*before the plan renews in 30 days/,
+        "At the last 2 hours' rate (375–625 credits an hour), the credits left run out in 2–3 hours, before the plan renews in 30 days.",
       ),
     );
     expect(
@@ -115,11 +115,11 @@ describe('this session’s usage', () => {
     ).toBeInTheDocument();
   });
 
-  test('with one refresh the forecast says "not enough data"', async () => {
+  test('with one refresh there is no forecast, and it says what it needs', async () => {
     renderApp('/account');
     await screen.findByTestId('account-updated-at');
     expect(screen.getByTestId('run-out-forecast')).toHaveTextContent(
-      'At this rate: not enough data',
+      'No forecast yet: it needs account readings over at least 1 hour; this tab has read the account once.',
     );
   });
 

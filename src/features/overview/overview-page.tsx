@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 import { useAccount } from '../../workspace/costs/use-account.ts';
-import { ENDPOINT_LIST } from '../../api/endpoints.ts';
-import { bestKnownCost } from '../../api/session-usage.ts';
+import { ENDPOINT_LIST, type EndpointId } from '../../api/endpoints.ts';
+import type { AccountSummary } from '../../api/account.ts';
+import { ForecastNote } from '../../workspace/costs/forecast-note.tsx';
+import { useForecast } from '../../workspace/trackers/use-forecast.ts';
+import { bestKnownCost, type SessionUsage } from '../../api/session-usage.ts';
 import { useSessionUsage } from '../../workspace/costs/measured-costs.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { costLabel } from '../../lib/cost.ts';
@@ -9,6 +12,28 @@ import { formatNumber } from '../../lib/format.ts';
 import { openKeyDialog } from '../../session/key-dialog-store.ts';
 import { useApiKey } from '../../session/use-api-key.ts';
 import { FirstVisitTour } from '../../workspace/demos/tour-offer.tsx';
+
+/**
+ * A card's cost. The account is read by the header on open and after every paid request: its
+ * card says so, and "free" only once two readings with nothing between them measured it so.
+ */
+function cardCost(id: EndpointId, usage: SessionUsage): string {
+  const cost = bestKnownCost(id, usage);
+  if (id !== 'account') return costLabel(cost);
+  return cost === null
+    ? 'read by the header; cost not published'
+    : cost.credits === 0
+      ? 'read by the header; free (measured)'
+      : `read by the header; ${costLabel(cost)}`;
+}
+
+function OverviewForecast({ summary, now }: { summary: AccountSummary; now: number }) {
+  return (
+    <div className="mt-3">
+      <ForecastNote forecast={useForecast(summary, now)} />
+    </div>
+  );
+}
 
 export default function OverviewPage() {
   const apiKey = useApiKey();
@@ -61,6 +86,7 @@ export default function OverviewPage() {
             )}
           </div>
         )}
+        {apiKey && s && <OverviewForecast summary={s} now={account.dataUpdatedAt} />}
       </section>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {ENDPOINT_LIST.map((spec) => {
@@ -76,7 +102,7 @@ export default function OverviewPage() {
               </h2>
               <p className="text-sm text-slate-700 dark:text-slate-300">{spec.summary}</p>
               <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-                <code>GET {spec.path}</code> · {costLabel(bestKnownCost(spec.id, usage))}
+                <code>GET {spec.path}</code> · {cardCost(spec.id, usage)}
               </p>
             </li>
           );

@@ -2,25 +2,24 @@ import { ENDPOINTS } from '../../../api/endpoints.ts';
 import type { SessionUsage } from '../../../api/session-usage.ts';
 import { costLabel } from '../../../lib/cost.ts';
 import { formatNumber, pluralCredits } from '../../../lib/format.ts';
-import { describeForecast, forecastRunOut } from '../../../workspace/costs/run-out-forecast.ts';
+import type { AccountSummary } from '../../../api/account.ts';
+import { ForecastNote } from '../../../workspace/costs/forecast-note.tsx';
+import { useForecast } from '../../../workspace/trackers/use-forecast.ts';
 import { spentByEndpoint } from '../lib/usage.ts';
 import { UsageChart } from './usage-chart.tsx';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** This session's usage: credits left over time, credits spent by endpoint, and a run-out forecast. */
 export function SessionUsagePanel({
   usage,
   now,
-  validityDays,
+  summary,
 }: {
   usage: SessionUsage;
   now: number;
-  /** Days until the plan renews, when the service says. */
-  validityDays: number | undefined;
+  summary: AccountSummary | undefined;
 }) {
   const spend = spentByEndpoint(usage);
-  const forecast = forecastRunOut(usage.readings, now);
+  const forecast = useForecast(summary, now);
   const known = spend.reduce((sum, s) => sum + (s.credits ?? 0), 0);
   const unknown = spend.filter((s) => s.credits === null);
   return (
@@ -29,18 +28,7 @@ export function SessionUsagePanel({
         This session&apos;s usage
       </h2>
       <UsageChart readings={usage.readings} />
-      <p data-testid="run-out-forecast">
-        <span className="font-medium">At this rate:</span> {describeForecast(forecast)}
-        {forecast.kind === 'runs-out' &&
-          ` (about ${formatNumber(Math.round(forecast.creditsPerHour))} credits an hour)`}
-        {forecast.kind === 'runs-out' &&
-          validityDays !== undefined &&
-          forecast.inMs < validityDays * DAY_MS && (
-            <strong className="ml-1 text-amber-800 dark:text-amber-300">
-              before the plan renews in {formatNumber(validityDays)} days.
-            </strong>
-          )}
-      </p>
+      <ForecastNote forecast={forecast} />
       {spend.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           No paid requests in this session yet.
