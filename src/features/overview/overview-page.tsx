@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useAccount } from '../../workspace/costs/use-account.ts';
 import { ENDPOINT_LIST, type EndpointId } from '../../api/endpoints.ts';
 import type { AccountSummary } from '../../api/account.ts';
+import { CreditsMeter } from '../../workspace/costs/credits-meter.tsx';
 import { ForecastNote } from '../../workspace/costs/forecast-note.tsx';
 import { useForecast } from '../../workspace/trackers/use-forecast.ts';
 import { bestKnownCost, type SessionUsage } from '../../api/session-usage.ts';
@@ -76,13 +77,8 @@ export default function OverviewPage() {
               {formatNumber(s?.requestUsed)} used of {formatNumber(s?.requestLimit)}
               {s?.validityDays !== undefined && ` · renews in ${s.validityDays} days`}
             </p>
-            {s?.requestLimit !== undefined && s.requestUsed !== undefined && (
-              <progress
-                className="h-2 w-64"
-                max={s.requestLimit}
-                value={s.requestUsed}
-                aria-label="Credits used"
-              />
+            {s?.requestLimit !== undefined && s.creditsLeft !== undefined && (
+              <CreditsMeter left={s.creditsLeft} limit={s.requestLimit} className="w-64" />
             )}
           </div>
         )}
