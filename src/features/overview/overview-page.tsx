@@ -68,7 +68,7 @@ export default function OverviewPage() {
         ) : (
           <div className="mt-2 flex flex-wrap items-end gap-x-8 gap-y-2">
             <p>
-              <span className="text-4xl font-bold tabular-nums">
+              <span className="text-4xl font-bold tabular-nums" data-testid="overview-credits-left">
                 {formatNumber(s?.creditsLeft)}
               </span>{' '}
               <span className="text-slate-600 dark:text-slate-400">credits left</span>
