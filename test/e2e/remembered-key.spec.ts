@@ -82,7 +82,7 @@ async function appStorage(page: Page, context: BrowserContext): Promise<string> 
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open(info.name!);
         open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(new Error(String(open.error)));
       });
       for (const name of db.objectStoreNames) {
         const all = await new Promise<unknown[]>((resolve) => {
