@@ -76,13 +76,17 @@ describe('pasting a request into a form', () => {
     expect(window.localStorage.getItem('web-data-dashboard.history')).toBeNull();
   });
 
-  test('Save key makes the offered key this tab’s key; the request still waits for Run', async () => {
+  test('Save key checks the offered key first: one the service refuses is not kept, and the request still waits for Run', async () => {
     const { user, router } = await renderReading('/search', { apiKey: null });
     await user.click(await screen.findByLabelText(/^Query/));
     await user.paste(PASTED_CURL);
     const dialog = await screen.findByRole('dialog', { name: 'API key' });
     await user.click(within(dialog).getByRole('button', { name: 'Save key' }));
-    expect(getApiKey()).toBe(PASTED_KEY);
+    // The sandbox knows only its demo key: the pasted one is refused by the free account request.
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'The service refused this key (HTTP 401), so it was not saved',
+    );
+    expect(getApiKey()).toBeNull();
     expect(router.state.location.search).not.toContain(PASTED_KEY);
     expect(screen.getByRole('button', { name: 'Search · 20 credits' })).toBeEnabled();
     expect((await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/search')).toEqual(
