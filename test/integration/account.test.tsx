@@ -128,7 +128,7 @@ describe('this session’s usage', () => {
     await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
     await screen.findByRole('list', { name: 'Organic results' }, SLOW);
     await user.click(screen.getByRole('link', { name: 'Account' }));
-    const table = await screen.findByRole('table', { name: 'Credits spent by endpoint' });
+    const table = await screen.findByRole('table', { name: /^Credits spent by endpoint/ });
     expect(within(table).getByRole('row', { name: /^Search/ })).toHaveTextContent(
       'Search120 credits20 credits',
     );
@@ -143,10 +143,15 @@ describe('measured costs', () => {
     await accountRead();
     await user.click(await screen.findByRole('button', { name: 'Search shorts · unknown cost' }));
     expect(
-      await screen.findByRole('button', { name: 'Search shorts · ≈ 10 credits (measured)' }, SLOW),
+      await screen.findByText('Fresh result · ≈ 10 credits (measured)', {}, SLOW),
     ).toBeInTheDocument();
+    // The answer is this tab's now: the button says so.
+    expect(screen.getByRole('button', { name: 'Search shorts · cached · 0 credits' })).toBeEnabled();
     // 99,990 left after the first search; another query would leave about 99,980.
     await user.type(screen.getByLabelText(/^Query/), ' and dogs');
+    expect(
+      screen.getByRole('button', { name: 'Search shorts · ≈ 10 credits (measured)' }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('≈ 99,980 left after')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Account' }));
     await screen.findByRole('region', { name: 'Costs per endpoint' });
@@ -160,13 +165,13 @@ describe('measured costs', () => {
     const { user } = renderApp('/shorts?query=owls');
     await accountRead();
     await user.click(await screen.findByRole('button', { name: 'Search shorts · unknown cost' }));
-    await screen.findByRole('button', { name: 'Search shorts · ≈ 10 credits (measured)' }, SLOW);
+    await screen.findByText('Fresh result · ≈ 10 credits (measured)', {}, SLOW);
     await sandboxControl.setCosts({ shorts: 12 });
     await user.type(screen.getByLabelText(/^Query/), ' at night');
     await user.click(
       screen.getByRole('button', { name: 'Search shorts · ≈ 10 credits (measured)' }),
     );
-    await screen.findByRole('button', { name: 'Search shorts · ≈ 12 credits (measured)' }, SLOW);
+    await screen.findByText('Fresh result · ≈ 12 credits (measured)', {}, SLOW);
     await user.click(screen.getByRole('link', { name: 'Account' }));
     await screen.findByRole('region', { name: 'Costs per endpoint' });
     expect(costRow('Short videos')).toHaveTextContent('12 credits (1 of 2 samples agree)');
@@ -189,7 +194,7 @@ describe('measured costs', () => {
     await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
     await screen.findByRole('list', { name: 'Organic results' }, SLOW);
     await waitFor(async () => expect(await accountCalls()).toBeGreaterThanOrEqual(2));
-    expect(screen.getByRole('button', { name: 'Search · 20 credits' })).toBeInTheDocument();
+    expect(screen.getByText('Fresh result · 20 credits')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Account' }));
     await screen.findByRole('region', { name: 'Costs per endpoint' });
     await waitFor(() =>
@@ -204,7 +209,7 @@ describe('measured costs', () => {
     const { user } = renderApp('/shorts?query=dogs');
     await accountRead();
     await user.click(await screen.findByRole('button', { name: 'Search shorts · unknown cost' }));
-    await screen.findByRole('button', { name: 'Search shorts · ≈ 0 credits (measured)' }, SLOW);
+    await screen.findByText('Fresh result · ≈ 0 credits (measured)', {}, SLOW);
     await user.click(screen.getByRole('link', { name: 'Account' }));
     await user.click(await screen.findByRole('button', { name: 'Reset measured costs' }));
     expect(costRow('Short videos')).toHaveTextContent('not measured yet');
