@@ -20,6 +20,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Larger answers are refused (the proxy has its own cap). */
   maxBodyBytes?: number;
+  /** Who sent it, for the spend ledger: a batch's or a tracker run's mark (`meta.batch`). */
+  origin?: string | null;
 }
 
 export interface ResponseMeta {

@@ -1,7 +1,14 @@
 import { subscribeApiKey } from '../session/key-store.ts';
 import type { AccountResponse } from './schemas.ts';
 import { ENDPOINTS, type EndpointId } from './endpoints.ts';
-import { recordCostSample, recordReading, recordRequest } from './session-usage.ts';
+import {
+  getSessionUsage,
+  measuredCostOf,
+  recordCostSample,
+  recordReading,
+  recordRequest,
+  type LedgerOrigin,
+} from './session-usage.ts';
 
 /**
  * Measures what requests cost from the account's own counter. Around a request that nothing
@@ -27,7 +34,8 @@ let awaitingReading: { id: EndpointId; before: number; epoch: number } | null = 
 
 export interface RequestWatch {
   succeeded(result: unknown): void;
-  failed(): void;
+  /** `charged`: what the failure says of its cost (ApiError's `charged`); unknown without one. */
+  failed(charged?: 'yes' | 'no' | 'unknown'): void;
 }
 
 const NOTHING: RequestWatch = { succeeded: () => undefined, failed: () => undefined };
@@ -47,6 +55,14 @@ function watchReading(): RequestWatch {
         // A negative change is a renewal or a reset, not a cost.
         if (credits >= 0) recordCostSample(awaitingReading.id, credits);
         awaitingReading = null;
+      } else if (baseline?.epoch === startEpoch && used >= baseline.requestUsed) {
+        // Two readings with nothing between them: what the counter moved is a reading's own cost
+        // (the overview and the key check call it free only once it is measured so).
+        // Refreshes are frequent: a few agreeing samples are enough, more would push out the others.
+        const credits = used - baseline.requestUsed;
+        const known = measuredCostOf(getSessionUsage(), 'account');
+        if (!known || known.latest !== credits || known.samples < 3)
+          recordCostSample('account', credits);
       }
       baseline = { requestUsed: used, epoch };
     },
@@ -54,7 +70,7 @@ function watchReading(): RequestWatch {
   };
 }
 
-function watchMetered(id: EndpointId): RequestWatch {
+function watchMetered(id: EndpointId, origin: LedgerOrigin): RequestWatch {
   const probe: Probe = {
     id,
     before: inFlight.size === 0 && baseline?.epoch === epoch ? baseline.requestUsed : undefined,
@@ -72,18 +88,29 @@ function watchMetered(id: EndpointId): RequestWatch {
   return {
     succeeded() {
       settle();
-      recordRequest(id);
+      recordRequest(id, 'ok', origin);
       if (!probe.overlapped && probe.before !== undefined)
         awaitingReading = { id, before: probe.before, epoch };
     },
-    failed: settle,
+    failed(charged = 'unknown') {
+      settle();
+      // Every request sent is in the ledger, paid errors among them (decision 068).
+      recordRequest(
+        id,
+        charged === 'yes' ? 'charged' : charged === 'no' ? 'free' : 'unknown',
+        origin,
+      );
+    },
   };
 }
 
-/** Called by `requestEndpoint` for every request: metered ones and account readings. */
-export function watchRequest(id: EndpointId): RequestWatch {
+/**
+ * Called by `requestEndpoint` for every request: metered ones and account readings. `origin`:
+ * who sent it, for the ledger (a batch's or a tracker run's mark; null for a view).
+ */
+export function watchRequest(id: EndpointId, origin: LedgerOrigin = null): RequestWatch {
   if (id === 'account') return watchReading();
-  return ENDPOINTS[id].metered ? watchMetered(id) : NOTHING;
+  return ENDPOINTS[id].metered ? watchMetered(id, origin) : NOTHING;
 }
 
 /** Forgets what is known about requests in flight and the last reading (a key change, a test's end). */

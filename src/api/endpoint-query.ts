@@ -30,8 +30,12 @@ export function endpointQuery<Id extends ReadEndpointId>(
   } = {},
 ) {
   const spec = ENDPOINTS[id];
-  const request = async (signal: AbortSignal) =>
-    requestEndpoint(id, params, { apiKey: getApiKey() ?? '', signal });
+  const request = async (signal: AbortSignal, origin: unknown) =>
+    requestEndpoint(id, params, {
+      apiKey: getApiKey() ?? '',
+      signal,
+      origin: typeof origin === 'string' ? origin : null,
+    });
   // `prepare` is not in the key: it changes nothing in the answer, it only does the view's
   // work on it ahead of the render.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
@@ -39,13 +43,15 @@ export function endpointQuery<Id extends ReadEndpointId>(
     queryKey: endpointQueryKey(id, params),
     queryFn: async (context) => {
       let result: EndpointResult<Id>;
-      if (!ENDPOINTS[id].metered) result = await request(context.signal);
+      // A batch's or a tracker run's requests carry its mark: the spend ledger groups them by it.
+      const origin = context.meta?.batch;
+      if (!ENDPOINTS[id].metered) result = await request(context.signal, origin);
       else {
         // Not TanStack's signal (not even destructured): reading it makes TanStack abort the
         // request as soon as its view unmounts.
         const { signal, release } = trackRequest(hashKey(context.queryKey));
         try {
-          result = await request(signal);
+          result = await request(signal, origin);
         } finally {
           release();
         }

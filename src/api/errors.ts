@@ -174,6 +174,27 @@ function textFor(init: ApiErrorInit): StatusText {
   };
 }
 
+/**
+ * What a person can do about a failure (issue #35, point 5): `retry` only where trying again can
+ * help (the answer may differ: a transient fault, a timeout, a dropped connection); `key` for a
+ * refused key (the key dialog); `billing` when the credits are gone (the plan, not a retry);
+ * `none` where the same request would fail the same way (bad parameters, a wrong target URL,
+ * which a charged 404 would charge again, an answer of the wrong shape, a redirect).
+ */
+export type NextStep = 'retry' | 'key' | 'billing' | 'none';
+
+function nextStepOf(init: ApiErrorInit): NextStep {
+  const { kind, status, proxyError, invalid } = init;
+  if (proxyError) return proxyError === 'interim' ? 'retry' : 'none';
+  if (kind === 'held') return 'none';
+  if (kind === 'invalid-response') return invalid === 'wrong-shape' ? 'none' : 'retry';
+  if (kind !== 'http') return 'retry';
+  if (status === 401) return 'key';
+  if (status === 403) return 'billing';
+  if (status === 400 || status === 404 || status === 202) return 'none';
+  return 'retry';
+}
+
 /** A failed API call. Its message never contains the API key: only the endpoint path is kept. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -191,6 +212,7 @@ export class ApiError extends Error {
   readonly title: string;
   readonly advice: string;
   readonly charged: Charged;
+  readonly nextStep: NextStep;
   readonly retryAfterSeconds: number | undefined;
   /** The answer's Content-Type and whole body (key masked), when one came: never shown as is. */
   readonly contentType: string | undefined;
@@ -215,6 +237,7 @@ export class ApiError extends Error {
         ? text.advice
         : `${text.advice} The service asks to wait ${formatWait(init.retryAfterSeconds)} before the next try.`;
     this.charged = text.charged;
+    this.nextStep = nextStepOf(init);
   }
 
   /** Transient failures: free requests may retry these with backoff (never credit-spending ones). */

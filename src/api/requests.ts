@@ -61,14 +61,15 @@ export async function requestEndpoint<Id extends EndpointId>(
   options: RequestOptions,
 ): Promise<EndpointResult<Id>> {
   // The cost meter sees every request: metered ones, and account readings to diff around them.
-  const watch = watchRequest(id);
+  const watch = watchRequest(id, options.origin ?? null);
   try {
     const result = await readEndpoint(id, values, options);
     watch.succeeded(result);
     return result;
   } catch (error) {
     // Bad parameters never left the client: nothing to measure, nothing disturbed.
-    if (!(error instanceof ParamValidationError)) watch.failed();
+    if (!(error instanceof ParamValidationError))
+      watch.failed(isApiError(error) ? error.charged : 'unknown');
     throw error;
   }
 }

@@ -11,9 +11,31 @@ export interface CostSample {
   at: number;
 }
 
-/** A successful request to a metered endpoint, from the client's own log. */
+/**
+ * How a sent request ended, as far as its cost goes: answered (`ok`), failed with credits spent
+ * (`charged`: a 404 for a wrong target URL), failed without (`free`), or failed and nobody can
+ * say (`unknown`: a timeout, a dropped connection, a cancel).
+ */
+export type LedgerOutcome = 'ok' | 'charged' | 'free' | 'unknown';
+
+/**
+ * Who sent it: a view (null), a batch (its id) or a tracker's run (`tracker:<id>`), as the
+ * request's query says (`meta.batch`).
+ */
+export type LedgerOrigin = string | null;
+
+/**
+ * The spend ledger (decision 068): every metered request this tab sent, in runs of the same
+ * endpoint, outcome and origin (a batch of a thousand cells is an entry or a few, not a thousand).
+ * Every total of credits spent is read from it.
+ */
 export interface RequestLogEntry {
   endpoint: EndpointId;
+  outcome: LedgerOutcome;
+  origin: LedgerOrigin;
+  count: number;
+  /** When the first and the last request of the run settled. */
+  firstAt: number;
   at: number;
 }
 
@@ -35,7 +57,8 @@ export interface SessionUsage {
   readings: readonly UsageReading[];
 }
 
-const LIMITS = { samples: 200, requests: 1_000, readings: 500 } as const;
+const LIMITS = { samples: 200, requests: 2_000, readings: 500 } as const;
+const OUTCOMES: readonly string[] = ['ok', 'charged', 'free', 'unknown'] satisfies LedgerOutcome[];
 const EMPTY: SessionUsage = { samples: [], requests: [], readings: [] };
 
 const arrayOf = (value: unknown) => (Array.isArray(value) ? (value as unknown[]) : []);
@@ -55,9 +78,17 @@ function parse(text: string | null): SessionUsage {
         credits: e.credits as number,
         at: e.at as number,
       })),
+    // An entry of an older version (an answered request, one by one) reads as one answered.
     requests: entries('requests')
       .filter((e) => typeof e.endpoint === 'string' && isNumber(e.at))
-      .map((e) => ({ endpoint: e.endpoint as EndpointId, at: e.at as number })),
+      .map((e) => ({
+        endpoint: e.endpoint as EndpointId,
+        outcome: OUTCOMES.includes(e.outcome as string) ? (e.outcome as LedgerOutcome) : 'ok',
+        origin: typeof e.origin === 'string' ? e.origin : null,
+        count: isNumber(e.count) && e.count >= 1 ? Math.floor(e.count) : 1,
+        firstAt: isNumber(e.firstAt) ? e.firstAt : (e.at as number),
+        at: e.at as number,
+      })),
     readings: entries('readings')
       .filter((e) => isNumber(e.at) && isNumber(e.requestUsed))
       .map((e) => ({
@@ -103,8 +134,25 @@ export function recordCostSample(endpoint: EndpointId, credits: number): void {
   update((u) => ({ ...u, samples: [...u.samples, { endpoint, credits, at: Date.now() }] }));
 }
 
-export function recordRequest(endpoint: EndpointId): void {
-  update((u) => ({ ...u, requests: [...u.requests, { endpoint, at: Date.now() }] }));
+/** Enters a settled request in the ledger: it extends the last entry when that is the same kind. */
+export function recordRequest(
+  endpoint: EndpointId,
+  outcome: LedgerOutcome = 'ok',
+  origin: LedgerOrigin = null,
+): void {
+  const at = Date.now();
+  update((u) => {
+    const last = u.requests.at(-1);
+    if (last && last.endpoint === endpoint && last.outcome === outcome && last.origin === origin)
+      return {
+        ...u,
+        requests: [...u.requests.slice(0, -1), { ...last, count: last.count + 1, at }],
+      };
+    return {
+      ...u,
+      requests: [...u.requests, { endpoint, outcome, origin, count: 1, firstAt: at, at }],
+    };
+  });
 }
 
 export function recordReading(requestUsed: number, requestLimit: number | undefined): void {

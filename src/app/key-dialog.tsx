@@ -11,6 +11,30 @@ import {
 import { getApiKey, maskedKey, setApiKey } from '../session/key-store.ts';
 import { closeKeyDialog, useKeyDialogOpen } from '../session/key-dialog-store.ts';
 import { usePresenterMode } from '../session/presenter-mode.ts';
+import { isApiError } from '../api/errors.ts';
+import { requestEndpoint } from '../api/requests.ts';
+import {
+  canRememberKey,
+  CREDENTIAL_ID,
+  forgetRememberedKey,
+  isKeyRemembered,
+  rememberKey,
+  useKeyRemembered,
+} from '../session/remembered-key.ts';
+
+/**
+ * A key is checked before it is kept (issue #35, point 1): the account request, which costs
+ * nothing. A key the service refuses (401) is not kept; any other answer (a 403 for a plan
+ * without credits, a network failure) says nothing against the key, which is kept.
+ */
+async function keyRefused(key: string): Promise<boolean> {
+  try {
+    await requestEndpoint('account', {}, { apiKey: key, timeoutMs: 15_000 });
+    return false;
+  } catch (error) {
+    return isApiError(error) && error.status === 401;
+  }
+}
 
 const OFFER_SOURCES: Record<KeyOfferSource, string> = {
   paste: 'The pasted request holds an API key',
@@ -34,12 +58,119 @@ function replaces(offer: KeyOffer | null, tabKey: string | null): boolean {
   return offer !== null && tabKey !== null && tabKey !== offer.key;
 }
 
+/**
+ * "Remember on this device" where the browser has the Credential Management API, else a word
+ * that a password manager can keep the key; "Forget on this device" once one is remembered.
+ */
+function RememberChoice({
+  remember,
+  onChange,
+  onForgotten,
+}: {
+  remember: boolean;
+  onChange: (remember: boolean) => void;
+  onForgotten: () => void;
+}) {
+  const remembered = useKeyRemembered();
+  return (
+    <>
+      {canRememberKey() ? (
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={remember}
+            onChange={(e) => onChange(e.target.checked)}
+            className="mt-0.5 h-4 w-4 accent-teal-700"
+          />
+          <span>
+            Remember on this device: the browser&apos;s password manager keeps the key and hands it
+            to a new tab (the dashboard itself never stores it).
+          </span>
+        </label>
+      ) : (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Your password manager can keep the key: this is a login form it recognises.
+        </p>
+      )}
+      {remembered && (
+        <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+          This browser remembers a key for the dashboard.
+          <button
+            type="button"
+            className="btn-small"
+            onClick={() => {
+              void forgetRememberedKey();
+              onForgotten();
+            }}
+          >
+            Forget on this device
+          </button>
+        </p>
+      )}
+    </>
+  );
+}
+
 export function KeyDialog() {
   const open = useKeyDialogOpen();
   return open ? <KeyDialogContent /> : null;
 }
 
 /** Masked key entry with reveal, paste and clear. The key goes to sessionStorage only, never into a URL. */
+/**
+ * Save with the key checked first (a refused key is not kept, and says so in `setNote`), handed
+ * to the browser's password manager when "Remember on this device" is on.
+ */
+function useCheckedSave(setNote: (note: string) => void) {
+  const [remember, setRemember] = useState(isKeyRemembered);
+  const [checking, setChecking] = useState(false);
+  const save = async (key: string) => {
+    const trimmed = key.trim();
+    if (trimmed) {
+      setChecking(true);
+      setNote('Checking the key with the account request (free)…');
+      const refused = await keyRefused(trimmed);
+      setChecking(false);
+      if (refused) {
+        setNote(
+          'The service refused this key (HTTP 401), so it was not saved: check it and try again.',
+        );
+        return;
+      }
+      // The browser's password manager keeps it, if asked to; the app never does.
+      if (remember && canRememberKey()) await rememberKey(trimmed);
+    }
+    setApiKey(trimmed);
+    closeKeyDialog();
+  };
+  return { save, checking, remember, setRemember };
+}
+
+/** The sandbox's demo key, one click away (checked like any key). */
+function SandboxKey({
+  demoKey,
+  disabled,
+  onUse,
+}: {
+  demoKey: string;
+  disabled: boolean;
+  onUse: (key: string) => void;
+}) {
+  return (
+    <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950/40">
+      <p className="mb-2">You are on the built-in sandbox: its demo key has 100,000 credits.</p>
+      <button
+        type="button"
+        className="btn-primary"
+        disabled={disabled}
+        onClick={() => onUse(demoKey)}
+      >
+        Use the sandbox demo key
+      </button>
+    </div>
+  );
+}
+
 function KeyDialogContent() {
   const titleId = useId();
   const inputId = useId();
@@ -62,10 +193,7 @@ function KeyDialogContent() {
   // The field has it now; nothing else keeps it.
   useEffect(forgetOfferedKey, []);
 
-  const save = (key: string) => {
-    setApiKey(key);
-    closeKeyDialog();
-  };
+  const { save, checking, remember, setRemember } = useCheckedSave(setNote);
 
   const paste = async () => {
     try {
@@ -95,9 +223,23 @@ function KeyDialogContent() {
             setNote("Enter does not replace this tab's key: choose Replace my key or Keep my key.");
           // An empty field over a hidden key keeps the key (Clear key clears it).
           else if (hiddenKeySet && !draft.trim()) closeKeyDialog();
-          else save(draft);
+          else void save(draft);
         }}
       >
+        {/*
+         * A login form that password managers recognise: a fixed "username" naming the key,
+         * and the key as the password (filled by the manager, offered to be saved on submit).
+         */}
+        <input
+          type="text"
+          name="username"
+          autoComplete="username"
+          value={CREDENTIAL_ID}
+          readOnly
+          tabIndex={-1}
+          aria-hidden="true"
+          className="sr-only"
+        />
         <label htmlFor={inputId} className="block text-sm font-medium">
           Your personal key
         </label>
@@ -107,7 +249,8 @@ function KeyDialogContent() {
             id={inputId}
             type={reveal && !presenter ? 'text' : 'password'}
             placeholder={hiddenKeySet ? 'A key is set (hidden in presenter mode)' : undefined}
-            autoComplete="off"
+            name="password"
+            autoComplete="current-password"
             spellCheck={false}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
@@ -123,10 +266,21 @@ function KeyDialogContent() {
             {reveal ? 'Hide' : 'Show'}
           </button>
         </div>
+        <RememberChoice
+          remember={remember}
+          onChange={setRemember}
+          onForgotten={() => {
+            setRemember(false);
+            setNote(
+              "Forgotten on this device: the dashboard no longer asks the browser for it. The browser's saved entry (“Web Data API key”) is removed in its password settings.",
+            );
+          }}
+        />
         <p className="text-xs text-slate-600 dark:text-slate-400">
           Kept in this browser tab only (sessionStorage): it is gone when the tab closes and never
-          put in a link. Clear key also deletes everything this browser stored for the dashboard
-          (answers, batches, trackers and demo scripts), in every tab.
+          put in a link. Checked with the free account request before it is saved. Clear key also
+          deletes everything this browser stored for the dashboard (answers, batches, trackers and
+          demo scripts), in every tab.
         </p>
         {note && (
           <p role="status" className="text-sm">
@@ -136,7 +290,12 @@ function KeyDialogContent() {
         <div className="flex flex-wrap gap-2">
           {choosing ? (
             <>
-              <button type="button" className="btn-primary" onClick={() => save(draft)}>
+              <button
+                type="button"
+                className="btn-primary"
+                disabled={checking}
+                onClick={() => void save(draft)}
+              >
                 Replace my key
               </button>
               <button type="button" className="btn-secondary" onClick={closeKeyDialog}>
@@ -144,7 +303,7 @@ function KeyDialogContent() {
               </button>
             </>
           ) : (
-            <button type="submit" className="btn-primary">
+            <button type="submit" className="btn-primary" disabled={checking}>
               Save key
             </button>
           )}
@@ -156,7 +315,7 @@ function KeyDialogContent() {
             className="btn-secondary"
             onClick={() => {
               setDraft('');
-              save('');
+              void save('');
             }}
           >
             Clear key
@@ -167,12 +326,7 @@ function KeyDialogContent() {
         </div>
       </form>
       {meta?.mode === 'sandbox' && meta.demoKey && (
-        <div className="rounded border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950/40">
-          <p className="mb-2">You are on the built-in sandbox: its demo key has 100,000 credits.</p>
-          <button type="button" className="btn-primary" onClick={() => save(meta.demoKey ?? '')}>
-            Use the sandbox demo key
-          </button>
-        </div>
+        <SandboxKey demoKey={meta.demoKey} disabled={checking} onUse={(key) => void save(key)} />
       )}
     </ModalDialog>
   );

@@ -1,9 +1,15 @@
 import { useLayoutEffect } from 'react';
-import { setPresenterMode, usePresenterMode } from '../session/presenter-mode.ts';
+import {
+  setPresenterMode,
+  setPresenterShowsCredits,
+  usePresenterMode,
+  usePresenterShowsCredits,
+} from '../session/presenter-mode.ts';
 
 /** The header's presenter-mode switch; it also scales the page (index.css, `data-presenter`). */
 export function PresenterSwitch() {
   const on = usePresenterMode();
+  const showsCredits = usePresenterShowsCredits();
   // Before the paint: the larger type arrives with what turned it on (a demo's first view).
   useLayoutEffect(() => {
     const root = document.documentElement;
@@ -14,21 +20,35 @@ export function PresenterSwitch() {
     };
   }, [on]);
   return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={on}
-      className="btn-secondary"
-      title="Larger type; the key is hidden everywhere and cannot be revealed"
-      onClick={() => setPresenterMode(!on)}
-    >
-      Presenter mode
-      <span
-        aria-hidden="true"
-        className={on ? 'text-teal-700 dark:text-teal-300' : 'text-slate-600 dark:text-slate-300'}
+    <>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={on}
+        className="btn-secondary"
+        title="Larger type; the key is hidden everywhere and cannot be revealed"
+        onClick={() => setPresenterMode(!on)}
       >
-        {on ? 'on' : 'off'}
-      </span>
-    </button>
+        Presenter mode
+        <span
+          aria-hidden="true"
+          className={on ? 'text-teal-700 dark:text-teal-300' : 'text-slate-600 dark:text-slate-300'}
+        >
+          {on ? 'on' : 'off'}
+        </span>
+      </button>
+      {/* The account's balance on a customer's screen is the presenter's choice (issue #40.11). */}
+      {on && (
+        <label className="flex items-center gap-1 text-sm">
+          <input
+            type="checkbox"
+            checked={showsCredits}
+            onChange={(e) => setPresenterShowsCredits(e.target.checked)}
+            className="h-4 w-4 accent-teal-700"
+          />
+          Show credits
+        </label>
+      )}
+    </>
   );
 }

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { ParamValidationError } from '../api/client.ts';
+import { openKeyDialog } from '../session/key-dialog-store.ts';
 import { chargedLabel, isApiError } from '../api/errors.ts';
 import { formatDuration } from '../lib/format.ts';
 
@@ -9,6 +11,29 @@ export interface ErrorPanelProps {
   retryLabel?: string;
   /** While a request runs, a retry would send a second one: it is disabled. */
   retryDisabled?: boolean;
+}
+
+/** The vendor's billing page, when the build names one (`VITE_BILLING_URL`). */
+const BILLING_URL = ((): string | null => {
+  const raw: unknown = import.meta.env.VITE_BILLING_URL;
+  if (typeof raw !== 'string' || !/^https:\/\//.test(raw)) return null;
+  return raw;
+})();
+
+/** Out of credits: the plan, never a retry that cannot help. */
+function BillingLinks() {
+  return (
+    <p className="flex flex-wrap gap-3 text-sm">
+      {BILLING_URL && (
+        <a className="btn-primary" href={BILLING_URL} target="_blank" rel="noreferrer noopener">
+          Open the vendor&apos;s billing
+        </a>
+      )}
+      <Link className="btn-secondary" to="/account">
+        See the account and when it renews
+      </Link>
+    </p>
+  );
 }
 
 /** A failure in place of results: what happened, whether credits went, what to do. */
@@ -40,7 +65,13 @@ export function ErrorPanel({
             </pre>
           </details>
         )}
-        {onRetry && (
+        {error.nextStep === 'key' && (
+          <button type="button" className="btn-primary" onClick={openKeyDialog}>
+            Change the API key
+          </button>
+        )}
+        {error.nextStep === 'billing' && <BillingLinks />}
+        {onRetry && error.nextStep === 'retry' && (
           <button
             type="button"
             className="btn-secondary"

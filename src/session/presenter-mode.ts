@@ -17,3 +17,24 @@ const presenterMode = createStoredStore({
 export const setPresenterMode = presenterMode.set;
 export const getPresenterMode = presenterMode.get;
 export const usePresenterMode = (): boolean => useStore(presenterMode);
+
+/**
+ * Whether the header (and the tab title) show the account's credits in presenter mode: hidden
+ * unless the presenter chooses to show them (a customer's screen need not see the balance;
+ * issue #40.11). Outside presenter mode they are always shown.
+ */
+const presenterCredits = createStoredStore({
+  storage: 'session',
+  key: 'web-data-dashboard.presenter-credits',
+  parse: (text) => text === 'shown',
+  serialize: (shown) => (shown ? 'shown' : null),
+});
+
+export const setPresenterShowsCredits = presenterCredits.set;
+export const usePresenterShowsCredits = (): boolean => useStore(presenterCredits);
+/** The header shows the credits: always, except in presenter mode unless chosen. */
+export function useHeaderShowsCredits(): boolean {
+  const presenter = usePresenterMode();
+  const shown = usePresenterShowsCredits();
+  return !presenter || shown;
+}

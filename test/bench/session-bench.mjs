@@ -30,7 +30,8 @@ async function autocompleteSession(browser, origin) {
   await resetSandbox(origin);
   const { context, page } = await newPage(browser, origin);
   try {
-    await page.goto(`${origin}/autocomplete`);
+    // Live typing is off by default where a pause costs credits (the sandbox charges 2).
+    await page.goto(`${origin}/autocomplete?live=1`);
     await enterDemoKey(page);
     const live = page.getByRole('switch', { name: 'Live typing' });
     if (!(await live.isChecked())) await live.click();

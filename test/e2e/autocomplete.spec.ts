@@ -13,7 +13,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const errors = collectConsoleErrors(page);
     await page.goto('/autocomplete');
     await enterDemoKey(page);
-    await expect(page.getByRole('switch', { name: 'Live typing' })).toBeChecked();
+    // Off by default: a pause costs the sandbox's 2 credits, unknown until measured.
+    await expect(page.getByRole('switch', { name: 'Live typing' })).not.toBeChecked();
+    await page.getByRole('switch', { name: 'Live typing' }).click();
 
     const box = page.getByRole('combobox', { name: /Query/ });
     await box.pressSequentially('coffee', { delay: 60 });

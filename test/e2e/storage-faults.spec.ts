@@ -152,7 +152,7 @@ test('two tabs at once: each keeps its own key, and the history keeps what both 
   await appLive(b);
   await expect(b.getByRole('button', { name: 'Set API key' }).first()).toBeVisible();
   await enterDemoKey(b);
-  for (const tab of tabs) await expect(tab.getByText(/^20 of 20 requests/)).toBeVisible();
+  for (const tab of tabs) await expect(tab.getByText(/^20 of 20 entries/)).toBeVisible();
 
   // In the same moments, the first tab stars q0–q9 and deletes q19, the second stars q10–q19.
   const star = (from: number, to: number) =>
@@ -163,7 +163,7 @@ test('two tabs at once: each keeps its own key, and the history keeps what both 
     clickAt(b, at, star(10, 19)),
   ]);
   for (const tab of tabs) {
-    await expect(tab.getByText(/^19 of 19 requests/)).toBeVisible();
+    await expect(tab.getByText(/^19 of 19 entries/)).toBeVisible();
     await expect(tab.getByRole('button', { name: /^Star /, pressed: true })).toHaveCount(19);
   }
 
@@ -176,7 +176,7 @@ test('two tabs at once: each keeps its own key, and the history keeps what both 
   for (const tab of tabs) {
     await expect(tab.getByText('Fresh result · 20 credits')).toBeVisible();
     await openHistory(tab);
-    await expect(tab.getByText(/^21 of 21 requests/)).toBeVisible();
+    await expect(tab.getByText(/^21 of 21 entries/)).toBeVisible();
   }
   expect(errors).toEqual([]);
 });

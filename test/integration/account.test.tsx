@@ -84,9 +84,9 @@ describe('the account at a glance', () => {
 });
 
 describe('this session’s usage', () => {
-  test('the forecast extrapolates the recent burn rate from constructed refreshes', async () => {
+  test('the forecast gives a range from the rate of a stated window (decision 067)', async () => {
     const now = Date.now();
-    // 1,000 credits in 10 minutes with 99,000 used: 1,000 left, so about 10 minutes to go.
+    // 1,000 credits in 2 hours with 99,000 used: 1,000 left, so 2 hours to go, give or take.
     const reading = (minAgo: number, used: number) => ({
       at: now - minAgo * 60_000,
       requestUsed: used,
@@ -99,7 +99,7 @@ describe('this session’s usage', () => {
       JSON.stringify({
         samples: [],
         requests: [],
-        readings: [reading(10, 98_000), reading(0, 99_000)],
+        readings: [reading(120, 98_000), reading(0, 99_000)],
       }),
     );
     await sandboxControl.setCreditsUsed(99_000);
@@ -107,7 +107,7 @@ describe('this session’s usage', () => {
     const forecast = await screen.findByTestId('run-out-forecast');
     await waitFor(() =>
       expect(forecast).toHaveTextContent(
-        /At this rate: about (10|11) minutes .*before the plan renews in 30 days/,
+        "At the last 2 hours' rate (375–625 credits an hour), the credits left run out in 2–3 hours, before the plan renews in 30 days.",
       ),
     );
     expect(
@@ -115,11 +115,11 @@ describe('this session’s usage', () => {
     ).toBeInTheDocument();
   });
 
-  test('with one refresh the forecast says "not enough data"', async () => {
+  test('with one refresh there is no forecast, and it says what it needs', async () => {
     renderApp('/account');
     await screen.findByTestId('account-updated-at');
     expect(screen.getByTestId('run-out-forecast')).toHaveTextContent(
-      'At this rate: not enough data',
+      'No forecast yet: it needs account readings over at least 1 hour; this tab has read the account once.',
     );
   });
 
@@ -128,7 +128,7 @@ describe('this session’s usage', () => {
     await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
     await screen.findByRole('list', { name: 'Organic results' }, SLOW);
     await user.click(screen.getByRole('link', { name: 'Account' }));
-    const table = await screen.findByRole('table', { name: 'Credits spent by endpoint' });
+    const table = await screen.findByRole('table', { name: /^Credits spent by endpoint/ });
     expect(within(table).getByRole('row', { name: /^Search/ })).toHaveTextContent(
       'Search120 credits20 credits',
     );
@@ -143,10 +143,15 @@ describe('measured costs', () => {
     await accountRead();
     await user.click(await screen.findByRole('button', { name: 'Search shorts · unknown cost' }));
     expect(
-      await screen.findByRole('button', { name: 'Search shorts · ≈ 10 credits (measured)' }, SLOW),
+      await screen.findByText('Fresh result · ≈ 10 credits (measured)', {}, SLOW),
     ).toBeInTheDocument();
+    // The answer is this tab's now: the button says so.
+    expect(screen.getByRole('button', { name: 'Search shorts · cached · 0 credits' })).toBeEnabled();
     // 99,990 left after the first search; another query would leave about 99,980.
     await user.type(screen.getByLabelText(/^Query/), ' and dogs');
+    expect(
+      screen.getByRole('button', { name: 'Search shorts · ≈ 10 credits (measured)' }),
+    ).toBeInTheDocument();
     expect(await screen.findByText('≈ 99,980 left after')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Account' }));
     await screen.findByRole('region', { name: 'Costs per endpoint' });
@@ -160,13 +165,13 @@ describe('measured costs', () => {
     const { user } = renderApp('/shorts?query=owls');
     await accountRead();
     await user.click(await screen.findByRole('button', { name: 'Search shorts · unknown cost' }));
-    await screen.findByRole('button', { name: 'Search shorts · ≈ 10 credits (measured)' }, SLOW);
+    await screen.findByText('Fresh result · ≈ 10 credits (measured)', {}, SLOW);
     await sandboxControl.setCosts({ shorts: 12 });
     await user.type(screen.getByLabelText(/^Query/), ' at night');
     await user.click(
       screen.getByRole('button', { name: 'Search shorts · ≈ 10 credits (measured)' }),
     );
-    await screen.findByRole('button', { name: 'Search shorts · ≈ 12 credits (measured)' }, SLOW);
+    await screen.findByText('Fresh result · ≈ 12 credits (measured)', {}, SLOW);
     await user.click(screen.getByRole('link', { name: 'Account' }));
     await screen.findByRole('region', { name: 'Costs per endpoint' });
     expect(costRow('Short videos')).toHaveTextContent('12 credits (1 of 2 samples agree)');
@@ -189,7 +194,7 @@ describe('measured costs', () => {
     await user.click(await screen.findByRole('button', { name: 'Search · 20 credits' }));
     await screen.findByRole('list', { name: 'Organic results' }, SLOW);
     await waitFor(async () => expect(await accountCalls()).toBeGreaterThanOrEqual(2));
-    expect(screen.getByRole('button', { name: 'Search · 20 credits' })).toBeInTheDocument();
+    expect(screen.getByText('Fresh result · 20 credits')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Account' }));
     await screen.findByRole('region', { name: 'Costs per endpoint' });
     await waitFor(() =>
@@ -204,7 +209,7 @@ describe('measured costs', () => {
     const { user } = renderApp('/shorts?query=dogs');
     await accountRead();
     await user.click(await screen.findByRole('button', { name: 'Search shorts · unknown cost' }));
-    await screen.findByRole('button', { name: 'Search shorts · ≈ 0 credits (measured)' }, SLOW);
+    await screen.findByText('Fresh result · ≈ 0 credits (measured)', {}, SLOW);
     await user.click(screen.getByRole('link', { name: 'Account' }));
     await user.click(await screen.findByRole('button', { name: 'Reset measured costs' }));
     expect(costRow('Short videos')).toHaveTextContent('not measured yet');

@@ -221,7 +221,11 @@ describe('shared request panel', () => {
     const input = within(dialog).getByLabelText('Your personal key');
     await user.clear(input);
     await user.type(input, 'another-key{Enter}');
-    expect(withData()).toHaveLength(0);
+    // The sandbox refuses it (401): a refused key is not kept, and changes nothing.
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(/refused this key/);
+    expect(withData()).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Clear key' }));
+    await waitFor(() => expect(withData()).toHaveLength(0));
     expect(screen.queryByRole('list', { name: 'Organic results' })).not.toBeInTheDocument();
   });
 });

@@ -22,10 +22,10 @@ const autocompleteCalls = async () =>
 /** The app with fake timers (they still move with real time) and a user whose pauses are fake time. */
 async function renderLive(route: string, { keyDelay = 80 } = {}) {
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-  const view = renderApp(route);
+  // Live typing is off by default where a pause may cost credits (decision 068): turned on.
+  const view = renderApp(`${route}${route.includes('?') ? '&' : '?'}live=1`);
   // Keys 80 ms apart by default: a person typing at normal speed.
   const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: keyDelay });
-  // Live typing is on by default in the sandbox, once the dashboard knows it is the sandbox.
   await waitFor(() => expect(screen.getByRole('switch', { name: 'Live typing' })).toBeChecked());
   return { ...view, user, box: screen.getByRole('combobox', { name: /Query/ }) };
 }
@@ -73,6 +73,13 @@ describe('autocomplete', () => {
     await act(() => vi.advanceTimersByTimeAsync(300));
     await waitFor(() => expect(shownQuery()).toBe('best coffee grinder'));
     expect(await autocompleteCalls()).toHaveLength(3);
+  });
+
+  test('live typing is off by default while a pause’s cost is unknown, the sandbox included', async () => {
+    renderApp('/autocomplete');
+    const live = await screen.findByRole('switch', { name: 'Live typing' });
+    expect(live).not.toBeChecked();
+    expect(live).toHaveAccessibleDescription('one request per word or pause · unknown cost');
   });
 
   test('opening a link with a query sends nothing, even with live typing on', async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { getApiKey } from '../../src/session/key-store.ts';
-import { renderApp } from '../render.tsx';
+import { DEMO_KEY, renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
 import { PASTED_CURL, PASTED_KEY } from '../pasted-request-sample.ts';
 
@@ -76,13 +76,17 @@ describe('pasting a request into a form', () => {
     expect(window.localStorage.getItem('web-data-dashboard.history')).toBeNull();
   });
 
-  test('Save key makes the offered key this tab’s key; the request still waits for Run', async () => {
+  test('Save key checks the offered key first: one the service refuses is not kept, and the request still waits for Run', async () => {
     const { user, router } = await renderReading('/search', { apiKey: null });
     await user.click(await screen.findByLabelText(/^Query/));
     await user.paste(PASTED_CURL);
     const dialog = await screen.findByRole('dialog', { name: 'API key' });
     await user.click(within(dialog).getByRole('button', { name: 'Save key' }));
-    expect(getApiKey()).toBe(PASTED_KEY);
+    // The sandbox knows only its demo key: the pasted one is refused by the free account request.
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'The service refused this key (HTTP 401), so it was not saved',
+    );
+    expect(getApiKey()).toBeNull();
     expect(router.state.location.search).not.toContain(PASTED_KEY);
     expect(screen.getByRole('button', { name: 'Search · 20 credits' })).toBeEnabled();
     expect((await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/search')).toEqual(
@@ -233,10 +237,11 @@ describe('pasting a request into the command palette', () => {
     await screen.findByRole('heading', { level: 1, name: 'Overview' });
     await user.keyboard('{Control>}k{/Control}');
     await screen.findByRole('dialog', { name: 'Command palette' });
-    await user.paste(PASTED_CURL);
+    // A key the sandbox knows: a replacing key is checked like any (a refused one is not kept).
+    await user.paste(PASTED_CURL.replace(PASTED_KEY, DEMO_KEY));
     const dialog = await screen.findByRole('dialog', { name: 'API key' });
     await user.click(within(dialog).getByRole('button', { name: 'Replace my key' }));
-    expect(getApiKey()).toBe(PASTED_KEY);
+    await waitFor(() => expect(getApiKey()).toBe(DEMO_KEY));
   });
 
   test('an unknown path gets its message in the palette, which stays open', async () => {

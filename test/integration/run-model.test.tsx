@@ -100,7 +100,7 @@ describe('the run model', () => {
     await user.click(compare);
     expect(await screen.findByRole('list', { name: 'DE · en results' })).toBeInTheDocument();
     expect(await callsTo('/search')).toHaveLength(2);
-    expect(screen.getByRole('button', { name: 'Compare · 0 credits (cached)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Compare · cached · 0 credits' })).toBeEnabled();
   });
 
   test('a failed comparison offers Try again for what is missing only', async () => {

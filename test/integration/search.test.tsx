@@ -81,7 +81,7 @@ describe('search explorer', () => {
 
   test('a repeated search spends no credits and says it came from the cache', async () => {
     const { user } = await runSearch('/search?query=espresso');
-    await user.click(screen.getByRole('button', { name: /Search · 20 credits/ }));
+    await user.click(screen.getByRole('button', { name: 'Search · cached · 0 credits' }));
     expect(await screen.findByText('cached · 0 credits')).toBeInTheDocument();
     expect(screen.getByTestId('results-header')).toHaveTextContent('0 credits (cached)');
     const ledger = await sandboxControl.ledger();
@@ -122,7 +122,7 @@ describe('search explorer', () => {
     ).toHaveLength(dropped);
     expect((await sandboxControl.ledger()).accounts['demo-key']?.requestUsed).toBe(40);
     expect(
-      screen.getByRole('button', { name: 'Compare · 0 credits (cached)' }),
+      screen.getByRole('button', { name: 'Compare · cached · 0 credits' }),
     ).toBeInTheDocument();
   });
 

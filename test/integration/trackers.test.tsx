@@ -306,10 +306,16 @@ describe('trackers', () => {
     await waitFor(
       () =>
         expect(screen.getByTestId('budget-plan')).toHaveTextContent(
-          /^20 credits a run × daily = 30 runs until the plan renews: 600 credits, 99,380 left at renewal \(99,980 left now\)\./,
+          /^20 credits a run × daily = 30 runs until the plan renews: 600 credits\. 99,980 credits left now\./,
         ),
       WAIT,
     );
+    // Without an hour of readings the forecast says what it needs, and what is left at renewal
+    // is said once, with what it assumes (decision 067).
+    expect(screen.getByTestId('left-at-renewal')).toHaveTextContent(
+      'If nothing else spends, 99,380 left at renewal.',
+    );
+    expect(screen.getByTestId('run-out-forecast')).toHaveTextContent(/^No forecast yet/);
     expect(await searches()).toHaveLength(1);
     const runs = await loadRuns('trk');
     expect(runs.map((r) => [r.status, r.slot])).toEqual([

@@ -63,7 +63,7 @@ describe('request history', () => {
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual(['Search “espresso machine”']);
-    expect(screen.getByRole('status')).toHaveTextContent('1 of 3 requests');
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 3 entries');
   });
 
   test('reopening an entry shows its cached result for 0 credits and sends nothing', async () => {
@@ -132,7 +132,7 @@ test('a long history shows 50 entries, and 50 more per press; a filter starts ag
   const { user } = renderApp('/history');
   const list = await screen.findByRole('list', { name: 'Request history' }, { timeout: 5000 });
   expect(within(list).getAllByRole('listitem')).toHaveLength(50);
-  expect(screen.getByRole('status')).toHaveTextContent('500 of 500 requests');
+  expect(screen.getByRole('status')).toHaveTextContent('500 of 500 entries');
 
   await user.click(screen.getByRole('button', { name: 'Show 50 more (450 not shown yet)' }));
   expect(within(list).getAllByRole('listitem')).toHaveLength(100);
@@ -148,7 +148,7 @@ test('a long history shows 50 entries, and 50 more per press; a filter starts ag
 
   await user.type(screen.getByRole('searchbox', { name: 'Search parameters' }), 'query 1');
   expect(within(list).getAllByRole('listitem')).toHaveLength(50);
-  expect(screen.getByRole('status')).toHaveTextContent('176 of 500 requests');
+  expect(screen.getByRole('status')).toHaveTextContent('176 of 500 entries');
 });
 
 describe('the history drawer in a view', () => {

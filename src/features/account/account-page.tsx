@@ -76,9 +76,7 @@ export default function AccountPage() {
         </p>
       )}
       {s && <CreditsGlance summary={s} now={now} />}
-      {apiKey && !snapshot && (
-        <SessionUsagePanel usage={usage} now={now} validityDays={s?.validityDays} />
-      )}
+      {apiKey && !snapshot && <SessionUsagePanel usage={usage} now={now} summary={s} />}
       {!snapshot && <ThresholdForm />}
       <EndpointCosts usage={usage} />
       {s && <OtherFields fields={s.otherFields} />}

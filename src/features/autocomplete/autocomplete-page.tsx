@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   useCallback,
   useDeferredValue,
@@ -11,7 +10,6 @@ import {
 import { useSearchParams } from 'react-router';
 import { useSetSearchParam } from '../../components/use-set-search-param.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
-import { metaQueries } from '../../api/meta-queries.ts';
 import { pickParams } from '../../api/params.ts';
 import { RequestPanel } from '../../workspace/request/request-panel.tsx';
 import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
@@ -43,10 +41,9 @@ export default function AutocompletePage() {
   const { form, run, shown } = request;
   const [searchParams] = useSearchParams();
   const setViewParam = useSetSearchParam();
-  const { data: meta } = useQuery(metaQueries.current());
   const cost = useAutocompleteCost();
   const liveParam = searchParams.get('live');
-  const live = liveParam === null ? liveTypingByDefault(meta?.mode, cost) : liveParam === '1';
+  const live = liveParam === null ? liveTypingByDefault(cost) : liveParam === '1';
   const requestCount = useRequestCount();
 
   // Live typing: every edit restarts the pause; when it ends, or a word is completed, the

@@ -1,7 +1,11 @@
 import { Link } from 'react-router';
 import { useAccount } from '../../workspace/costs/use-account.ts';
-import { ENDPOINT_LIST } from '../../api/endpoints.ts';
-import { bestKnownCost } from '../../api/session-usage.ts';
+import { ENDPOINT_LIST, type EndpointId } from '../../api/endpoints.ts';
+import type { AccountSummary } from '../../api/account.ts';
+import { CreditsMeter } from '../../workspace/costs/credits-meter.tsx';
+import { ForecastNote } from '../../workspace/costs/forecast-note.tsx';
+import { useForecast } from '../../workspace/trackers/use-forecast.ts';
+import { bestKnownCost, type SessionUsage } from '../../api/session-usage.ts';
 import { useSessionUsage } from '../../workspace/costs/measured-costs.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { costLabel } from '../../lib/cost.ts';
@@ -9,6 +13,28 @@ import { formatNumber } from '../../lib/format.ts';
 import { openKeyDialog } from '../../session/key-dialog-store.ts';
 import { useApiKey } from '../../session/use-api-key.ts';
 import { FirstVisitTour } from '../../workspace/demos/tour-offer.tsx';
+
+/**
+ * A card's cost. The account is read by the header on open and after every paid request: its
+ * card says so, and "free" only once two readings with nothing between them measured it so.
+ */
+function cardCost(id: EndpointId, usage: SessionUsage): string {
+  const cost = bestKnownCost(id, usage);
+  if (id !== 'account') return costLabel(cost);
+  return cost === null
+    ? 'read by the header; cost not published'
+    : cost.credits === 0
+      ? 'read by the header; free (measured)'
+      : `read by the header; ${costLabel(cost)}`;
+}
+
+function OverviewForecast({ summary, now }: { summary: AccountSummary; now: number }) {
+  return (
+    <div className="mt-3">
+      <ForecastNote forecast={useForecast(summary, now)} />
+    </div>
+  );
+}
 
 export default function OverviewPage() {
   const apiKey = useApiKey();
@@ -42,7 +68,7 @@ export default function OverviewPage() {
         ) : (
           <div className="mt-2 flex flex-wrap items-end gap-x-8 gap-y-2">
             <p>
-              <span className="text-4xl font-bold tabular-nums">
+              <span className="text-4xl font-bold tabular-nums" data-testid="overview-credits-left">
                 {formatNumber(s?.creditsLeft)}
               </span>{' '}
               <span className="text-slate-600 dark:text-slate-400">credits left</span>
@@ -51,16 +77,12 @@ export default function OverviewPage() {
               {formatNumber(s?.requestUsed)} used of {formatNumber(s?.requestLimit)}
               {s?.validityDays !== undefined && ` · renews in ${s.validityDays} days`}
             </p>
-            {s?.requestLimit !== undefined && s.requestUsed !== undefined && (
-              <progress
-                className="h-2 w-64"
-                max={s.requestLimit}
-                value={s.requestUsed}
-                aria-label="Credits used"
-              />
+            {s?.requestLimit !== undefined && s.creditsLeft !== undefined && (
+              <CreditsMeter left={s.creditsLeft} limit={s.requestLimit} className="w-64" />
             )}
           </div>
         )}
+        {apiKey && s && <OverviewForecast summary={s} now={account.dataUpdatedAt} />}
       </section>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {ENDPOINT_LIST.map((spec) => {
@@ -76,7 +98,7 @@ export default function OverviewPage() {
               </h2>
               <p className="text-sm text-slate-700 dark:text-slate-300">{spec.summary}</p>
               <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
-                <code>GET {spec.path}</code> · {costLabel(bestKnownCost(spec.id, usage))}
+                <code>GET {spec.path}</code> · {cardCost(spec.id, usage)}
               </p>
             </li>
           );

@@ -4,6 +4,7 @@ import { useAccount } from './use-account.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useLowCreditThreshold } from './low-credit-threshold.ts';
 import { useApiKey } from '../../session/use-api-key.ts';
+import { useHeaderShowsCredits } from '../../session/presenter-mode.ts';
 
 /** Without a threshold of the user's, the pill warns below this share of the plan. */
 const DEFAULT_LOW_SHARE = 0.1;
@@ -22,8 +23,9 @@ export function CreditsPill() {
       left !== undefined &&
       limit !== undefined &&
       left < limit * DEFAULT_LOW_SHARE);
-  useLowCreditTitle(belowThreshold ? left : undefined);
-  if (!apiKey) return null;
+  const shown = useHeaderShowsCredits();
+  useCreditsTitle(shown ? left : undefined);
+  if (!apiKey || !shown) return null;
   let text: string;
   if (isError) text = 'credits: unavailable';
   else if (isPending) text = 'credits: …';
@@ -47,12 +49,16 @@ export function CreditsPill() {
   );
 }
 
-/** The tab title shows the credits left while they are below the user's threshold. */
-function useLowCreditTitle(left: number | undefined) {
+/**
+ * The tab title shows the credits left (a pinned tab shows them; issue #35, point 2), unless
+ * presenter mode hides the balance.
+ */
+function useCreditsTitle(left: number | undefined) {
   useEffect(() => {
     if (left === undefined) return;
     const original = document.title;
-    document.title = `${formatNumber(left)} credits left · ${original}`;
+    const credits = `${formatNumber(left)} credits left`;
+    document.title = original ? `${credits} · ${original}` : credits;
     return () => {
       document.title = original;
     };

@@ -3,10 +3,13 @@ import { Link } from 'react-router';
 import { endpointQueryKey } from '../../api/endpoint-query.ts';
 import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../../api/endpoints.ts';
 import { requestHref, requestLabel } from '../../api/request-link.ts';
-import { formatDuration, formatNumber, pluralCredits } from '../../lib/format.ts';
+import { formatDuration, formatNumber } from '../../lib/format.ts';
 import { deleteHistoryEntry, toggleHistoryStar, type HistoryEntry } from './history-store.ts';
 import { useCacheStates, type CacheState } from '../../components/use-cache-states.ts';
 import { batchHref } from '../runs/cell-query.ts';
+import { sessionUsageStore } from '../../api/session-usage.ts';
+import { useStore } from '../../lib/store.ts';
+import { entryCredits, entryCreditsText } from './entry-credits.ts';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -17,11 +20,6 @@ const cacheKeyOf = (entry: HistoryEntry) =>
   isKnown(entry.endpoint) && ENDPOINTS[entry.endpoint].kind === 'read' && !entry.batch
     ? endpointQueryKey(entry.endpoint as ReadEndpointId, entry.params)
     : ['history-never-cached', entry.id];
-
-function creditsText(entry: HistoryEntry): string {
-  if (entry.credits === null) return 'credits unknown';
-  return pluralCredits(entry.credits);
-}
 
 const STATUS_TEXT = { ok: 'OK', error: 'Failed', cancelled: 'Cancelled' } as const;
 const STATUS_CLASS = {
@@ -39,27 +37,34 @@ const Entry = memo(function Entry({
   entry,
   cache,
   compact,
+  credits,
 }: {
   entry: HistoryEntry;
   cache: CacheState | undefined;
   compact: boolean;
+  /** What it spent as best known, in words (a measured cost where none is recorded). */
+  credits: string;
 }) {
   if (!isKnown(entry.endpoint)) return null;
-  // A batch is one entry: it opens in the batch view, whose cells open in their view.
-  const label = entry.batch
-    ? `Batch of ${formatNumber(entry.batch.cells)} ${ENDPOINTS[entry.endpoint].title} requests`
-    : requestLabel(entry.endpoint, entry.params);
+  // A batch is one entry: it opens in the batch view, whose cells open in their view. A
+  // tracker's run is one too, and opens its tracker.
+  const label = entry.tracker
+    ? `Tracker run of “${entry.tracker.name}”: ${formatNumber(entry.batch?.cells ?? 0)} ${ENDPOINTS[entry.endpoint].title} requests`
+    : entry.batch
+      ? `Batch of ${formatNumber(entry.batch.cells)} ${ENDPOINTS[entry.endpoint].title} requests`
+      : requestLabel(entry.endpoint, entry.params);
+  const href = entry.tracker
+    ? `/trackers?tracker=${encodeURIComponent(entry.tracker.id)}`
+    : entry.batch
+      ? batchHref(entry.batch.id)
+      : requestHref(entry.endpoint, entry.params);
   const params = Object.entries(entry.params)
     .map(([k, v]) => `${k}=${v}`)
     .join(' · ');
   return (
     <li className="flex flex-wrap items-start gap-x-3 gap-y-1 py-2">
       <div className="min-w-0 flex-1">
-        <Link
-          to={entry.batch ? batchHref(entry.batch.id) : requestHref(entry.endpoint, entry.params)}
-          state={{ reopen: true }}
-          className="btn-link font-medium"
-        >
+        <Link to={href} state={{ reopen: true }} className="btn-link font-medium">
           {label}
         </Link>
         {!compact && params && (
@@ -74,7 +79,7 @@ const Entry = memo(function Entry({
           </span>
           <time dateTime={new Date(entry.at).toISOString()}>{time.format(entry.at)}</time>
           <span>{formatDuration(entry.durationMs)}</span>
-          <span>{creditsText(entry)}</span>
+          <span>{credits}</span>
           {entry.results !== null && (
             <span>
               {formatNumber(entry.results)} {entry.batch ? 'answered' : 'result'}
@@ -127,10 +132,17 @@ export function HistoryList({
   compact?: boolean;
 }) {
   const cache = useCacheStates(entries.map(cacheKeyOf));
+  const usage = useStore(sessionUsageStore);
   return (
     <ul aria-label={label} className="divide-y divide-slate-200 dark:divide-slate-700">
       {entries.map((entry, i) => (
-        <Entry key={entry.id} entry={entry} cache={cache[i]} compact={compact} />
+        <Entry
+          key={entry.id}
+          entry={entry}
+          cache={cache[i]}
+          compact={compact}
+          credits={entryCreditsText(entryCredits(entry, usage))}
+        />
       ))}
     </ul>
   );

@@ -6,7 +6,10 @@ import { HistoryList } from './history-list.tsx';
 import { ShowMoreButton } from '../../components/show-more-button.tsx';
 import { SendRequestsToBatch } from '../runs/send-to-batch-link.tsx';
 import { SnapshotOpener } from '../snapshots/snapshot-opener.tsx';
-import { formatNumber, pluralCredits } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { sessionUsageStore } from '../../api/session-usage.ts';
+import { useStore } from '../../lib/store.ts';
+import { totalText } from './entry-credits.ts';
 import { clearHistory, HISTORY_CAP } from './history-store.ts';
 import { useHistory } from './history-store.ts';
 import { HistoryFiltersForm } from './history-filters.tsx';
@@ -46,8 +49,9 @@ export default function HistoryPage() {
     setFilters(next);
     setLimit(HISTORY_PAGE_SIZE);
   };
-  const spent = shown.reduce((n, e) => n + (e.credits ?? 0), 0);
-  const unknown = shown.some((e) => e.credits === null);
+  const usage = useStore(sessionUsageStore);
+  const spent = useMemo(() => totalText(shown, usage), [shown, usage]);
+  const requests = shown.reduce((n, e) => n + (e.batch?.cells ?? 1), 0);
   const { data: meta } = useQuery(metaQueries.current());
   const postman = () => downloadHistoryPostman(shown, meta);
 
@@ -55,9 +59,10 @@ export default function HistoryPage() {
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Request history</h1>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Every request sent from this browser, newest first (the latest {HISTORY_CAP} are kept; never
-        the key). Opening one fills its view's form and shows its answer if it is still cached;
-        otherwise press Run there. Nothing is sent from here.
+        Every request sent from this browser, newest first: a batch and a tracker&apos;s run are one
+        entry each, with their requests&apos; total (the latest {HISTORY_CAP} entries are kept;
+        never the key). Opening one fills its view's form and shows its answer if it is still
+        cached; otherwise press Run there. Nothing is sent from here.
       </p>
       <SnapshotOpener />
       {entries.length === 0 ? (
@@ -67,9 +72,8 @@ export default function HistoryPage() {
           <HistoryFiltersForm filters={filters} onChange={changeFilters} />
           <div className="flex flex-wrap items-center gap-3">
             <p role="status" className="text-sm">
-              {formatNumber(shown.length)} of {formatNumber(entries.length)} requests ·{' '}
-              {pluralCredits(spent)}
-              {unknown ? ' and some of unknown cost' : ''}
+              {formatNumber(shown.length)} of {formatNumber(entries.length)} entries ·{' '}
+              {formatNumber(requests)} request{requests === 1 ? '' : 's'} · {spent}
             </p>
             <SendRequestsToBatch requests={shown} />
             <div className="ml-auto flex gap-2">

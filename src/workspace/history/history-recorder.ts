@@ -30,7 +30,7 @@ function resultCount(result: unknown): number | null {
 function outcome(
   id: EndpointId,
   result: { data: unknown } | { error: unknown },
-): Pick<HistoryEntry, 'status' | 'httpStatus' | 'error' | 'credits' | 'results'> {
+): Pick<HistoryEntry, 'status' | 'httpStatus' | 'error' | 'credits' | 'results' | 'charged'> {
   const cost = ENDPOINTS[id].cost;
   if ('data' in result) {
     const meta = (result.data as { meta?: { status?: number } } | undefined)?.meta;
@@ -39,17 +39,25 @@ function outcome(
       httpStatus: meta?.status,
       credits: cost,
       results: resultCount(result.data),
+      charged: ENDPOINTS[id].metered ? 'yes' : 'no',
     };
   }
   const error = result.error;
   if (!isApiError(error))
-    return { status: 'error', error: 'The request could not be sent', credits: 0, results: null };
+    return {
+      status: 'error',
+      error: 'The request could not be sent',
+      credits: 0,
+      results: null,
+      charged: 'no',
+    };
   return {
     status: error.kind === 'aborted' ? 'cancelled' : 'error',
     httpStatus: error.status,
     error: error.title,
     credits: error.charged === 'no' ? 0 : error.charged === 'yes' ? cost : null,
     results: null,
+    charged: error.charged,
   };
 }
 
@@ -72,7 +80,13 @@ export function recordHistory(client: QueryClient): () => void {
       at,
       durationMs: Date.now() - at,
       ...(result === 'cancelled'
-        ? { status: 'cancelled', error: 'Cancelled', credits: null, results: null }
+        ? {
+            status: 'cancelled',
+            error: 'Cancelled',
+            credits: null,
+            results: null,
+            charged: 'unknown',
+          }
         : outcome(id, result)),
     });
 

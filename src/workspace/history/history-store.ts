@@ -44,6 +44,14 @@ export interface HistoryEntry {
   starredAt?: number;
   /** A batch (workspace/batch) is one entry for all its requests: its id and how many cells it has. */
   batch?: { id: string; cells: number };
+  /** A tracker's run is one entry too (its `batch.id` is `tracker-run:<run id>`): which tracker. */
+  tracker?: { id: string; name: string };
+  /**
+   * Whether credits were spent: `yes` for an answer or a charged failure, `no`, or `unknown`.
+   * With `credits` null and `yes`, the endpoint's measured cost stands for the amount. Absent in
+   * entries of older versions (an answer was paid, a failure unknown).
+   */
+  charged?: 'yes' | 'no' | 'unknown';
 }
 
 const isEntry = (value: unknown): value is HistoryEntry =>

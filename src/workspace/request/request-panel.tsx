@@ -100,8 +100,9 @@ export function RequestPanel<T extends WithMeta>({
           inputs={inputs}
         />
         <div className="flex flex-wrap items-center gap-3">
+          {/* An answer this tab already holds costs nothing: the button says so (issue #35). */}
           <button type="submit" className="btn-primary" disabled={run.isRunning}>
-            {spec.action} · {cost}
+            {spec.action} · {form.cached ? 'cached · 0 credits' : cost}
           </button>
           {actions}
           {/*

@@ -1,69 +1,68 @@
-import { sessionUsageStore } from '../../api/session-usage.ts';
 import { formatNumber, pluralCredits } from '../../lib/format.ts';
-import { useExternal } from '../../lib/use-external.ts';
-import { forecastRunOut } from '../costs/run-out-forecast.ts';
+import { PLAN_HORIZON_MS, scheduleOutlook, type PlannedSchedule } from '../costs/lib/forecast.ts';
+import { ForecastNote } from '../costs/forecast-note.tsx';
 import { useAccount } from '../costs/use-account.ts';
-import { planBudget } from './lib/budget.ts';
+import { useForecast } from './use-forecast.ts';
+import { leftAtRenewalSentence, scheduleSentence } from './lib/budget.ts';
 import type { Tracker } from './lib/tracker.ts';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * A tracker's schedule against the plan: its run cost × the runs until renewal, the credits
- * left after, and a warning before a schedule (or the account's recent spending, the account
- * view's run-out forecast) would exhaust the plan.
+ * A tracker's schedule against the plan: its runs until renewal within its caps (how many the
+ * caps stop), then the account's one forecast (decision 067), which counts every tracker's
+ * scheduled runs, this one's among them: the overview and the account view say the same.
  */
 export function BudgetPlanner({
   tracker,
-  runCost,
-  nextRun,
+  schedule,
   now,
 }: {
   tracker: Tracker;
-  runCost: number;
-  nextRun: number | null;
+  /** This tracker's schedule as planned spend (null without a cadence). */
+  schedule: PlannedSchedule | null;
   now: number;
 }) {
   const summary = useAccount().data?.summary;
-  const readings = useExternal(sessionUsageStore, (usage) => usage.readings);
-  const forecast = forecastRunOut(readings, now);
-  const plan = planBudget({
-    runCost,
-    cadence: tracker.cadence,
-    nextRun,
-    now,
-    renewsInDays: summary?.validityDays,
-    creditsLeft: summary?.creditsLeft,
-    runOutInMs: forecast.kind === 'runs-out' ? forecast.inMs : undefined,
-  });
+  const f = useForecast(summary, now, { id: tracker.id, schedule });
+  const renewalKnown = summary?.validityDays !== undefined;
+  const until = now + (renewalKnown ? summary.validityDays! * DAY : PLAN_HORIZON_MS);
+  const left = leftAtRenewalSentence(f);
   return (
     <section aria-labelledby={`budget-${tracker.id}`} className="space-y-1 text-sm">
       <h3 id={`budget-${tracker.id}`} className="font-semibold">
         Budget planner
       </h3>
-      {tracker.cadence === 'off' ? (
+      {tracker.cadence === 'off' || schedule === null ? (
         <p>
-          No cadence: the tracker runs only when you press Run now ({pluralCredits(runCost)} a run).
+          No cadence: the tracker runs only when you press Run now
+          {schedule === null && tracker.capPerRun !== null
+            ? ` (at most ${pluralCredits(tracker.capPerRun)} a run)`
+            : ''}
+          .
+        </p>
+      ) : schedule.nextRun === null ? (
+        <p data-testid="budget-plan">
+          {pluralCredits(schedule.runCost)} a run × {tracker.cadence}, from its first run: nothing
+          is planned before you press Run now.
         </p>
       ) : (
         <p data-testid="budget-plan">
-          {pluralCredits(runCost)} a run × {tracker.cadence}
-          {plan.runsUntilRenewal === null
-            ? ' (the account does not say when the plan renews)'
-            : ` = ${formatNumber(plan.runsUntilRenewal)} run${plan.runsUntilRenewal === 1 ? '' : 's'} until the plan renews: ${pluralCredits(plan.cost ?? 0)}`}
-          {plan.leftAtRenewal !== null && `, ${formatNumber(plan.leftAtRenewal)} left at renewal`}
-          {summary?.creditsLeft !== undefined && ` (${formatNumber(summary.creditsLeft)} left now)`}
-          .{nextRun !== null && ` Next run: ${date.format(nextRun)}.`}
+          {scheduleSentence({
+            cadence: tracker.cadence,
+            runCost: schedule.runCost,
+            monthlyCap: tracker.monthlyCap,
+            outlook: scheduleOutlook(schedule, now, until),
+            renewalKnown,
+          })}
+          {summary?.creditsLeft !== undefined &&
+            ` ${formatNumber(summary.creditsLeft)} credits left now.`}
+          {schedule.nextRun !== null && ` Next run: ${date.format(schedule.nextRun)}.`}
         </p>
       )}
-      {plan.warning && (
-        <p
-          role="alert"
-          className="rounded border border-amber-500 bg-amber-50 p-2 dark:bg-amber-950/40"
-        >
-          {plan.warning}
-        </p>
-      )}
+      {left && <p data-testid="left-at-renewal">{left}</p>}
+      <ForecastNote forecast={f} planned={false} />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { planBatch } from '../runs/lib/pricing.ts';
 import { useBatchAccount, useCountedCost } from '../runs/use-run-plan.ts';
 import { BudgetPlanner } from './budget-planner.tsx';
 import type { TrackerRun } from './lib/run.ts';
-import { scheduleAt } from './lib/schedule.ts';
+import { plannedSchedule } from './lib/planned.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
 import { MoversSection, useComparedRuns } from './movers-section.tsx';
 import { PickedCell } from './picked-cell.tsx';
@@ -50,8 +50,6 @@ export function TrackerDetail({
   const compared = useComparedRuns(runs, tracker, cells);
   const [picked, setPicked] = useState<string | null>(null);
   const pickedCell = cells.find((c) => c.id === picked) ?? null;
-  const covered = runs.flatMap((r) => (r.slot === null ? [] : [r.slot]));
-  const schedule = scheduleAt(tracker.cadence, tracker.anchor, covered, now);
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4">
@@ -75,8 +73,7 @@ export function TrackerDetail({
       <TrackerSettings tracker={tracker} onSave={(t) => void session.save(t)} />
       <BudgetPlanner
         tracker={tracker}
-        runCost={plan.withinCap * unit.credits}
-        nextRun={schedule.due ?? schedule.next}
+        schedule={plannedSchedule(tracker, runs, unit.credits, now)}
         now={now}
       />
       <RunsTable runs={runs} reading={reading} cells={cells.length} />

@@ -1,3 +1,4 @@
+import { recordTrackerRun } from './tracker-history.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { ACCOUNT_QUERY_KEY } from '../../api/account-key.ts';
 import { metaQueries } from '../../api/meta-queries.ts';
@@ -346,6 +347,7 @@ export class TrackerSession {
     run.finishedAt = Date.now();
     run.credits = creditsSpent(engineRuns);
     await saveRun(run);
+    recordTrackerRun(tracker, run);
     if (previous) await this.alert(tracker, previous, run);
     void this.queryClient.invalidateQueries({ queryKey: ACCOUNT_QUERY_KEY });
     this.patch({ running: null });

@@ -1,6 +1,7 @@
 import type { AccountSummary } from '../../../api/account.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { renewalDate } from '../lib/usage.ts';
+import { CreditsMeter } from '../../../workspace/costs/credits-meter.tsx';
 
 const NOT_REPORTED = 'not reported';
 
@@ -17,10 +18,6 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /** "How much can I still do?" in one glance: credits left with a gauge, renewal, plan, concurrency. */
 export function CreditsGlance({ summary: s, now }: { summary: AccountSummary; now: number }) {
-  const share =
-    s.creditsLeft !== undefined && s.requestLimit
-      ? Math.min(1, Math.max(0, s.creditsLeft / s.requestLimit))
-      : undefined;
   const renewal =
     s.validityDays === undefined
       ? NOT_REPORTED
@@ -41,22 +38,9 @@ export function CreditsGlance({ summary: s, now }: { summary: AccountSummary; no
       <p className="text-4xl font-bold tabular-nums" data-testid="account-credits-left">
         {s.creditsLeft === undefined ? NOT_REPORTED : formatNumber(s.creditsLeft)}
       </p>
-      {share !== undefined && (
-        <div
-          role="meter"
-          aria-label="Share of the plan's credits left"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(share * 100)}
-          aria-valuetext={`${Math.round(share * 100)}% left`}
-          className="h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-        >
-          <div
-            className={`h-full ${share < 0.1 ? 'bg-amber-500' : 'bg-teal-600'}`}
-            style={{ width: `${share * 100}%` }}
-          />
-        </div>
-      )}
+      {s.creditsLeft !== undefined && s.requestLimit ? (
+        <CreditsMeter left={s.creditsLeft} limit={s.requestLimit} />
+      ) : null}
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Fact
           label="Used / plan"

@@ -1,60 +1,59 @@
 import { ENDPOINTS } from '../../../api/endpoints.ts';
 import type { SessionUsage } from '../../../api/session-usage.ts';
+import type { AccountSummary } from '../../../api/account.ts';
 import { costLabel } from '../../../lib/cost.ts';
 import { formatNumber, pluralCredits } from '../../../lib/format.ts';
-import { describeForecast, forecastRunOut } from '../../../workspace/costs/run-out-forecast.ts';
-import { spentByEndpoint } from '../lib/usage.ts';
+import { ForecastNote } from '../../../workspace/costs/forecast-note.tsx';
+import { ledgerTotals, reconcile } from '../../../workspace/costs/lib/ledger.ts';
+import { useForecast } from '../../../workspace/trackers/use-forecast.ts';
 import { UsageChart } from './usage-chart.tsx';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const SOURCE_TEXT = { views: 'views', batches: 'batches', trackers: 'tracker runs' } as const;
 
-/** This session's usage: credits left over time, credits spent by endpoint, and a run-out forecast. */
+/**
+ * This session's usage: credits left over time, the forecast, and credits spent by endpoint from
+ * the spend ledger (decision 068), set against the account's own counter.
+ */
 export function SessionUsagePanel({
   usage,
   now,
-  validityDays,
+  summary,
 }: {
   usage: SessionUsage;
   now: number;
-  /** Days until the plan renews, when the service says. */
-  validityDays: number | undefined;
+  summary: AccountSummary | undefined;
 }) {
-  const spend = spentByEndpoint(usage);
-  const forecast = forecastRunOut(usage.readings, now);
-  const known = spend.reduce((sum, s) => sum + (s.credits ?? 0), 0);
-  const unknown = spend.filter((s) => s.credits === null);
+  const forecast = useForecast(summary, now);
+  const check = reconcile(usage);
+  // Since the tab's first reading, so that the table and the counter's change are one period.
+  const totals = check?.totals ?? ledgerTotals(usage);
+  const spend = totals.endpoints;
+  const sources = (Object.keys(SOURCE_TEXT) as (keyof typeof SOURCE_TEXT)[]).filter(
+    (k) => totals.bySource[k] > 0,
+  );
   return (
     <section aria-labelledby="session-usage-heading" className="space-y-3">
       <h2 id="session-usage-heading" className="text-lg font-semibold">
         This session&apos;s usage
       </h2>
       <UsageChart readings={usage.readings} />
-      <p data-testid="run-out-forecast">
-        <span className="font-medium">At this rate:</span> {describeForecast(forecast)}
-        {forecast.kind === 'runs-out' &&
-          ` (about ${formatNumber(Math.round(forecast.creditsPerHour))} credits an hour)`}
-        {forecast.kind === 'runs-out' &&
-          validityDays !== undefined &&
-          forecast.inMs < validityDays * DAY_MS && (
-            <strong className="ml-1 text-amber-800 dark:text-amber-300">
-              before the plan renews in {formatNumber(validityDays)} days.
-            </strong>
-          )}
-      </p>
+      <ForecastNote forecast={forecast} />
       {spend.length === 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           No paid requests in this session yet.
         </p>
       ) : (
-        <table className="text-sm">
-          <caption className="text-left font-medium">Credits spent by endpoint</caption>
+        <table className="text-sm" data-testid="spend-by-endpoint">
+          <caption className="text-left font-medium">
+            Credits spent by endpoint: every request this tab sent (views, batches, tracker runs)
+          </caption>
           <thead>
             <tr className="text-left">
               <th scope="col" className="pr-4">
                 Endpoint
               </th>
               <th scope="col" className="pr-4">
-                Requests
+                Paid requests
               </th>
               <th scope="col" className="pr-4">
                 Cost each
@@ -68,7 +67,14 @@ export function SessionUsagePanel({
                 <th scope="row" className="pr-4 text-left font-normal">
                   {ENDPOINTS[s.id].title}
                 </th>
-                <td className="pr-4 tabular-nums">{formatNumber(s.requests)}</td>
+                <td className="pr-4 tabular-nums">
+                  {formatNumber(s.paid)}
+                  {s.paidErrors > 0 &&
+                    ` (${formatNumber(s.paidErrors)} charged error${s.paidErrors === 1 ? '' : 's'})`}
+                  {s.unsure > 0 && ` + ${formatNumber(s.unsure)} of unknown charge`}
+                  {s.sent - s.paid - s.unsure > 0 &&
+                    ` + ${formatNumber(s.sent - s.paid - s.unsure)} free error${s.sent - s.paid - s.unsure === 1 ? '' : 's'}`}
+                </td>
                 <td className="pr-4">{costLabel(s.cost)}</td>
                 <td className="tabular-nums">
                   {s.credits === null
@@ -83,13 +89,23 @@ export function SessionUsagePanel({
               <th scope="row" className="pr-4 text-left">
                 Total
               </th>
-              <td colSpan={3}>
-                {pluralCredits(known)}
-                {unknown.length > 0 && ' + requests of unknown cost'}
+              <td colSpan={3} data-testid="spend-total">
+                {pluralCredits(totals.known)}
+                {totals.unpriced > 0 && ' + requests of unknown cost'}
+                {sources.length > 1 &&
+                  ` (${sources.map((k) => `${SOURCE_TEXT[k]} ${formatNumber(totals.bySource[k])}`).join(', ')})`}
               </td>
             </tr>
           </tfoot>
         </table>
+      )}
+      {check && spend.length > 0 && (
+        <p
+          data-testid="spend-reconciliation"
+          className={`text-sm ${check.balanced ? '' : 'text-amber-900 dark:text-amber-200'}`}
+        >
+          {check.sentence}
+        </p>
       )}
     </section>
   );

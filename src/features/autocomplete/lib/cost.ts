@@ -1,13 +1,10 @@
 import type { CostEstimate } from '../../../lib/cost.ts';
 
 /**
- * Live typing sends a request at every pause, so it is on by default only where that
- * spends nothing: the sandbox, or a service whose cost is known (published or measured)
- * to be 0.
+ * Live typing sends a request at every pause, so it is on by default only where that is known
+ * to spend nothing: a cost published or measured as 0. An unknown cost is not free, and the
+ * sandbox is no exception (it charges its demo credits as the service would).
  */
-export function liveTypingByDefault(
-  mode: 'sandbox' | 'live' | undefined,
-  cost: CostEstimate,
-): boolean {
-  return mode === 'sandbox' || cost?.credits === 0;
+export function liveTypingByDefault(cost: CostEstimate): boolean {
+  return cost?.credits === 0;
 }

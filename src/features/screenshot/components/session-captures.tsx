@@ -156,7 +156,8 @@ export function SessionCaptures({ current }: { current: Params | null }) {
               disabled={runs.isRunning}
               onClick={() => compareWith(v.params)}
             >
-              {v.label} · {variantStates[i] === 'cached' ? costLabel(0) : costLabel(spec.cost)}
+              {v.label} ·{' '}
+              {variantStates[i] === 'cached' ? 'cached · 0 credits' : costLabel(spec.cost)}
             </button>
           ))}
         </div>

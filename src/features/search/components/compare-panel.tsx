@@ -105,7 +105,7 @@ export const ComparePanel = memo(function ComparePanel({ primary }: ComparePanel
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-primary" disabled={runs.isRunning}>
             {priced
-              ? `Compare · ${toSend === 0 ? '0 credits (cached)' : costLabel(cost, toSend)}`
+              ? `Compare · ${toSend === 0 ? 'cached · 0 credits' : costLabel(cost, toSend)}`
               : 'Compare'}
           </button>
           {tried && !primary && (

@@ -1,70 +1,73 @@
 import { describe, expect, test } from 'vitest';
-import { planBudget } from './budget.ts';
+import { forecast, scheduleOutlook, type PlannedSchedule } from '../../costs/lib/forecast.ts';
+import { leftAtRenewalSentence, scheduleSentence } from './budget.ts';
 
-const DAY = 86_400_000;
-const now = Date.UTC(2026, 10, 25);
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const now = Date.UTC(2026, 10, 26, 12);
+const schedule = (init: Partial<PlannedSchedule>): PlannedSchedule => ({
+  name: 'Coffee',
+  cadenceMs: DAY,
+  nextRun: now + HOUR,
+  runCost: 20,
+  requestCost: 20,
+  capPerRun: null,
+  monthlyCap: null,
+  spentThisMonth: 0,
+  ...init,
+});
 
-describe('planBudget', () => {
-  test('counts the scheduled runs until the plan renews and what is left after', () => {
-    const plan = planBudget({
-      runCost: 100,
-      cadence: 'daily',
-      nextRun: now + DAY / 2,
+describe('the budget planner’s sentences', () => {
+  test('within its caps', () => {
+    const s = schedule({});
+    expect(
+      scheduleSentence({
+        cadence: 'daily',
+        runCost: 20,
+        monthlyCap: null,
+        outlook: scheduleOutlook(s, now, now + 30 * DAY),
+        renewalKnown: true,
+      }),
+    ).toBe('20 credits a run × daily = 30 runs until the plan renews: 600 credits.');
+    const f = forecast({
+      readings: [],
       now,
-      renewsInDays: 10,
-      creditsLeft: 5_000,
-      runOutInMs: undefined,
+      creditsLeft: 99_980,
+      renewsInDays: 30,
+      schedules: [s],
     });
-    expect(plan).toMatchObject({
-      runsUntilRenewal: 10,
-      cost: 1_000,
-      leftAtRenewal: 4_000,
-      warning: null,
-    });
+    expect(leftAtRenewalSentence(f)).toBe('If nothing else spends, 99,380 left at renewal.');
   });
 
-  test('warns when the schedule would exhaust the plan, naming the run that could not be paid', () => {
-    const plan = planBudget({
-      runCost: 400,
-      cadence: 'daily',
-      nextRun: now + DAY,
-      now,
-      renewsInDays: 10,
-      creditsLeft: 1_000,
-      runOutInMs: undefined,
-    });
-    expect(plan.exhaustedAt).toBe(now + 3 * DAY);
-    expect(plan.warning).toMatch(
-      /exhausts the plan: the run of Nov 28, 2026 could not be paid for/,
+  test('beyond its caps: how many runs the caps stop', () => {
+    const s = schedule({ runCost: 400, capPerRun: 200, monthlyCap: 3_000 });
+    expect(
+      scheduleSentence({
+        cadence: 'daily',
+        runCost: 400,
+        monthlyCap: 3_000,
+        outlook: scheduleOutlook(s, now, now + 30 * DAY),
+        renewalKnown: true,
+      }),
+    ).toBe(
+      '400 credits a run × daily = 30 runs until the plan renews; each run stops at its cap of 200 credits and the monthly cap of 3,000 credits stops 10 of them: 20 runs, 4,000 credits.',
     );
   });
 
-  test('warns when the account runs out at its recent rate before renewal', () => {
-    const plan = planBudget({
-      runCost: 10,
-      cadence: 'weekly',
-      nextRun: now + DAY,
+  test('with a rate, what is left at renewal is the forecast’s sentence alone (never a second figure)', () => {
+    const f = forecast({
+      readings: [
+        { at: now - 6 * HOUR, requestUsed: 100, requestLimit: 100_000 },
+        { at: now, requestUsed: 700, requestLimit: 100_000 },
+      ],
       now,
+      creditsLeft: 99_300,
       renewsInDays: 30,
-      creditsLeft: 10_000,
-      runOutInMs: 5 * DAY,
+      schedules: [schedule({})],
     });
-    expect(plan.runsUntilRenewal).toBe(5);
-    expect(plan.forecastRunsOutFirst).toBe(true);
-    expect(plan.warning).toMatch(/run out around Nov 30, 2026/);
-  });
-
-  test('without a cadence nothing is planned', () => {
-    expect(
-      planBudget({
-        runCost: 10,
-        cadence: 'off',
-        nextRun: null,
-        now,
-        renewsInDays: 3,
-        creditsLeft: 0,
-        runOutInMs: undefined,
-      }),
-    ).toMatchObject({ runsUntilRenewal: 0, cost: 0, warning: null });
+    expect(leftAtRenewalSentence(f)).toBeNull();
+    expect(f.headline).toBe(
+      "At the last 6 hours' rate (75–125 credits an hour) and with the scheduled tracker runs, the credits left last until the plan renews in 30 days, with 8,700–44,700 to spare.",
+    );
   });
 });

@@ -1,76 +1,45 @@
+import type { Forecast, ScheduleOutlook } from '../../costs/lib/forecast.ts';
+import { formatNumber, pluralCredits } from '../../../lib/format.ts';
 import type { Cadence } from './tracker.ts';
-import { PERIOD_MS } from './schedule.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
-
-export interface BudgetInput {
-  /** What one run is counted at (every cell fresh, at the counted cost), capped by its cap. */
+/**
+ * What a tracker's budget planner says of its own schedule (decision 067): its runs until the
+ * plan renews within its caps, how many the caps stop, and what they spend. What is left at
+ * renewal, and whether the credits last, is the account's one forecast, shown beside it.
+ */
+export function scheduleSentence(input: {
+  cadence: Exclude<Cadence, 'off'>;
+  /** What a whole run is counted at, before its caps. */
   runCost: number;
-  cadence: Cadence;
-  /** The next scheduled run, or null. */
-  nextRun: number | null;
-  now: number;
-  /** Days until the plan renews (the account's `validity`), when known. */
-  renewsInDays: number | undefined;
-  creditsLeft: number | undefined;
-  /** When the account runs out at the recent rate (the account's forecast), in ms from now. */
-  runOutInMs: number | undefined;
-}
-
-export interface BudgetPlan {
-  /** Scheduled runs from now until the plan renews (null: renewal unknown). */
-  runsUntilRenewal: number | null;
-  /** Their cost. */
-  cost: number | null;
-  /** Credits left at renewal if nothing else spends (may be negative). */
-  leftAtRenewal: number | null;
-  /** The first scheduled run the credits left cannot pay for, or null. */
-  exhaustedAt: number | null;
-  /** The account's forecast says the credits run out before the plan renews. */
-  forecastRunsOutFirst: boolean;
-  warning: string | null;
+  monthlyCap: number | null;
+  outlook: ScheduleOutlook;
+  renewalKnown: boolean;
+}): string {
+  const { cadence, runCost, monthlyCap, outlook, renewalKnown } = input;
+  const until = renewalKnown ? 'until the plan renews' : 'over the next 30 days';
+  const runs = (n: number) => `${formatNumber(n)} run${n === 1 ? '' : 's'}`;
+  let text = `${pluralCredits(runCost)} a run × ${cadence} = ${runs(outlook.runs)} ${until}`;
+  const caps: string[] = [];
+  if (outlook.cutPerRun) caps.push(`each run stops at its cap of ${pluralCredits(outlook.perRun)}`);
+  if (outlook.stopped > 0 && monthlyCap !== null)
+    caps.push(
+      `the monthly cap of ${pluralCredits(monthlyCap)} stops ${formatNumber(outlook.stopped)} of them`,
+    );
+  if (caps.length > 0) {
+    const going = outlook.runs - outlook.stopped;
+    text += `; ${caps.join(' and ')}: ${runs(going)}, ${pluralCredits(outlook.credits)}`;
+  } else text += `: ${pluralCredits(outlook.credits)}`;
+  return `${text}.`;
 }
 
 /**
- * A schedule against the plan: runs until renewal × their cost, the credits left after them,
- * and whether the schedule (or the account's recent spending) would exhaust the plan first.
+ * "If nothing else spends, 99,380 left at renewal": said only when the forecast has no rate to
+ * count the other spending with (with one, its sentence says what is left).
  */
-export function planBudget(input: BudgetInput): BudgetPlan {
-  const { runCost, cadence, nextRun, now, renewsInDays, creditsLeft, runOutInMs } = input;
-  const renewal = renewsInDays === undefined ? null : now + renewsInDays * DAY;
-  const runs =
-    cadence === 'off' || nextRun === null || renewal === null
-      ? cadence === 'off'
-        ? 0
-        : null
-      : nextRun > renewal
-        ? 0
-        : Math.floor((renewal - nextRun) / PERIOD_MS[cadence]) + 1;
-  const cost = runs === null ? null : runs * runCost;
-  const leftAtRenewal = cost === null || creditsLeft === undefined ? null : creditsLeft - cost;
-  let exhaustedAt: number | null = null;
-  if (cadence !== 'off' && nextRun !== null && creditsLeft !== undefined && runCost > 0) {
-    const affordable = Math.floor(creditsLeft / runCost);
-    const at = nextRun + affordable * PERIOD_MS[cadence];
-    if (renewal === null || at <= renewal) exhaustedAt = at;
-  }
-  const forecastRunsOutFirst =
-    runOutInMs !== undefined && renewal !== null && now + runOutInMs < renewal;
-  const warning =
-    exhaustedAt !== null
-      ? `This schedule exhausts the plan: the run of ${dateText(exhaustedAt)} could not be paid for${renewal === null ? '' : ` (the plan renews ${dateText(renewal)})`}.`
-      : forecastRunsOutFirst
-        ? `At the account's recent rate the credits run out around ${dateText(now + runOutInMs)}, before the plan renews: scheduled runs after that would be missed.`
-        : null;
-  return {
-    runsUntilRenewal: runs,
-    cost,
-    leftAtRenewal,
-    exhaustedAt,
-    forecastRunsOutFirst,
-    warning,
-  };
+export function leftAtRenewalSentence(f: Forecast): string | null {
+  const left = f.leftAtRenewal;
+  if (!left || left.withRate) return null;
+  return left.low < 0
+    ? 'The scheduled runs cost more than the credits left before the plan renews.'
+    : `If nothing else spends, ${formatNumber(left.low)} left at renewal.`;
 }
-
-const dateText = (at: number) =>
-  new Date(at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
