@@ -29,7 +29,9 @@ test('the realty step lands on its map under an uncovered caption, says where it
   await page.goto('/');
   await enterDemoKey(page);
   await takeTheTour(page);
-  await player(page).getByRole('button', { name: /^Step 4: / }).click();
+  await player(page)
+    .getByRole('button', { name: /^Step 4: / })
+    .click();
   await expect(page).toHaveURL(/\/realty\?/);
   const map = page.getByTestId('listing-map');
   await expect(map.locator('canvas').first()).toBeVisible();
@@ -46,7 +48,9 @@ test('the realty step lands on its map under an uncovered caption, says where it
   expect(await titleOnTop(page)).toBe(true);
 
   // Through the account step (its refresh is held while the demo plays) and out.
-  await player(page).getByRole('button', { name: /^Step 6: / }).click();
+  await player(page)
+    .getByRole('button', { name: /^Step 6: / })
+    .click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('region', { name: 'Credits left' })).toBeVisible();
   await page.keyboard.press('Escape');
@@ -68,7 +72,9 @@ test('on a 412 px phone presenter mode can be switched on and the caption takes 
   await takeTheTour(page);
   // Each step shows its title first, though a dot was scrolled to in the bar.
   for (const step of [2, 4, 8]) {
-    await player(page).getByRole('button', { name: new RegExp(`^Step ${step}: `) }).click();
+    await player(page)
+      .getByRole('button', { name: new RegExp(`^Step ${step}: `) })
+      .click();
     await expect(player(page)).toContainText(`step ${step} of 8`);
     const bar = await player(page).boundingBox();
     expect(bar!.height).toBeLessThanOrEqual(915 / 4);

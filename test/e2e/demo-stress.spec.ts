@@ -77,7 +77,10 @@ function pick(random: () => number): Action {
 
 /** One play of a script: random moves with random gaps until it ends or Esc leaves it. */
 async function play(page: Page, name: string, random: () => number, log: string[]) {
-  await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Demos' }).click();
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('link', { name: 'Demos' })
+    .click();
   await page.getByRole('button', { name: `Play “${name}”` }).click();
   const region = page.getByRole('region', { name: 'Demo player' });
   await expect(region).toBeVisible();
