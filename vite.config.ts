@@ -54,6 +54,33 @@ function runnerProxy(env: Record<string, string | undefined>) {
   return target ? { '/runner/': { target, changeOrigin: true } } : undefined;
 }
 
+/**
+ * Every package the browser code imports, pre-bundled when the dev server starts (Vite's
+ * dependency optimizer). One found later, as a lazily loaded view first imports it, makes the
+ * optimizer bundle again with new hashes: a page that already runs React then loads a view's
+ * packages against a second React ("Cannot read properties of null (reading 'use')" in
+ * react-leaflet, issue #36). `test/lint/optimize-deps.test.ts` keeps the list complete.
+ */
+export const BROWSER_PACKAGES = [
+  '@react-leaflet/core',
+  '@tanstack/query-persist-client-core',
+  '@tanstack/react-query',
+  '@tanstack/react-virtual',
+  'idb-keyval',
+  'leaflet',
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react-leaflet',
+  'react-router',
+  'react-router/dom',
+  'react/jsx-dev-runtime',
+  'react/jsx-runtime',
+  'supercluster',
+  'topojson-client',
+  'zod/mini',
+];
+
 export default defineConfig(({ mode }) => {
   // '' prefix: API_TARGET and friends are server-side settings, never exposed to the bundle.
   const env = { ...loadEnv(mode, import.meta.dirname, ''), ...process.env };
@@ -66,6 +93,7 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), tailwindcss(), apiPlugin(env), prerenderPlugin(), openApiPlugin()],
     server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: runnerProxy(env) },
+    optimizeDeps: { include: BROWSER_PACKAGES },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: runnerProxy(env) },
     build: {
       target: 'es2022',

@@ -73,7 +73,8 @@ export function Layout() {
            * On a phone the account figures and the key have a row of their own, whether or not
            * there is a key yet: beside the title they would wrap in and out of a second row as
            * the key is found and the credits arrive, moving the whole page (a layout shift on
-           * every load). Presenter mode is for a projector; a phone does without the switch.
+           * every load). Presenter mode has its switch on a phone too (a demo shown from one,
+           * issue #36), in a shorter word.
            */}
           <div className="flex min-h-[2.25rem] basis-full items-center gap-2 sm:ml-auto sm:basis-auto">
             {apiKey !== null && (
@@ -82,9 +83,7 @@ export function Layout() {
               </Suspense>
             )}
             <div className="ml-auto flex items-center gap-2 sm:ml-0">
-              <span className="hidden sm:contents">
-                <PresenterSwitch />
-              </span>
+              <PresenterSwitch />
               <KeyButton />
             </div>
           </div>

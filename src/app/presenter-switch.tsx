@@ -25,11 +25,14 @@ export function PresenterSwitch() {
         type="button"
         role="switch"
         aria-checked={on}
+        aria-label="Presenter mode"
         className="btn-secondary"
         title="Larger type; the key is hidden everywhere and cannot be revealed"
         onClick={() => setPresenterMode(!on)}
       >
-        Presenter mode
+        {/* A phone's header row has room for the short word (the name says it whole). */}
+        <span className="sm:hidden">Presenter</span>
+        <span className="hidden sm:inline">Presenter mode</span>
         <span
           aria-hidden="true"
           className={on ? 'text-teal-700 dark:text-teal-300' : 'text-slate-600 dark:text-slate-300'}

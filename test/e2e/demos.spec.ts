@@ -11,9 +11,10 @@ test.beforeEach(async ({ request }) => {
   await resetSandbox(request);
 });
 
-/** Adds the answer on screen to the newest demo script (its view's result bar). */
+/** Adds the answer on screen to "My demo" (a new script the first time, then offered first). */
 async function addThisResult(page: Page) {
   await page.getByRole('button', { name: 'Add this result' }).click();
+  await page.getByRole('button', { name: 'Add step' }).click();
   await expect(page.getByRole('link', { name: '“My demo”' })).toBeVisible();
 }
 

@@ -4,7 +4,12 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { ENDPOINT_LIST } from '../../src/api/endpoints.ts';
 import { getSessionUsage } from '../../src/api/session-usage.ts';
 import { readDemo } from '../../src/workspace/demos/demo-file.ts';
-import { importDemo } from '../../src/workspace/demos/demo-store.ts';
+import {
+  createDemo,
+  importDemo,
+  keepTour,
+  loadDemos,
+} from '../../src/workspace/demos/demo-store.ts';
 import { stopDemo } from '../../src/workspace/demos/play-demo.ts';
 import { captureDownloads } from '../downloads.ts';
 import { DEMO_KEY, renderApp } from '../render.tsx';
@@ -56,6 +61,11 @@ async function recordAccountScript(user: Rendered['user']): Promise<string> {
   await user.click(within(nav).getByRole('link', { name: 'Account' }));
   await screen.findByRole('region', { name: 'Credits left' }, { timeout: 5000 });
   await user.click(screen.getByRole('button', { name: 'Add this result' }));
+  // The script just made is offered (the newest of the presenter's): confirmed, not assumed.
+  expect(screen.getByRole('combobox', { name: 'Script' })).toHaveDisplayValue(
+    'Untitled demo (0 steps)',
+  );
+  await user.click(screen.getByRole('button', { name: 'Add step' }));
   expect(await screen.findByRole('link', { name: '“Untitled demo”' })).toBeVisible();
   await openDemos(user);
   const newest = within(screen.getByRole('list', { name: 'Demo scripts' })).getAllByRole(
@@ -213,6 +223,7 @@ describe('demo scripts', () => {
     });
 
     await user.click(screen.getByRole('button', { name: 'Add this batch to a demo' }));
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
     expect(await screen.findByRole('link', { name: /^“.+”$/ })).toBeVisible();
     await openDemos(user);
     const mine = within(screen.getByRole('list', { name: 'Demo scripts' })).getAllByRole(
@@ -304,6 +315,50 @@ describe('demo scripts', () => {
     const views = reading.script.steps.map((s) => s.snapshot?.request.endpoint ?? 'batch');
     expect(views.sort()).toEqual([...ENDPOINT_LIST.map((e) => e.id), 'batch'].sort());
     expect(reading.script.steps.every((s) => s.caption.length > 40)).toBe(true);
+  });
+
+  test('Add this result asks which script, remembers it, never writes into the tour, and a double click adds one step', async () => {
+    const tour = await readDemo(await (await fetch('/api/_sandbox/tour')).text());
+    if (!tour.ok) throw new Error(tour.error);
+    await loadDemos();
+    const builtIn = keepTour({ ...tour.script, id: 'sandbox-tour' });
+    const first = createDemo('Pitch A');
+    createDemo('Pitch B');
+    const { user } = renderApp('/account');
+    await screen.findByRole('region', { name: 'Credits left' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Add this result' }));
+    const script = screen.getByRole('combobox', { name: 'Script' });
+    // The presenter's scripts, newest first, and a new one; never the tour.
+    const offered = within(script)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(offered.slice(0, 2)).toEqual(['Pitch B (0 steps)', 'Pitch A (0 steps)']);
+    expect(offered.at(-1)).toBe('A new script…');
+    expect(offered.filter((o) => o?.startsWith('Tour of the dashboard'))).toEqual([]);
+    await user.selectOptions(script, 'Pitch A (0 steps)');
+    await user.dblClick(screen.getByRole('button', { name: 'Add step' }));
+    expect(await screen.findByRole('link', { name: '“Pitch A”' })).toBeVisible();
+
+    // The choice is offered first next time; the same answer again is not a second step.
+    await user.click(screen.getByRole('button', { name: 'Add this result' }));
+    expect(screen.getByRole('combobox', { name: 'Script' })).toHaveDisplayValue('Pitch A (1 step)');
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    await waitFor(async () =>
+      expect((await loadDemos()).find((s) => s.id === first.id)?.steps).toHaveLength(1),
+    );
+    expect((await loadDemos()).find((s) => s.id === builtIn.id)?.steps).toHaveLength(
+      tour.script.steps.length,
+    );
+
+    // The tour is read-only: it is copied to be edited.
+    await openDemos(user);
+    await user.click(screen.getByRole('button', { name: 'Tour of the dashboard' }));
+    expect(screen.queryByRole('button', { name: 'Move up' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy to my scripts' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Editing “Tour of the dashboard (copy)”' }),
+    ).toBeInTheDocument();
+    expect(stepTitles()).toHaveLength(tour.script.steps.length);
   });
 
   test('keys echoed in a file are masked when it is opened', async () => {

@@ -7,7 +7,7 @@ import {
   type DemoScript,
   type DemoStep,
 } from './demo-file.ts';
-import { editStep, moveStep, removeStep, renameDemo } from './demo-store.ts';
+import { copyDemo, editStep, moveStep, removeStep, renameDemo } from './demo-store.ts';
 import { HistoryPicker } from './history-picker.tsx';
 import { playDemo } from './play-demo.ts';
 import { stepViewTitle } from './demo-steps.ts';
@@ -98,9 +98,64 @@ function StepItem({ script, step, index }: { script: DemoScript; step: DemoStep;
   );
 }
 
+/**
+ * The built-in tour, read-only: its steps as they play, and a copy of it to edit. Edited in
+ * place, a new tour taken from the sandbox would replace the presenter's changes (and "Add
+ * this result" once added to it unasked).
+ */
+function ReadOnlyScript({
+  script,
+  onSelect,
+}: {
+  script: DemoScript;
+  onSelect: (id: string) => void;
+}) {
+  return (
+    <section aria-labelledby="read-only-heading" className="space-y-4">
+      <h2 id="read-only-heading" className="text-lg font-semibold">
+        “{script.name}” (built in, read-only)
+      </h2>
+      <p className="flex flex-wrap items-center gap-3">
+        <button type="button" className="btn-primary" onClick={() => playDemo(script.id)}>
+          Play
+        </button>
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => {
+            const copy = copyDemo(script.id);
+            if (copy) onSelect(copy.id);
+          }}
+        >
+          Copy to my scripts
+        </button>
+        <span className="text-sm text-slate-600 dark:text-slate-400">
+          The tour comes with the sandbox and is not changed; edit a copy of it.
+        </span>
+      </p>
+      <ol aria-label="Steps" className="list-decimal space-y-2 pl-6">
+        {script.steps.map((step) => (
+          <li key={step.id}>
+            <span className="font-medium">{step.title}</span>
+            <span className="text-slate-600 dark:text-slate-400"> · {stepViewTitle(step)}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 /** The selected script: its name, its steps in order, and steps to add from history. */
-export function DemoEditor({ script }: { script: DemoScript }) {
+export function DemoEditor({
+  script,
+  onSelect,
+}: {
+  script: DemoScript;
+  /** Selects another script (the copy of a read-only one). */
+  onSelect: (id: string) => void;
+}) {
   const nameId = useId();
+  if (script.readOnly) return <ReadOnlyScript script={script} onSelect={onSelect} />;
   return (
     <section aria-labelledby={`${nameId}-heading`} className="space-y-4">
       <h2 id={`${nameId}-heading`} className="text-lg font-semibold">

@@ -37,9 +37,11 @@ export type DemoStep = {
 export interface DemoScript {
   id: string;
   name: string;
-  /** When it was last changed (ms since the epoch): "Add this result" adds to the newest. */
+  /** When it was last changed (ms since the epoch): the newest is listed first. */
   updatedAt: number;
   steps: DemoStep[];
+  /** The built-in tour: played and copied, never edited (demo-store.ts). */
+  readOnly?: true;
 }
 
 /** The file (decision 066's envelope; files saved before it say `format` for `kind`). */

@@ -1,5 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { accountQueries } from '../../api/account-queries.ts';
+import { ApiError } from '../../api/errors.ts';
+import {
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { requestHref } from '../../api/request-link.ts';
 import type { EndpointId } from '../../api/endpoints.ts';
@@ -12,6 +21,7 @@ import { openStep, type DemoScript, type DemoStep } from './demo-file.ts';
 import { stepViewTitle } from './demo-steps.ts';
 import { loadDemos } from './demo-store.ts';
 import { livePrice, livePriceLabel, replaysLive, type LivePrice } from './live-replay.ts';
+import { landOnStep, type StepFocus } from './land-on-step.ts';
 import { stopDemo } from './play-demo.ts';
 
 /** Keys the page keeps for itself: typing in a field, or Space on a button or link. */
@@ -39,25 +49,38 @@ function useShowStep(
   const arriving = useRef(false);
   const [arrived, setArrived] = useState(false);
   const arrivedRef = useRef(false);
+  /** What the step that navigated lands on, once its view is on the page. */
+  const landing = useRef<StepFocus | null>(null);
+  const stopLanding = useRef(() => {});
   useLayoutEffect(() => {
+    if (landing.current) {
+      stopLanding.current();
+      stopLanding.current = landOnStep(landing.current);
+      landing.current = null;
+    }
     if (!arriving.current) return;
     arriving.current = false;
     arrivedRef.current = true;
     setPresenterMode(true);
     setArrived(true);
   }, [location]);
+  useEffect(() => () => stopLanding.current(), []);
   // Which step could not be shown and why: a message about another step is not shown.
   const [failed, setFailed] = useState<{ stepId: string; message: string } | null>(null);
   const step = script?.steps[playback.step];
+  const index = playback.step;
+  const name = script?.name ?? '';
   const live =
     (playback.live || playback.liveStep === playback.step) &&
     step !== undefined &&
     replaysLive(step);
   useEffect(() => {
     if (!step) return;
-    // Each step starts at the top of its view, as a page opened afresh would.
+    // Each step lands on what matters in its view (land-on-step.ts): realty's map, the result.
     const go = (href: string, state?: unknown) => {
       if (!arrivedRef.current) arriving.current = true;
+      landing.current =
+        step.snapshot?.request.endpoint === 'realty' ? 'map' : step.batch ? null : 'result';
       void navigate(href, { state });
       window.scrollTo(0, 0);
     };
@@ -80,7 +103,7 @@ function useShowStep(
     openStep(snapshot).then(
       (open) => {
         if (!current) return;
-        showSnapshot(open);
+        showSnapshot(open, `step ${index + 1} of the demo “${name}”, as recorded`);
         go(href);
       },
       (e: unknown) => {
@@ -93,7 +116,7 @@ function useShowStep(
     return () => {
       current = false;
     };
-  }, [step, live, navigate]);
+  }, [step, live, navigate, index, name]);
   return { error: failed && failed.stepId === step?.id ? failed.message : null, arrived };
 }
 
@@ -147,6 +170,40 @@ function usePlayerKeys(playback: Playback | null, go: (to: number) => void): voi
       document.body.style.paddingBottom = '';
     };
   }, []);
+}
+
+/**
+ * The page's end stays readable above the bar: as much room below it as the bar is tall (a
+ * quarter of a phone's screen, more on a desktop with a long caption), measured before a paint.
+ */
+function useRoomForTheBar(region: RefObject<HTMLElement | null>, arrived: boolean): void {
+  useLayoutEffect(() => {
+    const bar = region.current;
+    if (!arrived || !bar) return;
+    const observer = new ResizeObserver(() => {
+      document.body.style.paddingBottom = `${bar.offsetHeight}px`;
+    });
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, [region, arrived]);
+}
+
+/**
+ * The account's refresh asked for while the demo played was refused (nothing is sent), and the
+ * header then said "credits: unavailable" until the next view (issue #36). When the demo ends
+ * (the player goes) the account is asked again if its last try was held: it is free. Nothing
+ * else is: a held request of a view was the presenter's, and is not sent unasked.
+ */
+function useAccountAfterTheDemo(queryClient: QueryClient): void {
+  useEffect(
+    () => () => {
+      const { queryKey } = accountQueries.details();
+      const error = queryClient.getQueryState(queryKey)?.error;
+      if (error instanceof ApiError && error.kind === 'held')
+        void queryClient.refetchQueries({ queryKey, exact: true });
+    },
+    [queryClient],
+  );
 }
 
 /** Where the step on screen comes from: a batch's form, a live run, or the recording. */
@@ -247,6 +304,12 @@ export function DemoPlayer() {
   useEffect(() => {
     if (arrived) region.current?.focus({ preventScroll: true });
   }, [arrived]);
+  useRoomForTheBar(region, arrived);
+  // A phone's bar scrolls (a quarter of the screen at most): each step shows its title first.
+  useEffect(() => {
+    region.current?.scrollTo?.({ top: 0 });
+  }, [playback?.step]);
+  useAccountAfterTheDemo(queryClient);
 
   if (!playback || !script || !arrived) return null;
   const step = script.steps[playback.step];
@@ -262,7 +325,9 @@ export function DemoPlayer() {
       ref={region}
       tabIndex={-1}
       aria-label="Demo player"
-      className="fixed inset-x-0 bottom-0 z-40 border-t-4 border-violet-500 bg-white p-3 shadow-2xl outline-none sm:p-4 dark:bg-slate-900"
+      // Above the view's own layers (a map's panes, realty's drawer at 1100), under dialogs
+      // (1500+). On a phone at most a quarter of the screen: the rest is the step's view.
+      className="fixed inset-x-0 bottom-0 z-[1200] max-h-[25svh] overflow-y-auto border-t-4 border-violet-500 bg-white p-2 shadow-2xl outline-none sm:max-h-none sm:p-4 dark:bg-slate-900"
     >
       <div className="mx-auto max-w-5xl space-y-2">
         <p className="text-sm text-slate-600 dark:text-slate-400">

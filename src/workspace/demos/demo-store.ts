@@ -79,9 +79,16 @@ function put(script: DemoScript): DemoScript {
 
 const find = (id: string) => (scripts.get() ?? []).find((s) => s.id === id);
 
-function change(id: string, edit: (script: DemoScript) => DemoScript): void {
+/**
+ * Changes a script the presenter owns. The built-in tour is read-only (`readOnly`): it is
+ * replaced whole when it is taken again, never edited ("Copy to my scripts" makes one to edit).
+ * The edit reads the script as it is at the moment of writing, never a copy read before an
+ * await: two adds in flight each add their step (three quick adds once recorded two).
+ */
+function change(id: string, edit: (script: DemoScript) => DemoScript): DemoScript | null {
   const script = find(id);
-  if (script) put(edit(script));
+  if (!script || script.readOnly) return null;
+  return put(edit(script));
 }
 
 export function createDemo(name = 'Untitled demo', steps: DemoStep[] = []): DemoScript {
@@ -91,6 +98,17 @@ export function createDemo(name = 'Untitled demo', steps: DemoStep[] = []): Demo
 /** A script read from a file: kept as a new one (never replacing one of the same name). */
 export const importDemo = (script: DemoScript): DemoScript => put(script);
 
+/** The built-in tour as the sandbox serves it: kept read-only, in place of an earlier copy. */
+export const keepTour = (script: DemoScript): DemoScript => put({ ...script, readOnly: true });
+
+/** A script of the presenter's own with the steps of `id` (the tour's), to edit. */
+export function copyDemo(id: string): DemoScript | null {
+  const source = find(id);
+  if (!source) return null;
+  const steps = source.steps.map((step) => ({ ...step, id: newId() }));
+  return createDemo(`${source.name} (copy)`, steps);
+}
+
 export const renameDemo = (id: string, name: string) => change(id, (s) => ({ ...s, name }));
 
 export function deleteDemo(id: string): void {
@@ -98,14 +116,23 @@ export function deleteDemo(id: string): void {
   del(id, idb()).catch(() => {});
 }
 
-/** Adds a step to the script changed last (a new script when there is none); returns where. */
-export async function addStepToLatest(
+/** Where "Add this result" adds: a script of the presenter's, or a new one of this name. */
+export type StepTarget = { scriptId: string } | { newName: string };
+
+/**
+ * Adds a step at the end of the chosen script (a new one for `newName`); returns where, or
+ * null when that script is gone or read-only (nothing is added to a script not chosen).
+ */
+export async function addStepTo(
+  target: StepTarget,
   step: DemoStep,
-): Promise<{ script: DemoScript; index: number }> {
-  const [latest] = await loadDemos();
-  const script = latest ?? createDemo('My demo');
-  const saved = put({ ...script, steps: [...script.steps, step] });
-  return { script: saved, index: saved.steps.length - 1 };
+): Promise<{ script: DemoScript; index: number } | null> {
+  await loadDemos();
+  const saved =
+    'newName' in target
+      ? createDemo(target.newName, [step])
+      : change(target.scriptId, (s) => ({ ...s, steps: [...s.steps, step] }));
+  return saved && { script: saved, index: saved.steps.length - 1 };
 }
 
 export const addSteps = (id: string, steps: DemoStep[]) =>

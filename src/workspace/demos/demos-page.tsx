@@ -153,7 +153,7 @@ export default function DemosPage() {
           ))}
         </ul>
       </section>
-      {selected && <DemoEditor key={selected.id} script={selected} />}
+      {selected && <DemoEditor key={selected.id} script={selected} onSelect={select} />}
     </div>
   );
 }

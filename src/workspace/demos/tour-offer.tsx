@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useSandboxMode } from '../../components/use-sandbox-mode.ts';
 import { createStoredStore, useStore } from '../../lib/store.ts';
 import { readDemo } from './demo-file.ts';
-import { importDemo, loadDemos } from './demo-store.ts';
+import { keepTour, loadDemos } from './demo-store.ts';
 import { playDemo } from './play-demo.ts';
 
 /** The sandbox serves the tour (src/sandbox/tour.ts); the live service has none. */
@@ -36,7 +36,7 @@ export function useStartTour(): {
       const reading = await readDemo(await res.text());
       if (!reading.ok) return `The tour could not be read: ${reading.error}`;
       await loadDemos();
-      importDemo({ ...reading.script, id: TOUR_ID });
+      keepTour({ ...reading.script, id: TOUR_ID });
       tourOffered.set(true);
       playDemo(TOUR_ID);
       return null;

@@ -119,7 +119,12 @@ export function RequestPanel<T extends WithMeta>({
       </form>
       {belowForm}
 
-      <div className={stageClassName ? `space-y-4 ${stageClassName}` : 'space-y-4'}>
+      {/* A demo's step lands here (workspace/demos/land-on-step.ts), unless the view marks
+          a part of it that matters more (realty's map). */}
+      <div
+        data-demo-focus="result"
+        className={stageClassName ? `space-y-4 ${stageClassName}` : 'space-y-4'}
+      >
         {run.isRunning && !inlineProgress && (
           <RequestProgress label={spec.title} onCancel={run.cancel} />
         )}

@@ -7,7 +7,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import statesUrl from 'us-atlas/states-10m.json?url';
 import countriesUrl from 'world-atlas/countries-110m.json?url';
 import { sampleTileUrl, tileConfig } from '../map-config.ts';
-import { eachInSlices } from '../../../lib/next-task.ts';
+import { eachInSlicesOnMap } from './map-slices.ts';
 
 export type BasemapMode = 'probing' | 'tiles' | 'offline';
 
@@ -210,7 +210,8 @@ function OfflineBasemap() {
       jobs.push(() => layer.addTo(map));
       for (const f of collection.features) jobs.push(() => layer.addData(f));
     }
-    const stop = eachInSlices(
+    const stop = eachInSlicesOnMap(
+      map,
       jobs,
       (job) => job(),
       () => (container.dataset.outlines = 'drawn'),

@@ -11,7 +11,7 @@ import {
 import type { Home } from '../lib/home.ts';
 import { colorOf, medianOn, type ColorScale } from '../lib/color-scale.ts';
 import { statusColor } from '../lib/status.ts';
-import { eachInSlices } from '../../../lib/next-task.ts';
+import { eachInSlicesOnMap } from './map-slices.ts';
 import { DOT_RADIUS_PX, PIN_LIMIT, PIN_MIN_ZOOM } from '../map-config.ts';
 import { clusterIcon, pinIcon, ringIcon } from './marker-icons.ts';
 
@@ -203,7 +203,8 @@ function drawInView(
   const next = L.layerGroup().addTo(map);
   const drawn: Drawn = { pins: new Map(), dots: new Map() };
   let handedOver = false;
-  const stop = eachInSlices(
+  const stop = eachInSlicesOnMap(
+    map,
     items,
     (item) => {
       const made = make(item, usePins);

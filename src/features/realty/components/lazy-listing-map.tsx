@@ -46,6 +46,7 @@ export function MapPlaceholder({
       role="region"
       aria-label={label}
       aria-busy="true"
+      data-demo-focus="map"
       className={`flex items-center justify-center rounded border border-slate-200 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400 ${className}`}
     >
       {children}

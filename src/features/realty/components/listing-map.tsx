@@ -176,7 +176,10 @@ export function ListingMap({
       aria-label={label}
       data-testid="listing-map"
       data-basemap={mode}
-      className={`relative overflow-hidden rounded border border-slate-200 dark:border-slate-700 ${className}`}
+      // `isolate`: Leaflet's panes and controls (z-index 400–1000) stay inside the map, under
+      // whatever the page lays over it (a demo's caption bar, issue #36).
+      data-demo-focus="map"
+      className={`relative isolate overflow-hidden rounded border border-slate-200 dark:border-slate-700 ${className}`}
     >
       <MapHost opening={opening}>
         <Basemap onMode={onMode} />

@@ -1,0 +1,61 @@
+import '../../../../test/leaflet-env.ts';
+import L from 'leaflet';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eachInSlices } from '../../../lib/next-task.ts';
+import { eachInSlicesOnMap } from './map-slices.ts';
+
+/**
+ * A map on the page, as the view's is, with layers to add a slice at a time as the basemap adds
+ * its outlines: straight to the map, each in a pane of its own with its own renderer.
+ */
+function mapAndLayers() {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const map = L.map(container, { preferCanvas: true }).setView([47.6, -122.3], 10);
+  map.createPane('basemap');
+  const layers = Array.from({ length: 50 }, (_, i) =>
+    L.polyline(
+      [
+        [47.6 + i / 1000, -122.3],
+        [47.7, -122.2],
+      ],
+      { pane: 'basemap', renderer: L.svg({ pane: 'basemap' }) },
+    ),
+  );
+  return { map, layers };
+}
+
+describe('drawing on a map a slice at a time', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('stops when the map is removed before the view’s effects are cleaned up', () => {
+    vi.useFakeTimers();
+    const { map, layers } = mapAndLayers();
+    const done = vi.fn();
+    eachInSlicesOnMap(map, layers, (layer) => layer.addTo(map), done);
+    map.remove();
+    expect(() => vi.runAllTimers()).not.toThrow();
+    expect(done).not.toHaveBeenCalled();
+    // The layers' own cleanup, after the map went, is harmless too.
+    expect(() => layers.forEach((layer) => layer.remove())).not.toThrow();
+  });
+
+  it('without the map’s unload, a slice adds to a map without panes (the crash it prevents)', () => {
+    vi.useFakeTimers();
+    const { map, layers } = mapAndLayers();
+    eachInSlices(layers, (layer) => layer.addTo(map));
+    map.remove();
+    expect(() => vi.runAllTimers()).toThrow(/appendChild/);
+  });
+
+  it('draws everything and reports the end while the map stays', () => {
+    vi.useFakeTimers();
+    const { map, layers } = mapAndLayers();
+    const done = vi.fn();
+    eachInSlicesOnMap(map, layers, (layer) => layer.addTo(map), done);
+    vi.runAllTimers();
+    expect(layers.every((layer) => map.hasLayer(layer))).toBe(true);
+    expect(done).toHaveBeenCalledOnce();
+    map.remove();
+  });
+});

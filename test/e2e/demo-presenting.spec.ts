@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import { enterDemoKey, resetSandbox } from './helpers.ts';
+
+test.beforeEach(async ({ request }) => {
+  await resetSandbox(request);
+});
+
+const player = (page: Page) => page.getByRole('region', { name: 'Demo player' });
+
+async function takeTheTour(page: Page) {
+  await page.goto('/demos');
+  await page.getByRole('button', { name: 'Take the tour' }).first().click();
+  await expect(player(page)).toBeVisible();
+}
+
+/** Whether the player's step title is what the screen shows at its middle (nothing over it). */
+const titleOnTop = (page: Page) =>
+  player(page)
+    .getByRole('heading')
+    .evaluate((title) => {
+      const r = title.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return top !== null && title.contains(top);
+    });
+
+test('the realty step lands on its map under an uncovered caption, says where it came from, and the header has its credits after the demo', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await enterDemoKey(page);
+  await takeTheTour(page);
+  await player(page)
+    .getByRole('button', { name: /^Step 4: / })
+    .click();
+  await expect(page).toHaveURL(/\/realty\?/);
+  const map = page.getByTestId('listing-map');
+  await expect(map.locator('canvas').first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Snapshot from/ })).toContainText(
+    'step 4 of the demo “Tour of the dashboard”, as recorded',
+  );
+  // The map at the top of the screen, above the bar; the caption over the map's panes.
+  await expect
+    .poll(async () => {
+      const [mapBox, barBox] = [await map.boundingBox(), await player(page).boundingBox()];
+      return mapBox && barBox && mapBox.y >= 0 && mapBox.y < barBox.y - 200;
+    })
+    .toBe(true);
+  expect(await titleOnTop(page)).toBe(true);
+
+  // Through the account step (its refresh is held while the demo plays) and out.
+  await player(page)
+    .getByRole('button', { name: /^Step 6: / })
+    .click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('region', { name: 'Credits left' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(player(page)).toBeHidden();
+  await expect(page.getByTestId('credits-pill')).toHaveText(/[\d,]+ credits left/);
+});
+
+test('on a 412 px phone presenter mode can be switched on and the caption takes at most a quarter of the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 915 });
+  await page.goto('/');
+  const presenter = page.getByRole('switch', { name: 'Presenter mode' });
+  await presenter.click();
+  await expect(page.locator('html')).toHaveAttribute('data-presenter', 'on');
+  await presenter.click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-presenter', 'on');
+
+  await takeTheTour(page);
+  // Each step shows its title first, though a dot was scrolled to in the bar.
+  for (const step of [2, 4, 8]) {
+    await player(page)
+      .getByRole('button', { name: new RegExp(`^Step ${step}: `) })
+      .click();
+    await expect(player(page)).toContainText(`step ${step} of 8`);
+    const bar = await player(page).boundingBox();
+    expect(bar!.height).toBeLessThanOrEqual(915 / 4);
+    expect(await titleOnTop(page)).toBe(true);
+  }
+});
