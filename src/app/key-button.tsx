@@ -3,7 +3,11 @@ import { createStore, useStore } from '../lib/store.ts';
 import { getApiKey, maskedKey, setApiKey } from '../session/key-store.ts';
 import { openKeyDialog } from '../session/key-dialog-store.ts';
 import { usePresenterMode } from '../session/presenter-mode.ts';
-import { recallKey, useKeyRemembered } from '../session/remembered-key.ts';
+import { useKeyRemembered } from '../session/key-remembered.ts';
+
+/** The Credential Management code loads only where a key was remembered (the first paint goes without). */
+const recallKey = (mediation: 'silent' | 'optional') =>
+  import('../session/remembered-key.ts').then((m) => m.recallKey(mediation));
 import { useApiKey } from '../session/use-api-key.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { createStoredStore, useStore } from '../lib/store.ts';
+import { remembered } from './key-remembered.ts';
 
 /**
  * The key remembered by the browser, never by the app (decision 069). With "Remember on this
@@ -12,15 +12,7 @@ import { createStoredStore, useStore } from '../lib/store.ts';
 /** The credential's id: the "username" a password manager shows beside the key. */
 export const CREDENTIAL_ID = 'Web Data API key';
 
-const remembered = createStoredStore<boolean>({
-  storage: 'local',
-  key: 'web-data-dashboard.key-remembered',
-  parse: (text) => text === '1',
-  serialize: (on) => (on ? '1' : null),
-});
-
-export const useKeyRemembered = (): boolean => useStore(remembered);
-export const isKeyRemembered = remembered.get;
+export { isKeyRemembered, useKeyRemembered } from './key-remembered.ts';
 
 interface PasswordCredentialLike extends Credential {
   readonly password?: string;
