@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { EndpointId } from '../../api/endpoints.ts';
 import type { Params } from '../../api/params.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
@@ -13,10 +13,15 @@ type What =
   | { endpoint: EndpointId; params: Params; data: unknown }
   | { batch: BatchDefinition; endpoint?: undefined };
 
-const stepOf = (what: What): Promise<DemoStep> =>
+const stepOf = (what: What, search: string): Promise<DemoStep> =>
   what.endpoint === undefined
     ? Promise.resolve(stepFromBatch(what.batch))
-    : stepFromResult(what.endpoint, what.params, what.data as JsonResult<unknown> | ImageResult);
+    : stepFromResult(
+        what.endpoint,
+        what.params,
+        what.data as JsonResult<unknown> | ImageResult,
+        search,
+      );
 
 /** The script the presenter last added to, in this tab: offered first next time. */
 const chosenScript = createStoredStore<string | null>({
@@ -109,6 +114,8 @@ function ScriptChoice({
  */
 export function AddToDemo(what: What) {
   const scripts = writable(useDemos());
+  // The view's settings as its page URL holds them now (realty's colour, filters, area…).
+  const { search } = useLocation();
   const [asking, setAsking] = useState(false);
   const [added, setAdded] = useState<{ id: string; name: string; step: number } | null>(null);
   /** The answer (or batch) added, and where: the same one again is not a new step. */
@@ -124,7 +131,7 @@ export function AddToDemo(what: What) {
     if (adding.current || again) return;
     adding.current = true;
     try {
-      const where = await addStepTo(target, await stepOf(what));
+      const where = await addStepTo(target, await stepOf(what, search));
       if (!where) return;
       addedFor.current = { source, scriptId: where.script.id };
       chosenScript.set(where.script.id);

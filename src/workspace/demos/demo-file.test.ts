@@ -59,3 +59,33 @@ describe('a batch step in a demo file', () => {
     expect(notBatch.ok).toBe(false);
   });
 });
+
+describe('a step’s view state', () => {
+  const realty = async (view: unknown) => {
+    const res = await fetch('/api/_sandbox/tour');
+    const tour = (await res.json()) as { steps: Record<string, unknown>[] };
+    const step = tour.steps.find(
+      (s) => (s.snapshot as { request: { endpoint: string } }).request.endpoint === 'realty',
+    )!;
+    return readDemo(JSON.stringify({ ...tour, steps: [{ ...step, view }] }));
+  };
+
+  test('is written with the step and read back the same', async () => {
+    const view = { color: 'ppa', unit: 'm2', minBeds: '3' };
+    const reading = await realty(view);
+    if (!reading.ok) throw new Error(reading.error);
+    const again = await readDemo(JSON.stringify(demoFile(reading.script)));
+    expect(again.ok && again.script.steps[0]!.view).toEqual(view);
+  });
+
+  test('that is not text, or holds a key, refuses the file, naming the step', async () => {
+    expect(await realty({ color: 3 })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Step 1: .*view state must be text/),
+    });
+    expect(await realty({ api_key: 'sk_live' })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Step 1: .*holds a key/),
+    });
+  });
+});

@@ -32,6 +32,12 @@ export type DemoStep = {
   title: string;
   /** Plain text shown under the step while it plays (no Markdown, no HTML). */
   caption: string;
+  /**
+   * The view's own state as its page URL held it when the step was recorded, beyond the
+   * request's parameters (realty's colour, unit, filters, sort, drawn area; search's spotlight;
+   * shorts' layout and filters; autocomplete's options): restored on playback (issue #36).
+   */
+  view?: Record<string, string>;
 } & StepContent;
 
 export interface DemoScript {
@@ -50,7 +56,9 @@ export interface DemoFile {
   version: 1;
   name: string;
   savedAt: string;
-  steps: ({ title: string; caption: string } & ({ snapshot: SnapshotFile } | { batch: unknown }))[];
+  steps: ({ title: string; caption: string; view?: Record<string, string> } & (
+    { snapshot: SnapshotFile } | { batch: unknown }
+  ))[];
 }
 
 export const newId = (): string =>
@@ -89,10 +97,10 @@ export function demoFile(script: DemoScript, now = new Date()): DemoFile {
     {
       name: script.name,
       savedAt: now.toISOString(),
-      steps: script.steps.map(({ title, caption, snapshot, batch }) =>
+      steps: script.steps.map(({ title, caption, snapshot, batch, view }) =>
         batch
           ? { title, caption, batch: JSON.parse(serializeDefinition(batch)) as unknown }
-          : { title, caption, snapshot: cleanSnapshot(snapshot) },
+          : { title, caption, ...(view && { view }), snapshot: cleanSnapshot(snapshot) },
       ),
     },
   );
@@ -113,7 +121,7 @@ export async function readDemo(text: string): Promise<DemoReading> {
   const read = readFileText(text, DEMO_FILE);
   if (!read.ok) return refuse(read.errors.join(' '));
   const steps: DemoStep[] = [];
-  for (const [i, { title, caption, ...content }] of read.value.steps.entries()) {
+  for (const [i, { title, caption, view, ...content }] of read.value.steps.entries()) {
     const text = {
       id: newId(),
       title: plainText(title, MAX_TITLE_LENGTH),
@@ -126,7 +134,7 @@ export async function readDemo(text: string): Promise<DemoReading> {
     const reading = await openSnapshot(content.snapshot, JSON.stringify(content.snapshot).length);
     if (!reading.ok)
       return refuse(`Step ${i + 1}: ${reading.error.replace('This snapshot', 'its answer')}`);
-    steps.push({ ...text, snapshot: cleanSnapshot(content.snapshot) });
+    steps.push({ ...text, ...(view && { view }), snapshot: cleanSnapshot(content.snapshot) });
   }
   const name = plainText(read.value.name, MAX_NAME_LENGTH) || 'Untitled demo';
   return { ok: true, script: { id: newId(), name, updatedAt: Date.now(), steps } };

@@ -10,7 +10,6 @@ import {
   type RefObject,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { requestHref } from '../../api/request-link.ts';
 import type { EndpointId } from '../../api/endpoints.ts';
 import { setPlayback, usePlayback, type Playback } from '../../session/demo-playback.ts';
 import { setPresenterMode } from '../../session/presenter-mode.ts';
@@ -18,7 +17,7 @@ import { useApiKey } from '../../session/use-api-key.ts';
 import { closeSnapshot, showSnapshot } from '../snapshots/snapshot-store.ts';
 import { batchDefinitionState } from '../runs/send-to-batch.ts';
 import { openStep, type DemoScript, type DemoStep } from './demo-file.ts';
-import { stepViewTitle } from './demo-steps.ts';
+import { stepHref, stepViewTitle } from './demo-steps.ts';
 import { loadDemos } from './demo-store.ts';
 import { livePrice, livePriceLabel, replaysLive, type LivePrice } from './live-replay.ts';
 import { landOnStep, type StepFocus } from './land-on-step.ts';
@@ -93,7 +92,7 @@ function useShowStep(
     let current = true;
     const { snapshot } = step;
     const { endpoint, params } = snapshot.request;
-    const href = requestHref(endpoint as EndpointId, params);
+    const href = stepHref(endpoint as EndpointId, params, step.view);
     if (live) {
       // The view runs its own request on arrival (useRunOnArrival): cached answers are free.
       closeSnapshot();
@@ -179,7 +178,8 @@ function usePlayerKeys(playback: Playback | null, go: (to: number) => void): voi
 function useRoomForTheBar(region: RefObject<HTMLElement | null>, arrived: boolean): void {
   useLayoutEffect(() => {
     const bar = region.current;
-    if (!arrived || !bar) return;
+    // No ResizeObserver in jsdom (the tests): the room stays as usePlayerKeys set it.
+    if (!arrived || !bar || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       document.body.style.paddingBottom = `${bar.offsetHeight}px`;
     });

@@ -27,20 +27,41 @@ function content(
   return z.NEVER;
 }
 
+/**
+ * A step's view state (demo-file.ts): the page URL's own settings, short text only. Optional,
+ * so files written before it still open (version 1 either way), and older pages ignore it.
+ */
+const MAX_VIEW_FIELDS = 40;
+const MAX_VIEW_TEXT = 4000;
+export const viewStateSchema = z
+  .record(
+    z.string().check(z.maxLength(100)),
+    z.string('its view state must be text.').check(z.maxLength(MAX_VIEW_TEXT)),
+    'its view state must be a list of settings.',
+  )
+  .check(
+    z.refine((view) => Object.keys(view).length <= MAX_VIEW_FIELDS, {
+      error: `its view state has more than ${MAX_VIEW_FIELDS} settings.`,
+    }),
+    z.refine((view) => !Object.hasOwn(view, 'api_key'), { error: 'its view state holds a key.' }),
+  );
+
 /** A step of a file: its text, and its batch or its answer's outline (its content is read later). */
 const fileStep = z.pipe(
   z.object(
     {
       title: z.string(NO_TEXT),
       caption: z.string(NO_TEXT),
+      view: z.optional(viewStateSchema),
       batch: z.optional(nested(BATCH_FILE)),
       snapshot: z.optional(nestedSnapshotSchema),
     },
     NO_TEXT,
   ),
-  z.transform(({ title, caption, batch, snapshot }, ctx) => ({
+  z.transform(({ title, caption, view, batch, snapshot }, ctx) => ({
     title,
     caption,
+    ...(view && { view }),
     ...content({ batch, snapshot }, ctx),
   })),
 );
@@ -94,6 +115,7 @@ export const storedScriptSchema: z.ZodMiniType<DemoScript> = z.looseObject({
         id: z.string(),
         title: z.string(),
         caption: z.string(),
+        view: z.optional(viewStateSchema),
         batch: z.optional(batchSchema),
         snapshot: z.optional(nestedSnapshotSchema),
       }),

@@ -3,7 +3,7 @@ import { plural } from '../../lib/format.ts';
 import { endpointMutationKey, endpointQueryKey } from '../../api/endpoint-query.ts';
 import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../../api/endpoints.ts';
 import { sameParams, type Params } from '../../api/params.ts';
-import { requestLabel } from '../../api/request-link.ts';
+import { requestHref, requestLabel } from '../../api/request-link.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
 import type { HistoryEntry } from '../history/history-store.ts';
 import type { BatchDefinition } from '../runs/lib/definition.ts';
@@ -13,16 +13,36 @@ import { newId, type DemoStep } from './demo-file.ts';
 
 type AnyResult = JsonResult<unknown> | ImageResult;
 
+/**
+ * The view's own settings in its page URL (`search`): every parameter but the request's own
+ * (the snapshot holds those) and never a key. None: undefined.
+ */
+export function viewStateOf(search: string, params: Params): Record<string, string> | undefined {
+  const view: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(search))
+    if (!Object.hasOwn(params, name) && name !== 'api_key') view[name] = value;
+  return Object.keys(view).length ? view : undefined;
+}
+
+/** The page URL of a step's view: its request, and the view's settings as they were recorded. */
+export function stepHref(endpoint: EndpointId, params: Params, view?: Record<string, string>) {
+  return requestHref(endpoint, { ...view, ...params });
+}
+
 /** A step of a result on screen: titled like the request, its caption left to the presenter. */
 export async function stepFromResult(
   endpoint: EndpointId,
   params: Params,
   result: AnyResult,
+  /** The view's page URL query when it was added (its own settings are kept with the step). */
+  search = '',
 ): Promise<DemoStep> {
+  const view = viewStateOf(search, params);
   return {
     id: newId(),
     title: requestLabel(endpoint, params),
     caption: '',
+    ...(view && { view }),
     snapshot: await createSnapshot(endpoint, params, result),
   };
 }
