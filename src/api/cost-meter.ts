@@ -36,9 +36,15 @@ export interface RequestWatch {
   succeeded(result: unknown): void;
   /** `charged`: what the failure says of its cost (ApiError's `charged`); unknown without one. */
   failed(charged?: 'yes' | 'no' | 'unknown'): void;
+  /** It never left (held while a demo plays): nothing to measure, nothing for the ledger. */
+  notSent(): void;
 }
 
-const NOTHING: RequestWatch = { succeeded: () => undefined, failed: () => undefined };
+const NOTHING: RequestWatch = {
+  succeeded: () => undefined,
+  failed: () => undefined,
+  notSent: () => undefined,
+};
 
 function watchReading(): RequestWatch {
   const startEpoch = epoch;
@@ -67,6 +73,7 @@ function watchReading(): RequestWatch {
       baseline = { requestUsed: used, epoch };
     },
     failed: () => undefined,
+    notSent: () => undefined,
   };
 }
 
@@ -92,6 +99,7 @@ function watchMetered(id: EndpointId, origin: LedgerOrigin): RequestWatch {
       if (!probe.overlapped && probe.before !== undefined)
         awaitingReading = { id, before: probe.before, epoch };
     },
+    notSent: settle,
     failed(charged = 'unknown') {
       settle();
       // Every request sent is in the ledger, paid errors among them (decision 068).

@@ -68,7 +68,8 @@ export async function requestEndpoint<Id extends EndpointId>(
     return result;
   } catch (error) {
     // Bad parameters never left the client: nothing to measure, nothing disturbed.
-    if (!(error instanceof ParamValidationError))
+    if (isApiError(error) && error.kind === 'held') watch.notSent();
+    else if (!(error instanceof ParamValidationError))
       watch.failed(isApiError(error) ? error.charged : 'unknown');
     throw error;
   }

@@ -290,6 +290,7 @@ function KeyDialogContent() {
         <div className="flex flex-wrap gap-2">
           {choosing ? (
             <>
+              <button type="submit" hidden /> {/* Enter takes a submit button: says no */}
               <button
                 type="button"
                 className="btn-primary"

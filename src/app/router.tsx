@@ -2,7 +2,17 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
 import { ENDPOINT_VIEW_LIST, type EndpointId } from '../api/endpoint-views.ts';
 import { Layout } from './layout.tsx';
-import { RouteError } from './route-error.tsx';
+import { lazy, Suspense } from 'react';
+
+/** A view's error page loads when a view fails, not with every page (the first load's size). */
+const LazyRouteError = lazy(() =>
+  import('./route-error.tsx').then((m) => ({ default: m.RouteError })),
+);
+const RouteError = () => (
+  <Suspense fallback={null}>
+    <LazyRouteError />
+  </Suspense>
+);
 
 type ViewModule = () => Promise<{ default: ComponentType }>;
 

@@ -1,6 +1,5 @@
 import { API_KEY_PATTERN } from '../api/proxy-contract.ts';
 import { splitApiKey } from '../lib/api-key-param.ts';
-import { keyStandIn } from '../lib/interop/placeholder-key.ts';
 import { offerKey } from '../workspace/interop/key-offer.ts';
 
 /**
@@ -13,13 +12,19 @@ import { offerKey } from '../workspace/interop/key-offer.ts';
  * uses it; Close keeps the tab's key), only if it can be one (letters, digits, `-`, `_`) and is not
  * a stand-in (`YOUR_API_KEY`, `XXX`: decision 063), as a pasted request's is not.
  */
-export function takeKeyFromPageUrl(location: Location, history: History): string | null {
+export async function takeKeyFromPageUrl(
+  location: Location,
+  history: History,
+): Promise<string | null> {
   const { key, rest } = splitApiKey(location.search);
   if (rest === location.search) return null;
+  // At once, before any other code reads the URL; the stand-in rule loads only for such a URL.
   history.replaceState(history.state, '', `${location.pathname}${rest}${location.hash}`);
-  if (key === null || !API_KEY_PATTERN.test(key) || keyStandIn(key) !== null) return null;
+  if (key === null || !API_KEY_PATTERN.test(key)) return null;
+  const { keyStandIn } = await import('../lib/interop/placeholder-key.ts');
+  if (keyStandIn(key) !== null) return null;
   offerKey(key, 'link');
   return key;
 }
 
-takeKeyFromPageUrl(window.location, window.history);
+void takeKeyFromPageUrl(window.location, window.history);

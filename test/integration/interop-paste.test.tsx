@@ -220,11 +220,13 @@ describe('pasting a request into the command palette', () => {
       'This tab has its own key (••••1234): Replace my key uses the new one',
     );
     await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent(
+        "Enter does not replace this tab's key",
+      ),
+    );
     expect(getApiKey()).toBe('my-own-key-1234');
     expect(dialog).toBeInTheDocument();
-    expect(within(dialog).getByRole('status')).toHaveTextContent(
-      "Enter does not replace this tab's key",
-    );
     expect(within(dialog).queryByRole('button', { name: 'Save key' })).not.toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Keep my key' }));
