@@ -44,7 +44,9 @@ describe('the batch view', () => {
       'The cap: stops the run after 2 requests; the other 4 would cost 80 credits more',
     );
     expect(
-      screen.getByRole('button', { name: /^Run batch · 6 requests · 6 × 20 = 120 credits/ }),
+      screen.getByRole('button', {
+        name: /^Run batch · 2 of 6 requests \(cap 50\) · 2 × 20 = 40 credits/,
+      }),
     ).toBeEnabled();
     expect(await searches()).toHaveLength(0);
   });

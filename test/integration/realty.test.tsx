@@ -360,7 +360,7 @@ describe('realty map view', () => {
         await screen.findByRole('button', { name: 'Fetch listings · unknown cost' }),
       );
       // The progress takes the about text's place inside the same stage: nothing below it moves.
-      expect(stage).toContainElement(await screen.findByText(/Realty listings running/));
+      expect(stage).toContainElement(await screen.findByText(/Running the realty listings request/));
       await screen.findByRole('listbox', { name: 'Listings' }, { timeout: 10_000 });
       await waitFor(() => expect(seen).toEqual(['list', 'map']));
       // The map's box was there, at the map's size, before the map: no jump when it arrives.

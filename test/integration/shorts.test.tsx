@@ -29,7 +29,7 @@ const shortsCalls = async () =>
 describe('shorts gallery', () => {
   test('short videos show as cards with safe links and inline logos', async () => {
     const { user, list } = await runShorts('/shorts?query=cats');
-    expect(screen.getByRole('button', { name: 'Search shorts · unknown cost' })).toBeVisible();
+    expect(screen.getByRole('button', { name: /^Search shorts · / })).toBeVisible();
     expect(cards(list).length).toBe(10);
     await user.click(within(cards(list)[0]!).getAllByRole('button')[0]!);
     const link = within(screen.getByRole('dialog')).getByRole('link', { name: /Open video/ });
