@@ -69,7 +69,7 @@ describe('IndexedDB full or failing', () => {
       // Once the browser stores again, the notice goes: what shows is kept.
       refusal.mockRestore();
       await app.user.click(within(history).getByRole('link', { name: 'Search “unkept”' }));
-      await screen.findByText(/cached · 0 credits/);
+      await within(await screen.findByTestId('result-source')).findByText(/cached · 0 credits/);
       await app.user.click(screen.getByRole('button', { name: /^Run again/ }));
       await screen.findByText('Fresh result · 20 credits');
       await app.persistence!.flush();
