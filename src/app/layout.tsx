@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { KeyButton } from './key-button.tsx';
 import { ModeBadge } from './mode-badge.tsx';
@@ -11,7 +11,7 @@ import { PresenterSwitch } from './presenter-switch.tsx';
 import { Shortcuts } from './shortcuts.tsx';
 import { trackersGlance } from '../workspace/trackers/scheduled-flag.ts';
 import { useStore } from '../lib/store.ts';
-import { useActiveLinkInView, useFocusViewOnArrival } from './view-arrival.ts';
+import { ViewArrival } from './view-arrival.ts';
 
 // Not needed for a first paint (docs/benchmarks.md): the account figures load once a key is
 // set, the key dialog when it opens.
@@ -52,10 +52,10 @@ export function Layout() {
   const viewPainted = useFirstViewPainted();
   const trackers = useStore(trackersGlance);
   const playing = usePlayback() !== null;
-  const navRef = useActiveLinkInView();
-  useFocusViewOnArrival();
+  const navRef = useRef<HTMLElement>(null);
   return (
     <div className="min-h-screen">
+      <ViewArrival navRef={navRef} />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2 focus:text-slate-900"

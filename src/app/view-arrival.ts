@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 
 /** Navigation state asking the view that opens to take the focus (the palette sends it). */
@@ -8,8 +8,7 @@ export const FOCUS_VIEW = { focusView: true } as const;
  * On a phone the nav is a row that scrolls sideways: the active view's link is scrolled into
  * it, or "Realty map" shows as "Re" at the row's edge. Only the row scrolls, never the page.
  */
-export function useActiveLinkInView() {
-  const navRef = useRef<HTMLElement>(null);
+function useActiveLinkInView(navRef: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
   useEffect(() => {
     const nav = navRef.current;
@@ -21,8 +20,7 @@ export function useActiveLinkInView() {
     if (left - pad < nav.scrollLeft) nav.scrollLeft = Math.max(0, left - pad);
     else if (right + pad > nav.scrollLeft + nav.clientWidth)
       nav.scrollLeft = right + pad - nav.clientWidth;
-  }, [pathname]);
-  return navRef;
+  }, [pathname, navRef]);
 }
 
 /**
@@ -30,7 +28,7 @@ export function useActiveLinkInView() {
  * palette's own focus return would otherwise leave it on the page's body, and a keyboard user
  * would start over from the top.
  */
-export function useFocusViewOnArrival() {
+function useFocusViewOnArrival() {
   const location = useLocation();
   const wanted = (location.state as { focusView?: boolean } | null)?.focusView === true;
   useEffect(() => {
@@ -43,4 +41,15 @@ export function useFocusViewOnArrival() {
     heading.tabIndex = -1;
     heading.focus();
   }, [wanted, location.key]);
+}
+
+/**
+ * What happens as a view arrives, in a component of its own that renders nothing: both read the
+ * location, which changes on every key typed into a form (its fields live in the URL), and in the
+ * layout they would re-render the whole header and nav with each key.
+ */
+export function ViewArrival({ navRef }: { navRef: RefObject<HTMLElement | null> }) {
+  useActiveLinkInView(navRef);
+  useFocusViewOnArrival();
+  return null;
 }

@@ -6,8 +6,8 @@ describe('prerendering the views', () => {
   test('covers the overview, every endpoint view, the history, the batch, the trackers and the demo scripts, not the not-found page', () => {
     expect(VIEW_PATHS).toEqual([
       '/',
-      '/shorts',
       '/search',
+      '/shorts',
       '/autocomplete',
       '/realty',
       '/screenshot',

@@ -46,7 +46,11 @@ async function unreachableByKeyboard(page: Page): Promise<string[]> {
         !el.checked &&
         el.name !== '' &&
         document.querySelector(`input[type="radio"][name="${el.name}"]:checked`) !== null;
-      if (visible && !otherRadio && !el.closest('[inert], [aria-hidden="true"]'))
+      // A toolbar is one Tab stop (roving tabindex): arrow keys reach its other members.
+      const otherInToolbar =
+        el.getAttribute('tabindex') === '-1' &&
+        el.closest('[role="toolbar"]')?.querySelector('[tabindex="0"]') != null;
+      if (visible && !otherRadio && !otherInToolbar && !el.closest('[inert], [aria-hidden="true"]'))
         el.dataset.kbd = String(n++);
     }
     (document.activeElement as HTMLElement | null)?.blur();

@@ -36,6 +36,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Short videos');
     await page.getByLabel(/^Query/).fill('latte art');
     await page.getByRole('button', { name: 'Search shorts · unknown cost' }).click();
+    // The answer now held costs nothing again; another query costs what was just measured.
+    await expect(
+      page.getByRole('button', { name: 'Search shorts · cached · 0 credits' }),
+    ).toBeVisible();
+    await page.getByLabel(/^Query/).fill('flat white');
     await expect(
       page.getByRole('button', { name: 'Search shorts · ≈ 10 credits (measured)' }),
     ).toBeVisible();

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { resetSandbox } from './helpers.ts';
 
 /**
  * The key remembered by the browser, never by the app (decision 069), in Chromium with a
@@ -19,6 +20,11 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
  */
 
 const KEY = 'demo-key';
+
+// The sandbox's account is shared by every spec: the figures below start from a fresh one.
+test.beforeEach(async ({ request }) => {
+  await resetSandbox(request);
+});
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--password-store=basic'];
 

@@ -76,7 +76,6 @@ test('html=true shows the page in a sandboxed frame where its script does not ru
 }) => {
   await page.goto('/shorts?query=cats&html=true');
   await enterDemoKey(page);
-  const title = await page.title();
   await page.getByRole('button', { name: /^Search shorts ·/ }).click();
   const frameElement = page.getByTitle('HTML answer for “cats”');
   await expect(frameElement).toHaveAttribute('sandbox', '');
@@ -84,7 +83,8 @@ test('html=true shows the page in a sandboxed frame where its script does not ru
   await expect(frame.getByRole('heading', { name: 'Short videos for “cats”' })).toBeVisible();
   // The page's own script would mark its body and retitle this page.
   await expect(frame.locator('body')).not.toHaveAttribute('data-script-ran', /.*/);
-  expect(await page.title()).toBe(title);
+  // (The title itself moves with the credits left, so only the script's retitling is checked.)
+  await expect(page).toHaveTitle(/ · Web Data Dashboard$/);
   // axe cannot look into a frame that runs no script, so it checks the page with the source shown.
   await page.getByRole('button', { name: 'View source' }).click();
   await expect(page.getByRole('textbox', { name: 'HTML source' })).toBeVisible();

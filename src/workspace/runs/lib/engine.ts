@@ -2,6 +2,7 @@ import { isApiError } from '../../../api/errors.ts';
 import { RunQueue, type QueueState, type Settled } from '../../../lib/run-queue.ts';
 import { cellError, type CellRun, type CellRuns, type NotCheckedReason } from './cells.ts';
 import type { BatchCell } from './matrix.ts';
+import { createRecordAhead } from './record-ahead.ts';
 import type { RunPolicy } from './run-policy.ts';
 
 /** A request recorded as leaving, before it leaves (write-ahead). */
@@ -150,15 +151,13 @@ export function startRun(options: RunOptions): EngineRun {
     for (const id of [...queued]) set(byId.get(id)!, next(byId.get(id)!));
   };
   const heldCells = new Map<string, NotCheckedReason>();
-  /** Cells whose record was written before their turn: the write each one's request waits for. */
-  const recordedAhead = new Map<string, Promise<void>>();
+  const recordedAhead = createRecordAhead(options);
   /** Cells whose turn came, waiting for their record before their request leaves. */
   const starting = new Set<string>();
 
   /** Records the request (or finds it recorded ahead), then sends it: never the other way round. */
   async function writeThenSend(cell: BatchCell, run: Sending, signal: AbortSignal) {
-    const ahead = recordedAhead.get(cell.id);
-    recordedAhead.delete(cell.id);
+    const ahead = recordedAhead.take(cell.id);
     starting.add(cell.id);
     try {
       await (ahead ?? options.writeAhead(cell, run));
@@ -181,7 +180,8 @@ export function startRun(options: RunOptions): EngineRun {
     start: (cell) => {
       const answeredAt = cachedAt(cell);
       if (answeredAt !== undefined) {
-        recordedAhead.delete(cell.id);
+        // Answered meanwhile: its record ahead is overwritten by the cached state below.
+        void recordedAhead.take(cell.id);
         set(cell, { state: 'cached', at: answeredAt });
         return null;
       }
@@ -210,42 +210,19 @@ export function startRun(options: RunOptions): EngineRun {
   }
 
   /**
-   * Keeps one cell recorded ahead for each request in flight (no more than the cap lets start),
-   * so the slot a settled request frees sends without waiting for the storage (decision 062).
-   */
-  function recordAhead(state: QueueState) {
-    if (state.held !== null || state.pausedUntil !== null) return;
-    const unit = options.unitCost();
-    const affordable =
-      state.cap === null || unit <= 0
-        ? Infinity
-        : Math.floor((state.cap - state.spent - state.reserved) / unit);
-    const next = queue.upcoming(Math.min(state.active, affordable));
-    for (const cell of next) {
-      if (recordedAhead.size >= state.active) break;
-      if (recordedAhead.has(cell.id) || cachedAt(cell) !== undefined) continue;
-      const write = options.writeAhead(cell, { state: 'running', startedAt: Date.now() });
-      // A refused write is met when the cell's turn comes (it holds the run then).
-      write.catch(() => {});
-      recordedAhead.set(cell.id, write);
-    }
-  }
-
-  /**
    * Cells recorded ahead that will not be sent now (a pause, the page going): waiting again, and
    * reported so, for their records to be taken back (decision 062).
    */
   function forgetRecordedAhead() {
-    const cellsAhead = [...recordedAhead.keys()];
-    recordedAhead.clear();
-    for (const id of cellsAhead) if (queued.has(id)) set(byId.get(id)!, { state: 'waiting' });
+    for (const id of recordedAhead.drain())
+      if (queued.has(id)) set(byId.get(id)!, { state: 'waiting' });
   }
 
   function report() {
     if (stopped) return;
     const state = queue.state();
     if (state.held !== null) forgetRecordedAhead();
-    else recordAhead(state);
+    else recordedAhead.fill(state, (n) => queue.upcoming(n));
     if (state.held !== held) {
       held = state.held;
       if (held === 'cap' || held === 'fatal') {
@@ -294,7 +271,7 @@ export function startRun(options: RunOptions): EngineRun {
       queue.resume();
     },
     cancel: () => {
-      recordedAhead.clear();
+      recordedAhead.drain();
       // Cells a hold already showed as not checked keep its reason (stopped by the cap).
       for (const cell of queue.cancel())
         if (!heldCells.has(cell.id)) set(cell, { state: 'not-checked', reason: 'cancelled' });
