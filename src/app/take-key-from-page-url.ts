@@ -1,6 +1,4 @@
-import { API_KEY_PATTERN } from '../api/proxy-contract.ts';
 import { splitApiKey } from '../lib/api-key-param.ts';
-import { offerKey } from '../workspace/interop/key-offer.ts';
 
 /**
  * A page URL that carries `api_key=` (a request URL opened as a page, a link someone shared)
@@ -18,11 +16,16 @@ export async function takeKeyFromPageUrl(
 ): Promise<string | null> {
   const { key, rest } = splitApiKey(location.search);
   if (rest === location.search) return null;
-  // At once, before any other code reads the URL; the stand-in rule loads only for such a URL.
+  // At once, before any other code reads the URL.
   history.replaceState(history.state, '', `${location.pathname}${rest}${location.hash}`);
-  if (key === null || !API_KEY_PATTERN.test(key)) return null;
-  const { keyStandIn } = await import('../lib/interop/placeholder-key.ts');
-  if (keyStandIn(key) !== null) return null;
+  if (key === null) return null;
+  // What checks and offers the key loads only for such a URL (the first paint does without it).
+  const [{ API_KEY_PATTERN }, { keyStandIn }, { offerKey }] = await Promise.all([
+    import('../api/proxy-contract.ts'),
+    import('../lib/interop/placeholder-key.ts'),
+    import('../workspace/interop/key-offer.ts'),
+  ]);
+  if (!API_KEY_PATTERN.test(key) || keyStandIn(key) !== null) return null;
   offerKey(key, 'link');
   return key;
 }
