@@ -1,3 +1,4 @@
+import { PhoneHidden } from '../components/phone-hidden.tsx';
 import { useEffect } from 'react';
 import { createStore, useStore } from '../lib/store.ts';
 import { getApiKey, maskedKey, setApiKey } from '../session/key-store.ts';
@@ -56,7 +57,13 @@ export function KeyButton() {
       onClick={openKeyDialog}
       aria-haspopup="dialog"
     >
-      {apiKey ? <>Key {presenter ? 'set (hidden)' : maskedKey(apiKey)}</> : 'Set API key'}
+      {apiKey ? (
+        <>
+          Key <PhoneHidden>{presenter ? 'set (hidden)' : maskedKey(apiKey)}</PhoneHidden>
+        </>
+      ) : (
+        'Set API key'
+      )}
     </button>
   );
 }

@@ -1,0 +1,6 @@
+import type { ReactNode } from 'react';
+
+/** Words a phone's narrow row does without: read out by a screen reader, shown from `sm` up. */
+export function PhoneHidden({ children }: { children: ReactNode }) {
+  return <span className="max-sm:sr-only">{children}</span>;
+}
