@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { metaQueries } from '../api/meta-queries.ts';
 import { ModalDialog } from '../components/modal-dialog.tsx';
 import {
@@ -171,9 +171,100 @@ function SandboxKey({
   );
 }
 
+/** The key's field, masked, with Show (never in presenter mode). */
+function KeyField({
+  inputRef,
+  draft,
+  onDraft,
+  presenter,
+  hiddenKeySet,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  draft: string;
+  onDraft: (draft: string) => void;
+  presenter: boolean;
+  hiddenKeySet: boolean;
+}) {
+  const inputId = useId();
+  const [reveal, setReveal] = useState(false);
+  return (
+    <>
+      <label htmlFor={inputId} className="block text-sm font-medium">
+        Your personal key
+      </label>
+      <div className="flex gap-2">
+        <input
+          ref={inputRef}
+          id={inputId}
+          type={reveal && !presenter ? 'text' : 'password'}
+          placeholder={hiddenKeySet ? 'A key is set (hidden in presenter mode)' : undefined}
+          name="password"
+          autoComplete="current-password"
+          spellCheck={false}
+          value={draft}
+          onChange={(e) => onDraft(e.target.value)}
+          className="flex-1 rounded border border-slate-300 bg-white px-2 py-1.5 font-mono dark:border-slate-600 dark:bg-slate-950"
+        />
+        <button
+          type="button"
+          className="btn-secondary"
+          aria-pressed={reveal && !presenter}
+          disabled={presenter}
+          onClick={() => setReveal((r) => !r)}
+        >
+          {reveal ? 'Hide' : 'Show'}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** Save (or, over an offered key, Replace / Keep), Paste, Clear key and Close. */
+function KeyActions({
+  choosing,
+  checking,
+  onReplace,
+  onPaste,
+  onClear,
+}: {
+  choosing: boolean;
+  checking: boolean;
+  onReplace: () => void;
+  onPaste: () => void;
+  onClear: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {choosing ? (
+        <>
+          <button type="submit" hidden /> {/* Enter takes a submit button: says no */}
+          <button type="button" className="btn-primary" disabled={checking} onClick={onReplace}>
+            Replace my key
+          </button>
+          <button type="button" className="btn-secondary" onClick={closeKeyDialog}>
+            Keep my key
+          </button>
+        </>
+      ) : (
+        <button type="submit" className="btn-primary" disabled={checking}>
+          Save key
+        </button>
+      )}
+      <button type="button" className="btn-secondary" onClick={onPaste}>
+        Paste
+      </button>
+      <button type="button" className="btn-secondary" onClick={onClear}>
+        Clear key
+      </button>
+      <button type="button" className="btn-secondary ml-auto" onClick={closeKeyDialog}>
+        Close
+      </button>
+    </div>
+  );
+}
+
 function KeyDialogContent() {
   const titleId = useId();
-  const inputId = useId();
   const { data: meta } = useQuery(metaQueries.current());
   // Presenter mode: the key is not even put in the field, and cannot be revealed.
   const presenter = usePresenterMode();
@@ -182,7 +273,6 @@ function KeyDialogContent() {
   const [offer] = useState(offeredKey);
   const [tabKey] = useState(getApiKey);
   const [draft, setDraft] = useState(() => offer?.key ?? (presenter ? '' : (tabKey ?? '')));
-  const [reveal, setReveal] = useState(false);
   const hiddenKeySet = presenter && tabKey !== null;
   const [note, setNote] = useState<string | null>(() =>
     offer ? offerNote(offer, tabKey, presenter) : null,
@@ -240,32 +330,13 @@ function KeyDialogContent() {
           aria-hidden="true"
           className="sr-only"
         />
-        <label htmlFor={inputId} className="block text-sm font-medium">
-          Your personal key
-        </label>
-        <div className="flex gap-2">
-          <input
-            ref={inputRef}
-            id={inputId}
-            type={reveal && !presenter ? 'text' : 'password'}
-            placeholder={hiddenKeySet ? 'A key is set (hidden in presenter mode)' : undefined}
-            name="password"
-            autoComplete="current-password"
-            spellCheck={false}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            className="flex-1 rounded border border-slate-300 bg-white px-2 py-1.5 font-mono dark:border-slate-600 dark:bg-slate-950"
-          />
-          <button
-            type="button"
-            className="btn-secondary"
-            aria-pressed={reveal && !presenter}
-            disabled={presenter}
-            onClick={() => setReveal((r) => !r)}
-          >
-            {reveal ? 'Hide' : 'Show'}
-          </button>
-        </div>
+        <KeyField
+          inputRef={inputRef}
+          draft={draft}
+          onDraft={setDraft}
+          presenter={presenter}
+          hiddenKeySet={hiddenKeySet}
+        />
         <RememberChoice
           remember={remember}
           onChange={setRemember}
@@ -280,51 +351,26 @@ function KeyDialogContent() {
           Kept in this browser tab only (sessionStorage): it is gone when the tab closes and never
           put in a link. Checked with the free account request before it is saved. Clear key also
           deletes everything this browser stored for the dashboard (answers, batches, trackers and
-          demo scripts), in every tab.
+          demo scripts), in every tab, and stops the browser handing a remembered key to new tabs.
         </p>
         {note && (
           <p role="status" className="text-sm">
             {note}
           </p>
         )}
-        <div className="flex flex-wrap gap-2">
-          {choosing ? (
-            <>
-              <button type="submit" hidden /> {/* Enter takes a submit button: says no */}
-              <button
-                type="button"
-                className="btn-primary"
-                disabled={checking}
-                onClick={() => void save(draft)}
-              >
-                Replace my key
-              </button>
-              <button type="button" className="btn-secondary" onClick={closeKeyDialog}>
-                Keep my key
-              </button>
-            </>
-          ) : (
-            <button type="submit" className="btn-primary" disabled={checking}>
-              Save key
-            </button>
-          )}
-          <button type="button" className="btn-secondary" onClick={() => void paste()}>
-            Paste
-          </button>
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={() => {
-              setDraft('');
-              void save('');
-            }}
-          >
-            Clear key
-          </button>
-          <button type="button" className="btn-secondary ml-auto" onClick={closeKeyDialog}>
-            Close
-          </button>
-        </div>
+        <KeyActions
+          choosing={choosing}
+          checking={checking}
+          onReplace={() => void save(draft)}
+          onPaste={() => void paste()}
+          onClear={() => {
+            setDraft('');
+            // Cleared means no tab gets the key back on its own: the browser stops handing
+            // it over (its password manager keeps its entry, removed in its settings).
+            if (isKeyRemembered()) void forgetRememberedKey();
+            void save('');
+          }}
+        />
       </form>
       {meta?.mode === 'sandbox' && meta.demoKey && (
         <SandboxKey demoKey={meta.demoKey} disabled={checking} onUse={(key) => void save(key)} />

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
+import { remembered } from '../../src/session/key-remembered.ts';
 
 const ROUTES: [string, RegExp][] = [
   ['/', /overview/i],
@@ -26,7 +27,7 @@ describe('app shell', () => {
 
   test('shows the credits left and the concurrency in the header', async () => {
     renderApp('/');
-    expect(await screen.findByText('100,000 credits left')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '100,000 credits left' })).toBeInTheDocument();
     expect(screen.getByTestId('concurrency')).toHaveTextContent('0 / 5 running');
   });
 
@@ -41,14 +42,17 @@ describe('app shell', () => {
     expect(input).toHaveAttribute('type', 'text');
     await user.click(within(dialog).getByRole('button', { name: 'Use the sandbox demo key' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(await screen.findByText('100,000 credits left')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '100,000 credits left' })).toBeInTheDocument();
     expect(window.sessionStorage.getItem('web-data-dashboard.api-key')).toBe('demo-key');
 
+    // Had the browser been asked to remember it, Clear key stops it handing the key to new tabs.
+    remembered.set(true);
     await user.click(screen.getByRole('button', { name: /Key ••••-key/ }));
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear key' }),
     );
     expect(window.sessionStorage.length).toBe(0);
+    expect(window.localStorage.getItem('web-data-dashboard.key-remembered')).toBeNull();
     expect(screen.queryByTestId('credits-pill')).not.toBeInTheDocument();
   });
 
@@ -96,7 +100,7 @@ describe('shared request panel', () => {
     expect(within(inspector).getByTestId('request-url')).toHaveTextContent(
       'GET /api/search?query=flat%20white&api_key=•••',
     );
-    expect(await screen.findByText('99,980 credits left')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '99,980 credits left' })).toBeInTheDocument();
     expect(router.state.location.search).not.toContain('demo-key');
   });
 

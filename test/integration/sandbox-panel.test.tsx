@@ -20,7 +20,7 @@ describe('the sandbox panel', () => {
     await user.clear(credits());
     await user.type(credits(), '120');
     await user.click(screen.getByRole('button', { name: 'Set credits' }));
-    expect(await screen.findByText('120 credits left')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '120 credits left' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /^Search · 20 credits/ }));
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });

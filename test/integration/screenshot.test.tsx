@@ -89,7 +89,7 @@ describe('screenshot previewer', () => {
     const download = screen.getByRole('link', { name: 'Download example-com-400x300.jpg' });
     expect(download).toHaveAttribute('href', src);
     expect(download).toHaveAttribute('download', 'example-com-400x300.jpg');
-    expect(await screen.findByText('99,995 credits left')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '99,995 credits left' })).toBeInTheDocument();
   });
 
   test('the API URL and the key never appear in any src or href', async () => {

@@ -33,7 +33,7 @@ export function CreditsPill() {
   if (isError)
     text = (
       <>
-        <PhoneHidden>credits: </PhoneHidden>unavailable
+        <PhoneHidden>credits:</PhoneHidden> unavailable
       </>
     );
   else if (isPending) text = 'credits: …';
@@ -41,8 +41,7 @@ export function CreditsPill() {
   else
     text = (
       <>
-        {formatNumber(data.summary.creditsLeft)}
-        <PhoneHidden> credits</PhoneHidden> left
+        {formatNumber(data.summary.creditsLeft)} <PhoneHidden>credits</PhoneHidden> left
       </>
     );
   // A width of its own for every usual figure: the text changes ("credits: …", then the
