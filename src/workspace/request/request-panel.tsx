@@ -234,9 +234,12 @@ export function RequestPanel<T extends WithMeta>({
         spec={spec}
         wire={form.wire}
         empty={Object.values(form.values).every((v) => v.trim() === '')}
-        meta={data?.meta}
+        // An answer kept from before the request now running or failed describes another
+        // request: the inspector shows the latest one alone (its URL and its own status), never
+        // that URL with the earlier answer's 200, time and size (issue 40.2).
+        meta={shown.earlier ? undefined : data?.meta}
         error={error}
-        raw={raw}
+        raw={shown.earlier ? undefined : raw}
         image={image}
         answeredAt={shown.answeredAt}
       />
