@@ -31,7 +31,8 @@ export function CreditsPill() {
   else if (isPending) text = 'credits: …';
   else if (data.summary.creditsLeft === undefined) text = 'credits: unknown';
   else text = `${formatNumber(data.summary.creditsLeft)} credits left`;
-  // A width of its own for every usual figure: the text changes ("credits: …", then the
+  // A width of its own for every usual figure (smaller type on a phone, where the header's row
+  // must fit 390 px): the text changes ("credits: …", then the
   // number, then a smaller number), and a pill that resized would move what is beside it.
   return (
     <>
@@ -40,7 +41,7 @@ export function CreditsPill() {
         data-testid="credits-pill"
         aria-busy={isFetching || undefined}
         title={low ? 'Credits are low: open the account' : 'Open the account'}
-        className={`min-w-[10.5rem] rounded-full px-3 py-0.5 text-sm font-medium tabular-nums ${low || isError ? 'bg-amber-200 text-amber-950 ring-1 ring-amber-600' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'}`}
+        className={`min-w-[8rem] rounded-full px-2 py-0.5 text-xs whitespace-nowrap sm:min-w-[10.5rem] sm:px-3 sm:text-sm font-medium tabular-nums ${low || isError ? 'bg-amber-200 text-amber-950 ring-1 ring-amber-600' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'}`}
       >
         {text}
       </Link>
