@@ -16,7 +16,7 @@ export function ConcurrencyIndicator() {
     <span
       data-testid="concurrency"
       title="Requests running from this tab, against your plan's concurrent-request limit"
-      className={`rounded-full px-3 py-0.5 text-sm whitespace-nowrap tabular-nums ${full ? 'bg-amber-200 text-amber-950' : 'bg-slate-100 dark:bg-slate-800'}`}
+      className={`rounded-full px-2 py-0.5 text-sm sm:px-3 whitespace-nowrap tabular-nums ${full ? 'bg-amber-200 text-amber-950' : 'bg-slate-100 dark:bg-slate-800'}`}
     >
       {running} / {limit ?? '?'}
       {/* Said on a phone too, where the header has no room to show it. */}

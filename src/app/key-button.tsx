@@ -1,4 +1,3 @@
-import { PhoneHidden } from '../components/phone-hidden.tsx';
 import { useEffect } from 'react';
 import { createStore, useStore } from '../lib/store.ts';
 import { getApiKey, maskedKey, setApiKey } from '../session/key-store.ts';
@@ -53,13 +52,17 @@ export function KeyButton() {
   return (
     <button
       type="button"
-      className={apiKey ? 'btn-secondary' : 'btn-primary'}
+      className={`whitespace-nowrap max-sm:px-2 ${apiKey ? 'btn-secondary' : 'btn-primary'}`}
       onClick={openKeyDialog}
       aria-haspopup="dialog"
     >
+      {/* On a phone the word "Key" is for screen readers only: with the credits, the running
+          count and the presenter switch it made the header's row 28 px wider than a 390 px
+          screen (the whole page scrolled sideways). */}
       {apiKey ? (
         <>
-          Key <PhoneHidden>{presenter ? 'set (hidden)' : maskedKey(apiKey)}</PhoneHidden>
+          <span className="sr-only sm:not-sr-only">Key </span>
+          {presenter ? 'set (hidden)' : maskedKey(apiKey)}
         </>
       ) : (
         'Set API key'

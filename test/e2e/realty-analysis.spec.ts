@@ -239,3 +239,25 @@ test('axe finds no serious issue with every part of the analysis on screen, in t
   await expect(page.getByRole('region', { name: 'Compare (1 of 4)' })).toBeVisible();
   expect(await seriousAxeIssues(page, 'analysis, dark')).toEqual([]);
 });
+
+test('at 1280 × 800 the map starts above the fold, "Fit all" brings back every listing after a click zoomed in, and the compare tray stays at the foot of the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const map = await showListings(page, SEATTLE);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  expect((await map.boundingBox())!.y).toBeLessThan(800 - 200);
+  const opened = await map.getAttribute('data-clusters');
+  const list = page.getByRole('listbox', { name: 'Listings' });
+  await list.getByRole('option').first().click();
+  const drawer = page.getByRole('dialog');
+  await drawer.getByRole('button', { name: 'Pin to compare' }).click();
+  await page.keyboard.press('Escape');
+  await expect(map).not.toHaveAttribute('data-clusters', opened!);
+  await page.getByRole('button', { name: 'Fit all' }).click();
+  await expect(map).toHaveAttribute('data-clusters', opened!);
+  const tray = page.getByRole('region', { name: 'Compare (1 of 4)' });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(tray).toBeInViewport();
+  expect(Math.round((await tray.boundingBox())!.y + (await tray.boundingBox())!.height)).toBe(800);
+});

@@ -52,9 +52,14 @@ test('a tracker made from a batch (its first run) runs again after a sandbox dri
   const movers = page.getByRole('table', { name: /Movers/ });
   await expect(movers.getByRole('row')).toHaveCount(QUERIES.length + 1);
   await movers.getByRole('button', { name: 'coffee' }).click();
-  await expect(
-    page.getByRole('img', { name: /Position history of wikipedia.org for “coffee”/ }),
-  ).toBeVisible();
+  const chart = page.getByRole('img', { name: /Position history of wikipedia.org for “coffee”/ });
+  await expect(chart).toBeVisible();
+  // Brought into view where it opens, below the movers.
+  await expect(chart).toBeInViewport();
+  // Two runs a sandbox day (seconds) apart: two different labels under the axis.
+  const axis = await chart.locator('text[data-axis="x"]').allTextContents();
+  expect(axis).toHaveLength(2);
+  expect(new Set(axis).size).toBe(2);
   await expect(page.getByRole('region', { name: 'SERP diff: coffee' })).toBeVisible();
   expect(await seriousAxeIssues(page, '/trackers with movers and a chart')).toEqual([]);
   const digestText = await digest.textContent();

@@ -186,14 +186,35 @@ describe('autocomplete', () => {
     expect(box).toHaveAttribute('aria-activedescendant', options[1]!.id);
     await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(options.at(-1)).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(box).toHaveValue('cof');
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(box).toHaveValue(options[1]!.textContent);
     expect(box).toHaveAttribute('aria-expanded', 'false');
+    // The list answered "cof": it is not offered again for the text now in the field.
     await user.keyboard('{ArrowDown}');
-    expect(box).toHaveAttribute('aria-expanded', 'true');
-    await user.keyboard('{Escape}');
     expect(box).toHaveAttribute('aria-expanded', 'false');
-    expect(box).toHaveValue(options[1]!.textContent);
+  });
+
+  test('after a 429 the inspector describes the failed request alone, and no earlier list covers the button or the error', async () => {
+    const { user } = renderApp('/autocomplete?query=best+run');
+    await user.click(await screen.findByRole('button', { name: /^Suggest ·/ }));
+    await screen.findByRole('region', { name: 'Suggestions' });
+    const inspector = screen.getByRole('region', { name: 'Request inspector' });
+    expect(within(inspector).getByTestId('response-status')).toHaveTextContent('200');
+    const box = screen.getByRole('combobox', { name: /Query/ });
+    await user.type(box, 'ning');
+    // Suggestions for "best run" are not those of "best running": no popup offers them.
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await sandboxControl.fault({ kind: 'status', status: 429 });
+    await user.keyboard('{Enter}');
+    await screen.findByRole('alert');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(within(inspector).getByTestId('request-url')).toHaveTextContent('query=best%20running');
+    expect(within(inspector).getByTestId('response-status')).toHaveTextContent('429');
+    expect(within(inspector).queryByText('Size')).toBeNull();
+    expect(within(inspector).queryByText('Raw response')).toBeNull();
   });
 
   test('each suggestion shows the typed text apart from the completion and links to Search with it, spending nothing', async () => {

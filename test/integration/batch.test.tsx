@@ -185,7 +185,7 @@ describe('the batch view', () => {
     const [pivot, results, definition] = downloads;
     expect(pivot!.filename).toMatch(/^batch-pivot_wikipedia-org_\d{4}-\d{2}-\d{2}\.csv$/);
     const pivotLines = (await pivot!.text()).replace(/^\uFEFF/, '').split(/\r?\n/);
-    expect(pivotLines[0]).toMatch(/^query,US · en rank,US · en url,US · en expected url,/);
+    expect(pivotLines[0]).toMatch(/^query,us_en rank,us_en url,us_en [^,]+,best rank,/);
     expect(pivotLines.filter((l) => /^(coffee|tea),/.test(l))).toHaveLength(2);
     const rows = JSON.parse(await results!.text()) as { query: string; country: string }[];
     expect(new Set(rows.map((r) => r.query))).toEqual(new Set(['coffee', 'tea']));

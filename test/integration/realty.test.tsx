@@ -133,6 +133,14 @@ describe('realty map view', () => {
     );
     // Every listing on the map is in one bin, or counted as not on this scale.
     expect(counts.reduce((a, b) => a + b, 0)).toBe(onMap);
+    // No two entries share a colour: what is off the scale is one grey entry.
+    const swatches = within(legend)
+      .getAllByRole('listitem')
+      .map((li) => (li.firstElementChild as HTMLElement).style.background);
+    expect(new Set(swatches).size).toBe(swatches.length);
+    expect(legend).toHaveTextContent(
+      /not on this scale: \d+ without a price per area, \d+ monthly rents \(\d+\)/,
+    );
     const bins = within(legend).getAllByTestId('legend-bin');
     expect(bins.length).toBeGreaterThanOrEqual(3);
     for (const bin of bins) expect(bin).toHaveTextContent(/^\$[\d,]+ – \$[\d,]+\/sq ft \(\d+\)$/);
@@ -360,7 +368,9 @@ describe('realty map view', () => {
         await screen.findByRole('button', { name: 'Fetch listings · unknown cost' }),
       );
       // The progress takes the about text's place inside the same stage: nothing below it moves.
-      expect(stage).toContainElement(await screen.findByText(/Running the realty listings request/));
+      expect(stage).toContainElement(
+        await screen.findByText(/Running the realty listings request/),
+      );
       await screen.findByRole('listbox', { name: 'Listings' }, { timeout: 10_000 });
       await waitFor(() => expect(seen).toEqual(['list', 'map']));
       // The map's box was there, at the map's size, before the map: no jump when it arrives.

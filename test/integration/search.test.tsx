@@ -126,6 +126,35 @@ describe('search explorer', () => {
     ).toBeInTheDocument();
   });
 
+  test('a search run under an open comparison shows its progress and error above it, and the comparison says it is stale', async () => {
+    const { user } = renderApp('/search?query=climate+change&vs_country=gb');
+    await user.click(await screen.findByRole('button', { name: /^Compare · / }));
+    const comparison = screen.getByRole('region', {
+      name: 'Compare with another country or language',
+    });
+    await within(comparison).findByRole('list', { name: 'GB · en results' });
+    const above = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+    const query = screen.getByLabelText(/^Query/);
+    await user.clear(query);
+    await user.type(query, 'climate');
+    // Typing alone is no new search: the comparison still stands for the one on screen.
+    expect(within(comparison).queryByText(/not the search now on screen/)).toBeNull();
+    await sandboxControl.fault({ kind: 'status', status: 503 });
+    const release = sandboxControl.hold('search');
+    await user.click(screen.getByRole('button', { name: /^Search · / }));
+    const progress = await screen.findByText(/Running the search request/);
+    expect(above(progress, comparison)).toBe(true);
+    expect(within(comparison).getByRole('status')).toHaveTextContent(
+      'This comparison is for “climate change” (US (en) against GB (en)), not the search now on screen.',
+    );
+    release();
+    const alert = await screen.findByRole('alert');
+    expect(above(alert, comparison)).toBe(true);
+    expect(within(comparison).getByText('Show the earlier comparison')).toBeInTheDocument();
+  });
+
   test('compare offers no price and no default before a second country is typed', async () => {
     renderApp('/search?query=tea');
     expect(await screen.findByRole('button', { name: 'Compare' })).toBeInTheDocument();

@@ -61,7 +61,7 @@ export default function SearchPage() {
         request={request}
         raw={answer.data?.raw}
         inputs={PICKERS}
-        belowForm={<ComparePanel primary={primary} />}
+        belowForm={<ComparePanel primary={primary} searched={request.run.submitted} />}
       >
         {results && answer.data && (
           <section aria-label="Search results" className="space-y-3">

@@ -1,5 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { PhoneHidden } from '../../components/phone-hidden.tsx';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAccount } from './use-account.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -27,24 +26,13 @@ export function CreditsPill() {
   const shown = useHeaderShowsCredits();
   useCreditsTitle(shown ? left : undefined);
   if (!apiKey || !shown) return null;
-  // On a phone the header's row holds the pill, the running count, Presenter and Key in 358 px:
-  // the words that say nothing new there are read out but not shown.
-  let text: ReactNode;
-  if (isError)
-    text = (
-      <>
-        <PhoneHidden>credits:</PhoneHidden> unavailable
-      </>
-    );
+  let text: string;
+  if (isError) text = 'credits: unavailable';
   else if (isPending) text = 'credits: …';
   else if (data.summary.creditsLeft === undefined) text = 'credits: unknown';
-  else
-    text = (
-      <>
-        {formatNumber(data.summary.creditsLeft)} <PhoneHidden>credits</PhoneHidden> left
-      </>
-    );
-  // A width of its own for every usual figure: the text changes ("credits: …", then the
+  else text = `${formatNumber(data.summary.creditsLeft)} credits left`;
+  // A width of its own for every usual figure (smaller type on a phone, where the header's row
+  // must fit 390 px): the text changes ("credits: …", then the
   // number, then a smaller number), and a pill that resized would move what is beside it.
   return (
     <>
@@ -53,7 +41,7 @@ export function CreditsPill() {
         data-testid="credits-pill"
         aria-busy={isFetching || undefined}
         title={low ? 'Credits are low: open the account' : 'Open the account'}
-        className={`min-w-[7rem] sm:min-w-[10.5rem] rounded-full whitespace-nowrap px-3 py-0.5 text-sm font-medium tabular-nums ${low || isError ? 'bg-amber-200 text-amber-950 ring-1 ring-amber-600' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'}`}
+        className={`min-w-[8rem] rounded-full px-2 py-0.5 text-xs whitespace-nowrap sm:min-w-[10.5rem] sm:px-3 sm:text-sm font-medium tabular-nums ${low || isError ? 'bg-amber-200 text-amber-950 ring-1 ring-amber-600' : 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'}`}
       >
         {text}
       </Link>

@@ -31,8 +31,9 @@ export interface RequestPanelProps<T extends WithMeta> {
    */
   inlineProgress?: boolean;
   /**
-   * Shown right below the form, above the progress and the results: a second form (search's
-   * comparison) that the results would otherwise push down just as they arrive (a layout shift).
+   * Shown right below the form and the run's progress or error, above the results: a second
+   * form (search's comparison) that the results would otherwise push down just as they arrive
+   * (a layout shift). The run's feedback stays above it, where the user just pressed Run.
    */
   belowForm?: ReactNode;
   /**
@@ -54,6 +55,45 @@ function describeParams(params: Params | null): string {
   return entries.length
     ? entries.map(([k, v]) => `${k}=${v}`).join(', ')
     : 'the earlier parameters';
+}
+
+/** A run's progress, its cancellation and its error: the feedback to the Run button. */
+function RunFeedback<T extends WithMeta>({
+  request: { spec, run },
+  cost,
+  inlineProgress,
+  error,
+}: {
+  request: ViewRequest<T>;
+  cost: string;
+  inlineProgress: boolean;
+  error: unknown;
+}) {
+  return (
+    <>
+      {run.isRunning && !inlineProgress && (
+        <RequestProgress label={spec.title} onCancel={run.cancel} />
+      )}
+      {run.cancelled && (
+        <p
+          role="status"
+          className="rounded border border-amber-300 bg-amber-50 dark:bg-amber-950/40 p-3 text-sm"
+        >
+          {spec.kind === 'action'
+            ? 'You cancelled the submission. The service may already have created the job and charged it; your form is kept.'
+            : 'You cancelled the request. The service may still finish it and charge it; your form and earlier results are kept.'}
+        </p>
+      )}
+      {error != null && (
+        <ErrorPanel
+          error={error}
+          onRetry={run.again}
+          retryLabel={`Try again · ${cost}`}
+          retryDisabled={run.isRunning}
+        />
+      )}
+    </>
+  );
 }
 
 /** The shared request panel: generated form, Run with its cost, progress, errors, results, inspector. */
@@ -79,6 +119,10 @@ export function RequestPanel<T extends WithMeta>({
     ? 'already in this session: 0 credits'
     : creditsAfter(knownCost, creditsLeft);
   const cost = costLabel(knownCost);
+
+  const feedback = (
+    <RunFeedback request={request} cost={cost} inlineProgress={inlineProgress} error={error} />
+  );
 
   return (
     <div className="space-y-4">
@@ -117,7 +161,14 @@ export function RequestPanel<T extends WithMeta>({
           </span>
         </div>
       </form>
-      {belowForm}
+      {/* With a second form below (search's comparison, whose table may be a screen tall),
+          the run's feedback stays beside the button that was pressed, not under that form. */}
+      {belowForm && (
+        <>
+          {feedback}
+          {belowForm}
+        </>
+      )}
 
       {/* A demo's step lands here (workspace/demos/land-on-step.ts), unless the view marks
           a part of it that matters more (realty's map). */}
@@ -125,19 +176,7 @@ export function RequestPanel<T extends WithMeta>({
         data-demo-focus="result"
         className={stageClassName ? `space-y-4 ${stageClassName}` : 'space-y-4'}
       >
-        {run.isRunning && !inlineProgress && (
-          <RequestProgress label={spec.title} onCancel={run.cancel} />
-        )}
-        {run.cancelled && (
-          <p
-            role="status"
-            className="rounded border border-amber-300 bg-amber-50 dark:bg-amber-950/40 p-3 text-sm"
-          >
-            {spec.kind === 'action'
-              ? 'You cancelled the submission. The service may already have created the job and charged it; your form is kept.'
-              : 'You cancelled the request. The service may still finish it and charge it; your form and earlier results are kept.'}
-          </p>
-        )}
+        {!belowForm && feedback}
         {data && shown.savedAt && <SnapshotBanner savedAt={shown.savedAt} />}
         {data && !run.isRunning && !shown.savedAt && (
           <p className="flex flex-wrap items-center gap-3 text-sm" data-testid="result-source">
@@ -189,23 +228,18 @@ export function RequestPanel<T extends WithMeta>({
             )}
           </p>
         )}
-        {error != null && (
-          <ErrorPanel
-            error={error}
-            onRetry={run.again}
-            retryLabel={`Try again · ${cost}`}
-            retryDisabled={run.isRunning}
-          />
-        )}
         {children}
       </div>
       <RequestInspector
         spec={spec}
         wire={form.wire}
         empty={Object.values(form.values).every((v) => v.trim() === '')}
-        meta={data?.meta}
+        // An answer kept from before the request now running or failed describes another
+        // request: the inspector shows the latest one alone (its URL and its own status), never
+        // that URL with the earlier answer's 200, time and size (issue 40.2).
+        meta={shown.earlier ? undefined : data?.meta}
         error={error}
-        raw={raw}
+        raw={shown.earlier ? undefined : raw}
         image={image}
         answeredAt={shown.answeredAt}
       />

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { localeLabel } from '../runs/lib/locale.ts';
 import type { BatchCell } from '../runs/lib/matrix.ts';
 import { HeaderRow } from './header-row.tsx';
@@ -27,8 +27,15 @@ export function PickedCell({
 }) {
   const id = useId();
   const [withCompetitors, setWithCompetitors] = useState(false);
+  // A keyword picked in the movers opens here, below the table: brought into view, or the
+  // click would seem to do nothing (issue 40.7). Focus stays on the table, to pick the next.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    section.current?.scrollIntoView?.({ block: 'start' });
+  }, [pickedCell.id]);
   return (
     <section
+      ref={section}
       aria-labelledby={`${id}-cell`}
       className="space-y-3 rounded border border-slate-200 p-3 dark:border-slate-700"
     >

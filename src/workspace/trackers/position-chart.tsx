@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { axisLabels } from './lib/axis-labels.ts';
 import type { PositionHistory } from './lib/history.ts';
 
 const W = 560;
@@ -8,13 +9,6 @@ const PAD = { left: 40, right: 12, top: 12, bottom: 44 };
 const BELOW = H - 16;
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
-
-/** Runs of one day are told apart by their time; runs over days by their day. */
-const runLabel = (runs: readonly { startedAt: number }[]) =>
-  runs.length > 1 && day.format(runs[0]!.startedAt) === day.format(runs.at(-1)!.startedAt)
-    ? time
-    : day;
 
 /** A label at either end of the plot is anchored inward, so it is not cut off by the edge. */
 const anchorAt = (x: number) =>
@@ -57,7 +51,12 @@ export function PositionChart({
   const ticks = axisTicks(top, bottom);
   const best = target.history.best;
   const bestX = best ? x(target.history.points.findIndex((p) => p.run === best.run)) : 0;
-  const label = runLabel(runs);
+  // At most about eight labels, told apart from each other.
+  const every = Math.max(1, Math.ceil(runs.length / 8));
+  const labelled = runs.filter((_, i) => i % every === 0);
+  const labels = new Map(
+    axisLabels(labelled.map((r) => r.startedAt)).map((text, i) => [labelled[i]!.id, text]),
+  );
 
   const line = (s: ChartSeries) => {
     const parts: string[] = [];
@@ -149,16 +148,17 @@ export function PositionChart({
           </text>
         )}
         {runs.map((r, i) =>
-          i % Math.max(1, Math.ceil(runs.length / 8)) === 0 ? (
+          labels.has(r.id) ? (
             <text
               key={r.id}
               x={x(i)}
               y={H - 2}
+              data-axis="x"
               textAnchor={anchorAt(x(i))}
               fontSize="10"
               fill="currentColor"
             >
-              {label.format(r.startedAt)}
+              {labels.get(r.id)}
             </text>
           ) : null,
         )}

@@ -27,7 +27,11 @@ export function SuggestBox(props: FieldProps) {
   // Like a real search box: the top few, whatever the answer holds (the list below has them all).
   const shown = suggestions.length > POPUP_SIZE ? suggestions.slice(0, POPUP_SIZE) : suggestions;
   const count = shown.length;
-  const expanded = open && count > 0;
+  // Only the suggestions of the text in the field, and none while a request runs: an earlier
+  // prefix's list read as this one's, and an open list covered the button and the error below
+  // it (issue 40.3).
+  const current = forQuery !== null && forQuery.trim() === props.value.trim();
+  const expanded = open && count > 0 && current && !loading;
 
   const pick = (value: string) => {
     props.onChange(value);
@@ -37,7 +41,7 @@ export function SuggestBox(props: FieldProps) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-      if (count === 0) return;
+      if (count === 0 || !current || loading) return;
       e.preventDefault();
       const down = e.key === 'ArrowDown';
       if (!expanded) {
@@ -49,6 +53,10 @@ export function SuggestBox(props: FieldProps) {
     } else if (e.key === 'Enter' && expanded && active >= 0) {
       e.preventDefault();
       pick(shown[active]!.value);
+    } else if (e.key === 'Enter') {
+      // Enter with nothing chosen submits the form: the list closes until the next key.
+      setOpen(false);
+      setActive(-1);
     } else if (e.key === 'Escape') {
       e.preventDefault();
       if (expanded) {

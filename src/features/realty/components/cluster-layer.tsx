@@ -13,7 +13,7 @@ import { colorOf, medianOn, type ColorScale } from '../lib/color-scale.ts';
 import { statusColor } from '../lib/status.ts';
 import { eachInSlicesOnMap } from './map-slices.ts';
 import { DOT_RADIUS_PX, PIN_LIMIT, PIN_MIN_ZOOM } from '../map-config.ts';
-import { clusterIcon, pinIcon, ringIcon } from './marker-icons.ts';
+import { clusterIcon, hideCrowdedMedians, pinIcon, ringIcon } from './marker-icons.ts';
 
 export interface RenderCounts {
   clusters: number;
@@ -284,6 +284,7 @@ export function ClusterLayer({
         drawn.current = drawnNow;
         styled.current = new Set();
         applyEmphasis();
+        hideCrowdedMedians(container);
         container.dataset.clusters = String(counts.clusters);
         container.dataset.points = String(counts.points);
         container.dataset.pins = String(counts.pins);

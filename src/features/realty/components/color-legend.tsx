@@ -23,6 +23,14 @@ function Swatch({ color }: { color: string }) {
   );
 }
 
+/** What the grey stands for: listings without the value, and of the other kind (rent or sale). */
+function offScale(scale: ColorScale, other: string): string {
+  const n = (count: number) => count.toLocaleString('en-US');
+  if (scale.otherKind === 0) return WITHOUT[scale.mode];
+  if (scale.noValue === 0) return `${other}, not on this scale`;
+  return `not on this scale: ${n(scale.noValue)} ${WITHOUT[scale.mode]}, ${n(scale.otherKind)} ${other}`;
+}
+
 /** The scale's bins with their colours and counts, and what is not on it. */
 function ScaleLegend({ scale }: { scale: ColorScale }) {
   const kind =
@@ -44,16 +52,12 @@ function ScaleLegend({ scale }: { scale: ColorScale }) {
           ({n(b.count)})
         </li>
       ))}
-      {scale.noValue > 0 && (
+      {/* One grey, one entry: the map draws both kinds off the scale alike, and two entries
+          with one colour read as two near-identical greys (issue 40.5). */}
+      {(scale.noValue > 0 || scale.otherKind > 0) && (
         <li className="flex items-center gap-1">
           <Swatch color={NO_VALUE_COLOR} />
-          {WITHOUT[scale.mode]} ({n(scale.noValue)})
-        </li>
-      )}
-      {scale.otherKind > 0 && (
-        <li className="flex items-center gap-1">
-          <Swatch color={NO_VALUE_COLOR} />
-          {other}, not on this scale ({n(scale.otherKind)})
+          {offScale(scale, other)} ({n(scale.noValue + scale.otherKind)})
         </li>
       )}
     </ul>

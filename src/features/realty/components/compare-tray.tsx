@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
 import { formatArea, formatPerArea, lotUnitLabel, unitLabel, type AreaUnit } from '../lib/area.ts';
 import { MAX_PINS, toggle, unpinAll } from '../lib/compare-pins.ts';
@@ -61,20 +62,32 @@ function rowsFor(unit: AreaUnit, medians: SelectionMedians): readonly Row[] {
  * CSV too. A pin whose listing is not in this answer (another page was fetched since) says so.
  */
 export function CompareTray({ pins, byKey, unit, medians, pageUrl, onOpen }: CompareTrayProps) {
+  const [open, setOpen] = useState(true);
   if (pins.length === 0) return null;
   const pinned = pins.map((key) => ({ key, home: byKey.get(key) }));
   const found = pinned.flatMap((p) => (p.home ? [p.home] : []));
   const rows = rowsFor(unit, medians);
   return (
+    // A tray: it stays at the foot of the screen while the map and the list scroll above it
+    // (issue 40.5), folds to its title bar, and is never taller than half the screen.
     <section
       aria-labelledby="compare-heading"
-      className="space-y-2 rounded border border-slate-200 p-3 dark:border-slate-700"
+      className="sticky bottom-0 z-20 max-h-[50vh] space-y-2 overflow-y-auto rounded-t border border-slate-300 bg-white p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.15)] dark:border-slate-600 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="compare-heading" className="font-semibold">
           Compare ({pins.length} of {MAX_PINS})
         </h2>
         <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="btn-secondary"
+            aria-expanded={open}
+            aria-controls="compare-table-box"
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Fold' : 'Unfold'}
+          </button>
           <ExportButtons
             label="Export the comparison"
             disabled={found.length === 0}
@@ -95,7 +108,7 @@ export function CompareTray({ pins, byKey, unit, medians, pageUrl, onOpen }: Com
           </button>
         </div>
       </div>
-      <div className="overflow-x-auto">
+      <div id="compare-table-box" hidden={!open} className="overflow-x-auto">
         <table className="w-full min-w-[36rem] table-fixed text-sm" data-testid="compare-table">
           <caption className="sr-only">Pinned listings side by side</caption>
           <thead>

@@ -63,7 +63,9 @@ function ListingRowText({
 }) {
   return (
     <span className="min-w-0 flex-1">
-      <span className="flex items-baseline justify-between gap-2">
+      {/* The price line has the row's width: a badge or a long status beside it cut the gap to
+          the median short ("11% a…"); the status goes with the address. */}
+      <span className="flex items-baseline gap-2">
         <span className="truncate">
           <span className="font-semibold">{home.priceLabel}</span>
           {home.pricePerArea !== undefined && (
@@ -77,12 +79,21 @@ function ListingRowText({
             </span>
           )}
         </span>
+      </span>
+      <span className="block truncate text-slate-700 dark:text-slate-300">
+        {pinned && (
+          <span className="mr-1.5 rounded bg-sky-100 px-1 text-xs font-medium text-sky-900 dark:bg-sky-900 dark:text-sky-100">
+            Pinned
+          </span>
+        )}
+        {facts(home, unit)}
+      </span>
+      <span className="flex items-baseline justify-between gap-2">
+        <span className="block truncate text-slate-600 dark:text-slate-400">
+          {home.address}
+          {!home.position && ' · not on the map'}
+        </span>
         <span className="flex shrink-0 items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
-          {pinned && (
-            <span className="mr-1 rounded bg-sky-100 px-1 font-medium text-sky-900 dark:bg-sky-900 dark:text-sky-100">
-              Pinned
-            </span>
-          )}
           <span
             aria-hidden="true"
             className="inline-block h-2.5 w-2.5 rounded-full"
@@ -90,11 +101,6 @@ function ListingRowText({
           />
           {home.statusText}
         </span>
-      </span>
-      <span className="block truncate text-slate-700 dark:text-slate-300">{facts(home, unit)}</span>
-      <span className="block truncate text-slate-600 dark:text-slate-400">
-        {home.address}
-        {!home.position && ' · not on the map'}
       </span>
     </span>
   );

@@ -16,6 +16,7 @@ import { FIT_PADDING_PX, MAP_SIZE, OPENING_VIEW, STREET_ZOOM } from '../map-conf
 import { AreaLayer, type AreaLayerProps } from './area-layer.tsx';
 import { ClusterLayer, type RenderCounts } from './cluster-layer.tsx';
 import { buildSpareMap, takeMap } from './spare-map.ts';
+import { shapeBounds, type Shape } from '../lib/shape.ts';
 
 export type { RenderCounts };
 export { probeBasemap } from './basemap.tsx';
@@ -134,6 +135,36 @@ function FitToListings({ homes }: { homes: readonly Home[] }) {
   return null;
 }
 
+/**
+ * "Fit all" and, with an area drawn, "Fit to area": the way back after a listing click zoomed
+ * to street level or the reader panned away (issue 40.5). Buttons over the map, in the tab
+ * order after it.
+ */
+function FitControl({ homes, shape }: { homes: readonly Home[]; shape: Shape | null }) {
+  const map = useMap();
+  const fitAll = () => {
+    const view = viewAround(homes);
+    if (view) show(map, view);
+  };
+  const fitArea = () => {
+    if (!shape) return;
+    const { south, west, north, east } = shapeBounds(shape);
+    map.fitBounds(L.latLngBounds([south, west], [north, east]), FIT_OPTIONS);
+  };
+  return (
+    <div className="absolute bottom-6 left-2 z-[1000] flex gap-1">
+      {shape && (
+        <button type="button" className="btn-secondary px-2 py-1 text-xs shadow" onClick={fitArea}>
+          Fit to area
+        </button>
+      )}
+      <button type="button" className="btn-secondary px-2 py-1 text-xs shadow" onClick={fitAll}>
+        Fit all
+      </button>
+    </div>
+  );
+}
+
 function FocusListing({ homes, focus }: { homes: readonly Home[]; focus: { key: string } | null }) {
   const map = useMap();
   useEffect(() => {
@@ -197,6 +228,7 @@ export function ListingMap({
         )}
         <FocusListing homes={homes} focus={focus} />
         {area && <AreaLayer {...area} />}
+        <FitControl homes={fitTo} shape={area?.shape ?? null} />
       </MapHost>
       {mode === 'offline' && (
         <p

@@ -1,4 +1,5 @@
 import L from 'leaflet';
+import { labelsWithRoom, type Box } from '../lib/declutter.ts';
 
 /*
  * Marker elements are built with the DOM API and `textContent`, never HTML
@@ -59,4 +60,32 @@ export function ringIcon(key: string, kind: 'hovered' | 'selected'): L.DivIcon {
   el.dataset.kind = kind;
   el.dataset.testid = kind === 'hovered' ? 'emphasised-marker' : 'selected-marker';
   return icon(el);
+}
+
+const boxOf = (el: Element): Box => {
+  const r = el.getBoundingClientRect();
+  return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+};
+
+/**
+ * Hides the median tags that would cover another tag or another cluster's bubble (issue 40.5:
+ * the tags overlapped into an unreadable pile); the bigger cluster keeps its tag, and every
+ * bubble keeps its colour and its title. Run after each draw: one layout read of the clusters.
+ */
+export function hideCrowdedMedians(container: HTMLElement): void {
+  const clusters = [...container.querySelectorAll<HTMLElement>('.realty-cluster')];
+  const tagged = clusters.filter((c) => c.querySelector('.realty-cluster-median'));
+  if (tagged.length === 0) return;
+  for (const c of tagged) c.classList.remove('is-crowded');
+  const labels = clusters.map((c) => {
+    const tag = c.querySelector('.realty-cluster-median');
+    const marker = boxOf(c);
+    // A cluster without a tag still takes its bubble's room.
+    const box = tag ? boxOf(tag) : { left: 0, top: 0, right: 0, bottom: 0 };
+    return { marker, box, weight: tag ? Number(c.dataset.count) : -1 };
+  });
+  const shown = labelsWithRoom(labels);
+  clusters.forEach((c, i) => {
+    if (labels[i]!.weight >= 0 && !shown[i]) c.classList.add('is-crowded');
+  });
 }

@@ -73,20 +73,10 @@ export function RealtyResults({ listings, pageUrl, totalResultCount }: RealtyRes
         onChange={setParam}
         onClear={clearFilters}
       />
-      <ListingStats
-        shown={filtered.length}
-        total={homes.length}
-        stats={stats}
-        medians={medians}
-        unit={unit}
-        scope={scope}
-      />
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <QualityStrip quality={quality} />
-        <ListingExportButtons homes={filtered} pageUrl={pageUrl} />
-      </div>
-
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div
+        className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+        data-testid="realty-map-and-list"
+      >
         <ResultsMap
           selection={selection}
           fitTo={placedAll}
@@ -103,6 +93,21 @@ export function RealtyResults({ listings, pageUrl, totalResultCount }: RealtyRes
           inArea={shape !== null}
           onClearSelection={() => clearParams(shape ? [...FILTER_PARAMS, 'shape'] : FILTER_PARAMS)}
         />
+      </div>
+
+      {/* The figures follow the map and the list: above them they put the map below the fold
+          of a 1280 × 800 screen (issue 40.5). */}
+      <ListingStats
+        shown={filtered.length}
+        total={homes.length}
+        stats={stats}
+        medians={medians}
+        unit={unit}
+        scope={scope}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <QualityStrip quality={quality} />
+        <ListingExportButtons homes={filtered} pageUrl={pageUrl} />
       </div>
 
       <CompareTray

@@ -37,13 +37,26 @@ const pairText = (l: SearchLabel) => `${l.country.toUpperCase()} · ${l.language
 // In a sentence whose parts a "·" already separates: "3 only in DE (de)", not "3 new in DE · de".
 const pairInWords = (l: SearchLabel) => `${l.country.toUpperCase()} (${l.language})`;
 
+/**
+ * The comparison was made for another search than the one on screen, and the form does not
+ * ask for its search either: a Compare for a newly typed query (the search below not yet run
+ * again) is not stale, a Search for a new query is.
+ */
+function isStale(compared: Params, searched: Params | null, form: Params | null): boolean {
+  const label = labelOf(compared);
+  if (searched === null || sameLabel(labelOf(searched), label)) return false;
+  return form === null || !sameLabel(labelOf(form), label);
+}
+
 export interface ComparePanelProps {
   /** The search form's parameters, trimmed; null while the form is invalid. */
   primary: Params | null;
+  /** The parameters of the search on screen (answered, running or failed); null before one. */
+  searched: Params | null;
 }
 
 /** The same query for a second country/language pair, side by side, with rank changes by link. */
-export const ComparePanel = memo(function ComparePanel({ primary }: ComparePanelProps) {
+export const ComparePanel = memo(function ComparePanel({ primary, searched }: ComparePanelProps) {
   const id = useId();
   const runs = useEndpointRuns(spec, searchQueries.results);
   const cost = useBestKnownCost(spec.id);
@@ -140,13 +153,47 @@ export const ComparePanel = memo(function ComparePanel({ primary }: ComparePanel
           ),
       )}
       {qa && qb && diff && (
-        <CompareView diff={diff} a={labelOf(qa.params)} b={labelOf(qb.params)} />
+        <CompareView
+          diff={diff}
+          a={labelOf(qa.params)}
+          b={labelOf(qb.params)}
+          stale={isStale(qa.params, searched, primary)}
+        />
       )}
     </section>
   );
 });
 
-function CompareView({
+/**
+ * A comparison made for another search than the one now on screen is folded away with a line
+ * that says so: a screen-tall table of old results between the search and its new answer read
+ * as if it belonged to it (issue 40.1).
+ */
+function CompareView(props: {
+  diff: ReturnType<typeof diffRanks>;
+  a: SearchLabel;
+  b: SearchLabel;
+  stale: boolean;
+}) {
+  const { a, b, stale } = props;
+  if (!stale) return <CompareTable {...props} />;
+  return (
+    <div className="space-y-2">
+      <p role="status" className="text-sm text-amber-800 dark:text-amber-300">
+        This comparison is for “{a.query}” ({pairInWords(a)} against {pairInWords(b)}), not the
+        search now on screen. Compare again to update it.
+      </p>
+      <details>
+        <summary className="cursor-pointer text-sm">Show the earlier comparison</summary>
+        <div className="mt-2">
+          <CompareTable {...props} />
+        </div>
+      </details>
+    </div>
+  );
+}
+
+function CompareTable({
   diff,
   a,
   b,

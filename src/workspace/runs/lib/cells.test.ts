@@ -43,20 +43,21 @@ describe('cell states', () => {
     expect(cellView(run, target).text).toBe(text);
   });
 
-  test('no two states read alike, and each is counted under its own kind', () => {
+  test('no two states read alike, and each is counted under its own kind (a cached cell by what it says of the target)', () => {
     const views = EVERY_STATE.map(([run, target]) => cellView(run, target));
     expect(new Set(views.map((v) => v.text)).size).toBe(views.length);
     expect(countCells(views)).toEqual({
-      ranked: 1,
-      unranked: 1,
+      ranked: 2,
+      unranked: 2,
       answered: 1,
-      cached: 2,
+      cached: 0,
       running: 1,
       waiting: 1,
       'not-checked': 4,
       failed: 3,
       interrupted: 1,
     });
+    expect(countCells([cellView({ state: 'cached', at: 1 })]).cached).toBe(1);
   });
 
   test('a failure keeps its text and never the request’s address', () => {

@@ -101,6 +101,11 @@ export type CellKind =
 
 export interface CellView {
   kind: CellKind;
+  /**
+   * What a cell with a target says of it, cached or answered alike: the counts count a cached
+   * cell where the target ranks as ranked (issue 40.6), its badge still says it was free.
+   */
+  verdict?: 'ranked' | 'unranked';
   text: string;
   /** The target's best rank in the answer, when it has one. */
   rank?: number;
@@ -141,7 +146,8 @@ export function cellView(run: CellRun | undefined, target?: { rank: number } | n
           : target === null
             ? ' · not in the results'
             : ` · #${target.rank}`;
-      return { kind: 'cached', text: `cached${found} · 0 credits`, rank: target?.rank };
+      const verdict = target === undefined ? undefined : target ? 'ranked' : 'unranked';
+      return { kind: 'cached', verdict, text: `cached${found} · 0 credits`, rank: target?.rank };
     }
     case 'running':
       return { kind: 'running', text: 'running…' };
@@ -158,7 +164,10 @@ export function cellView(run: CellRun | undefined, target?: { rank: number } | n
   }
 }
 
-/** How many cells of each kind, for the counts beside the table. */
+/**
+ * How many cells of each kind, for the counts beside the table: a cached cell with a target
+ * counts by what it says of the target (ranked or not in the results), as an answered one does.
+ */
 export function countCells(views: readonly CellView[]): Record<CellKind, number> {
   const counts: Record<CellKind, number> = {
     ranked: 0,
@@ -171,7 +180,7 @@ export function countCells(views: readonly CellView[]): Record<CellKind, number>
     failed: 0,
     interrupted: 0,
   };
-  for (const view of views) counts[view.kind] += 1;
+  for (const view of views) counts[view.verdict ?? view.kind] += 1;
   return counts;
 }
 

@@ -61,8 +61,10 @@ describe('batch exports', () => {
     });
     const table = parseCsv(pivotCsv(pivot));
     expect(table[0]!.join(',')).toBe(
-      'query,US · en rank,US · en url,US · en expected url,US · en rival.com,GB · en rank,GB · en url,GB · en expected url,GB · en rival.com,best rank,worst rank,spread,locales not ranked',
+      'query,us_en rank,us_en url,us_en expected url,us_en rival.com,gb_en rank,gb_en url,gb_en expected url,gb_en rival.com,best rank,worst rank,spread,locales not ranked',
     );
+    // Every row as wide as the header, the summaries too.
+    expect(table.map((r) => r.length)).toEqual(table.map(() => table[0]!.length));
     expect(table[1]).toEqual([
       'coffee',
       '2',
@@ -93,6 +95,28 @@ describe('batch exports', () => {
       ['(share in top 10)', '1', '1'],
       ['(keywords answered)', '2', '1'],
     ]);
+  });
+
+  test('the pivot CSV has no expected-URL column when no expected URL was given', () => {
+    const pivot = buildPivot({
+      cells,
+      locales: [US],
+      runs,
+      answer: answerOf,
+      target: 'example.com',
+    });
+    const table = parseCsv(pivotCsv(pivot));
+    expect(table[0]).toEqual([
+      'query',
+      'us_en rank',
+      'us_en url',
+      'best rank',
+      'worst rank',
+      'spread',
+      'locales not ranked',
+    ]);
+    expect(table[1]).toEqual(['coffee', '2', 'https://example.com/coffee', '2', '2', '0', '0']);
+    expect(table.every((r) => r.length === 7 && !r.includes('true'))).toBe(true);
   });
 
   test('the long format has one row per result with its query, locale, rank, domain and run time', () => {

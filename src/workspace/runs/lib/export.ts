@@ -1,29 +1,31 @@
 import { toCsv, type CsvCell } from '../../../lib/csv.ts';
 import { fileDate, fileSlug } from '../../../lib/download.ts';
 import type { CellRuns } from './cells.ts';
-import { localeLabel } from './locale.ts';
+import type { Locale } from './locale.ts';
 import type { BatchCell } from './matrix.ts';
 import type { Pivot } from './pivot.ts';
 import { resultRows, type BatchAnswer } from './results.ts';
 
+/** A locale in a spreadsheet's header: `us_en`, as the search comparison's CSV names it (no "·"). */
+const csvLocale = (l: Locale) => `${l.country}_${l.language}`;
+
 /**
  * The pivot as a spreadsheet: a row per keyword with, per locale, the target's rank (or what
  * the cell is when it has none: not in the results, not checked, failed…), the URL that ranks,
- * whether it is the expected one, and each competitor's rank; then the keyword's spread; then
- * a row per locale summary.
+ * whether it is the expected one (a column only when an expected URL was given), and each
+ * competitor's rank; then the keyword's spread; then a row per locale summary, as wide as the
+ * header (a spreadsheet or a CSV reader that checks widths takes every row).
  */
 export function pivotCsv(pivot: Pivot): string {
+  const perLocale = (label: string) => [
+    `${label} rank`,
+    `${label} url`,
+    ...(pivot.expectsUrl ? [`${label} expected url`] : []),
+    ...pivot.competitors.map((d) => `${label} ${d}`),
+  ];
   const header = [
     'query',
-    ...pivot.locales.flatMap((l) => {
-      const label = localeLabel(l);
-      return [
-        `${label} rank`,
-        `${label} url`,
-        `${label} expected url`,
-        ...pivot.competitors.map((d) => `${label} ${d}`),
-      ];
-    }),
+    ...pivot.locales.flatMap((l) => perLocale(csvLocale(l))),
     'best rank',
     'worst rank',
     'spread',
@@ -34,7 +36,7 @@ export function pivotCsv(pivot: Pivot): string {
     ...row.cells.flatMap((c) => [
       c.rank ?? c.view.text,
       c.link,
-      c.link === null ? null : !c.unexpectedUrl,
+      ...(pivot.expectsUrl ? [c.link === null ? null : !c.unexpectedUrl] : []),
       ...c.competitors,
     ]),
     row.spread.best,
@@ -42,11 +44,14 @@ export function pivotCsv(pivot: Pivot): string {
     row.spread.range,
     row.spread.unranked,
   ]);
-  const width = pivot.competitors.length + 3;
-  const summary = (label: string, value: (s: Pivot['summaries'][number]) => CsvCell) => [
-    label,
-    ...pivot.summaries.flatMap((s) => [value(s), ...Array<CsvCell>(width - 1).fill(null)]),
-  ];
+  const width = perLocale('').length;
+  const summary = (label: string, value: (s: Pivot['summaries'][number]) => CsvCell) => {
+    const cells: CsvCell[] = [
+      label,
+      ...pivot.summaries.flatMap((s) => [value(s), ...Array<CsvCell>(width - 1).fill(null)]),
+    ];
+    return [...cells, ...Array<CsvCell>(header.length - cells.length).fill(null)];
+  };
   const share = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
   rows.push(
     summary('(average rank)', (s) =>

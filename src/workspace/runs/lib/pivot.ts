@@ -63,6 +63,8 @@ export interface LocaleSummary {
 
 export interface Pivot {
   target: string;
+  /** An expected URL was given: cells say whether the URL that ranks is it. */
+  expectsUrl: boolean;
   competitors: string[];
   locales: Locale[];
   rows: PivotRow[];
@@ -200,7 +202,14 @@ export function buildPivot(input: PivotInput): Pivot {
     };
   });
 
-  return { target, competitors: [...competitors], locales: [...input.locales], rows, summaries };
+  return {
+    target,
+    expectsUrl: reading.expected !== null,
+    competitors: [...competitors],
+    locales: [...input.locales],
+    rows,
+    summaries,
+  };
 }
 
 /** What the pivot looks for, as typed into its fields. */

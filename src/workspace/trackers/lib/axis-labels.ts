@@ -1,0 +1,32 @@
+const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const TIME = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
+const TIME_SECONDS = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
+const DAY_TIME = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const DAY_TIME_SECONDS = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/**
+ * The x-axis labels of the runs shown: the shortest spelling that tells every labelled run
+ * apart. Runs of one day by their time; runs over days by their day, or by date and time when
+ * two fall on one day; seconds when minutes collide (a sandbox "day on" takes seconds, so two
+ * runs a sandbox day apart could both read "3:25 PM": issue 40.7).
+ */
+export function axisLabels(times: readonly number[]): string[] {
+  const spansDays = times.length > 1 && DAY.format(times[0]) !== DAY.format(times.at(-1));
+  const formats = spansDays ? [DAY, DAY_TIME, DAY_TIME_SECONDS] : [TIME, TIME_SECONDS];
+  for (const format of formats) {
+    const labels = times.map((t) => format.format(t));
+    if (new Set(labels).size === labels.length) return labels;
+  }
+  return times.map((t) => formats.at(-1)!.format(t));
+}
