@@ -61,7 +61,7 @@ export function KeyButton() {
           screen (the whole page scrolled sideways). */}
       {apiKey ? (
         <>
-          <span className="sr-only sm:not-sr-only">Key </span>
+          <span className="sr-only sm:not-sr-only">Key</span>{' '}
           {presenter ? 'set (hidden)' : maskedKey(apiKey)}
         </>
       ) : (
