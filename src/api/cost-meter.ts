@@ -31,6 +31,8 @@ let epoch = 0;
 const inFlight = new Set<Probe>();
 let baseline: { requestUsed: number; epoch: number } | null = null;
 let awaitingReading: { id: EndpointId; before: number; epoch: number } | null = null;
+/** Counts key changes: an answer that comes back under another key (or none) is not this key's. */
+let keyGeneration = 0;
 
 export interface RequestWatch {
   succeeded(result: unknown): void;
@@ -48,9 +50,12 @@ const NOTHING: RequestWatch = {
 
 function watchReading(): RequestWatch {
   const startEpoch = epoch;
+  const startKey = keyGeneration;
   const clean = inFlight.size === 0;
   return {
     succeeded(result) {
+      // The key changed or was cleared meanwhile: the old account's figure is not kept.
+      if (keyGeneration !== startKey) return;
       const account = (result as { data?: AccountResponse }).data;
       const used = account?.requestUsed;
       if (used === undefined) return;
@@ -84,6 +89,7 @@ function watchMetered(id: EndpointId, origin: LedgerOrigin): RequestWatch {
     overlapped: inFlight.size > 0,
   };
   for (const other of inFlight) other.overlapped = true;
+  const startKey = keyGeneration;
   // A request still waiting for its "after" reading would now be charged together with this one.
   awaitingReading = null;
   epoch += 1;
@@ -95,6 +101,8 @@ function watchMetered(id: EndpointId, origin: LedgerOrigin): RequestWatch {
   return {
     succeeded() {
       settle();
+      // Sent under a key since changed or cleared: that account's ledger is gone.
+      if (keyGeneration !== startKey) return;
       recordRequest(id, 'ok', origin);
       if (!probe.overlapped && probe.before !== undefined)
         awaitingReading = { id, before: probe.before, epoch };
@@ -102,6 +110,7 @@ function watchMetered(id: EndpointId, origin: LedgerOrigin): RequestWatch {
     notSent: settle,
     failed(charged = 'unknown') {
       settle();
+      if (keyGeneration !== startKey) return;
       // Every request sent is in the ledger, paid errors among them (decision 068).
       recordRequest(
         id,
@@ -132,4 +141,7 @@ export function forgetRequests(): void {
 // Another key is another account: its counter must not be diffed against the old one's. The
 // meter listens itself (not the key change handler in the app), so it loads with the first
 // request instead of with the page.
-subscribeApiKey(forgetRequests);
+subscribeApiKey(() => {
+  keyGeneration += 1;
+  forgetRequests();
+});

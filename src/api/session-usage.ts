@@ -1,5 +1,5 @@
-import { createStoredStore } from '../lib/store.ts';
-import { subscribeApiKey } from '../session/key-store.ts';
+import { createStoredStore, flushStoredStores } from '../lib/store.ts';
+import { getApiKey, subscribeApiKey } from '../session/key-store.ts';
 import type { CostEstimate } from '../lib/cost.ts';
 import { ENDPOINTS, type EndpointId } from './endpoints.ts';
 import { isRecord } from '../lib/is-record.ts';
@@ -187,11 +187,16 @@ export function measuredCostOf(usage: SessionUsage, id: EndpointId): MeasuredCos
   };
 }
 
-// Another key is another account: its log and readings start afresh (costs stay).
+// Another key is another account: its log and readings start afresh (costs stay). A cleared
+// key forgets the costs too (Clear key forgets everything stored): emptied in the store, not only
+// in sessionStorage, or the store's next write-behind would put them back.
 subscribeApiKey(() => {
-  const { requests, readings } = getSessionUsage();
-  if (requests.length > 0 || readings.length > 0)
-    update((u) => ({ ...u, requests: [], readings: [] }));
+  const { samples, requests, readings } = getSessionUsage();
+  const cleared = getApiKey() === null;
+  if (requests.length > 0 || readings.length > 0 || (cleared && samples.length > 0))
+    update((u) => ({ samples: cleared ? [] : u.samples, requests: [], readings: [] }));
+  // Forgotten now, not at the next write-behind.
+  if (cleared) flushStoredStores();
 });
 
 /**
