@@ -52,21 +52,11 @@ export function KeyButton() {
   return (
     <button
       type="button"
-      className={`whitespace-nowrap max-sm:px-2 ${apiKey ? 'btn-secondary' : 'btn-primary'}`}
+      className={apiKey ? 'btn-secondary' : 'btn-primary'}
       onClick={openKeyDialog}
       aria-haspopup="dialog"
     >
-      {/* On a phone the word "Key" is for screen readers only: with the credits, the running
-          count and the presenter switch it made the header's row 28 px wider than a 390 px
-          screen (the whole page scrolled sideways). */}
-      {apiKey ? (
-        <>
-          <span className="sr-only sm:not-sr-only">Key</span>{' '}
-          {presenter ? 'set (hidden)' : maskedKey(apiKey)}
-        </>
-      ) : (
-        'Set API key'
-      )}
+      {apiKey ? <>Key {presenter ? 'set (hidden)' : maskedKey(apiKey)}</> : 'Set API key'}
     </button>
   );
 }

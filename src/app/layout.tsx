@@ -76,13 +76,13 @@ export function Layout() {
            * every load). Presenter mode has its switch on a phone too (a demo shown from one,
            * issue #36), in a shorter word.
            */}
-          <div className="flex min-h-[2.25rem] basis-full items-center gap-1.5 sm:ml-auto sm:basis-auto sm:gap-2">
+          <div className="flex min-h-[2.25rem] basis-full items-center gap-2 sm:ml-auto sm:basis-auto">
             {apiKey !== null && (
               <Suspense fallback={null}>
                 <AccountStatus />
               </Suspense>
             )}
-            <div className="ml-auto flex items-center gap-1.5 sm:ml-0 sm:gap-2">
+            <div className="ml-auto flex items-center gap-2 sm:ml-0">
               <PresenterSwitch />
               <KeyButton />
             </div>

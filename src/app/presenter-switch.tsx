@@ -26,7 +26,7 @@ export function PresenterSwitch() {
         role="switch"
         aria-checked={on}
         aria-label="Presenter mode"
-        className="btn-secondary max-sm:px-2"
+        className="btn-secondary"
         title="Larger type; the key is hidden everywhere and cannot be revealed"
         onClick={() => setPresenterMode(!on)}
       >

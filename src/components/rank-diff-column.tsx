@@ -51,9 +51,11 @@ export function RankDiffColumn({
               {rank(r)}
             </span>
             <span className="min-w-0 flex-1">
+              {/* `relative`: the link's truncation also clips its screen-reader note ("opens in
+                  a new tab"), which otherwise stuck out of a phone's screen by a pixel. */}
               <ExternalLink
                 href={r.link}
-                className="block truncate text-blue-800 hover:underline dark:text-blue-300"
+                className="relative block truncate text-blue-800 hover:underline dark:text-blue-300"
               >
                 {r.title}
               </ExternalLink>
