@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { batchReport, benchBatch } from './batch-bench.mjs';
 import { benchBundle, bundleReport } from './bundle-bench.mjs';
 import { benchInteractions, interactionReport } from './interaction-bench.mjs';
-import { benchLighthouse, lighthouseReport, viewRoutes } from './lighthouse-bench.mjs';
+import {
+  benchLighthouse,
+  calibrationLine,
+  lighthouseReport,
+  viewRoutes,
+} from './lighthouse-bench.mjs';
+import { calibrateStandalone } from './calibrate.mjs';
 import { benchLarge, largeReport } from './large-bench.mjs';
 import { benchMap } from './map-bench.mjs';
 import { benchProxy, proxyReport } from './proxy-bench.mjs';
@@ -52,15 +58,17 @@ const PARTS = [
   },
   {
     name: 'lighthouse',
-    run: ({ origin, appDir }) => benchLighthouse({ origin, routes: viewRoutes(appDir) }),
+    run: ({ origin, appDir, cpu }) => benchLighthouse({ origin, routes: viewRoutes(appDir), cpu }),
     report: lighthouseReport,
     needs: 'server',
+    throttled: true,
   },
   {
     name: 'interactions',
-    run: ({ origin }) => benchInteractions({ origin }),
+    run: ({ origin, cpu }) => benchInteractions({ origin, cpu }),
     report: interactionReport,
     needs: 'server',
+    throttled: true,
   },
   {
     name: 'map',
@@ -149,6 +157,8 @@ const broken = [];
 const load = { start: loadavg()[0].toFixed(1), end: '', cores: availableParallelism() };
 let appBuilt = false;
 let server = null;
+// The CPU slowdown every Lighthouse part applies, measured once before the first of them.
+let cpu = null;
 
 /** The app built once per run into appDir (the bundle part builds it while measuring). */
 async function ensureApp() {
@@ -167,9 +177,14 @@ try {
   for (const part of parts) {
     if (part.needs === 'app' || part.needs === 'server') await ensureApp();
     if (part.needs === 'server' && !server) server = await startServer({ outDir: appDir });
+    if (part.throttled && !cpu) {
+      cpu = await calibrateStandalone();
+      results.calibration = cpu;
+      console.log(`\n${calibrationLine(cpu).trim()}`);
+    }
     let result;
     try {
-      result = await part.run({ appDir, origin: server?.origin });
+      result = await part.run({ appDir, origin: server?.origin, cpu });
     } catch (error) {
       // One part failing (a view changed under it) must not hide the other parts' numbers.
       const message = `${part.name} could not be measured: ${String(error?.message ?? error).split('\n')[0]}`;
