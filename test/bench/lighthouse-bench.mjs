@@ -109,6 +109,29 @@ async function steadyRuns(once) {
   return runs;
 }
 
+/**
+ * The three longest main-thread tasks of a timespan and what is in them, from Lighthouse's
+ * long-tasks audit: when (ms after the timespan's start), how long, whose script (the chunk
+ * the task's JS came from) and its time by kind (script, style & layout, paint, GC…), e.g.
+ * "+412 ms 186 ms webhook-page-abc.js: scriptEvaluation 140, styleLayout 38".
+ */
+export function longestTasks(lhr, count = 3) {
+  const debug = lhr.audits['long-tasks']?.details?.debugData;
+  if (!debug?.tasks) return [];
+  const file = (url) => (url ? (url.split('/').pop() ?? url) : 'no script');
+  return [...debug.tasks]
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, count)
+    .map(({ urlIndex, startTime, duration, ...groups }) => {
+      const kinds = Object.entries(groups)
+        .filter(([, ms]) => ms >= 5)
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, ms]) => `${kind} ${Math.round(ms)}`)
+        .join(', ');
+      return `+${Math.round(startTime)} ms ${Math.round(duration)} ms ${file(debug.urls[urlIndex])}: ${kinds}`;
+    });
+}
+
 /** Interaction to next paint in a timespan's result, whole ms (undefined: no interaction). */
 export function inpMs(lhr) {
   const value = lhr.audits['interaction-to-next-paint']?.numericValue;
@@ -187,6 +210,7 @@ export async function benchLighthouse({ origin, routes, cpu }) {
             tbtMs: Math.round(span.audits['total-blocking-time']?.numericValue ?? 0),
             cls:
               Math.round((span.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+            longTasks: longestTasks(span),
           };
         });
         rows.push(
@@ -201,6 +225,8 @@ export async function benchLighthouse({ origin, routes, cpu }) {
           ]),
         );
         rows.at(-1).unsteady = runs.unsteady;
+        // The long tasks of the run with the median blocking time (one trace, named).
+        rows.at(-1).longTasks = runs.find((run) => run.tbtMs === rows.at(-1).tbtMs)?.longTasks;
       } catch (error) {
         // One view changed under its flow must not hide the other views' numbers.
         rows.push({ view: flow.view, failed: firstLine(error) });
@@ -232,10 +258,15 @@ export function lighthouseReport(r) {
   return [
     `\n2. Lighthouse (mobile, median of ${r.runs}; empty views: navigation, simulated throttling; with results: timespan; CPU slowdown calibrated before each run): performance, accessibility, best practices`,
     calibrationLine(r.cpu),
-    ...r.rows.map(
-      (row) =>
-        `  ${row.view.padEnd(46)} ${cell(row.performance)} ${cell(row.accessibility)} ${cell(row['best-practices'])}${row.lcpMs ? `   LCP ${row.lcpMs} ms` : ''}${row.inpMs !== undefined ? `   INP ${row.inpMs} ms` : ''}${row.tbtMs !== undefined ? `   TBT ${row.tbtMs} ms   CLS ${row.cls}` : ''}${row.multiplier ? `   index ${row.index} → ${row.multiplier}× (Lighthouse saw ${row.indexSeen})` : ''}${row.unsteady ? `   ${row.unsteady} unsteady run(s) measured again` : ''}${row.failed ? `   not measured: ${row.failed}` : ''}`,
-    ),
+    ...r.rows
+      .map(
+        (row) =>
+          `  ${row.view.padEnd(46)} ${cell(row.performance)} ${cell(row.accessibility)} ${cell(row['best-practices'])}${row.lcpMs ? `   LCP ${row.lcpMs} ms` : ''}${row.inpMs !== undefined ? `   INP ${row.inpMs} ms` : ''}${row.tbtMs !== undefined ? `   TBT ${row.tbtMs} ms   CLS ${row.cls}` : ''}${row.multiplier ? `   index ${row.index} → ${row.multiplier}× (Lighthouse saw ${row.indexSeen})` : ''}${row.unsteady ? `   ${row.unsteady} unsteady run(s) measured again` : ''}${row.failed ? `   not measured: ${row.failed}` : ''}`,
+      )
+      .flatMap((line, i) => [
+        line,
+        ...(r.rows[i].longTasks ?? []).map((task) => `      longest task ${task}`),
+      ]),
     `  budgets: performance ≥ 95, accessibility 100, best practices 100 → ${r.broken.length === 0 ? 'all met' : `${r.broken.length} MISSED`}`,
   ].join('\n');
 }

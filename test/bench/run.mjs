@@ -44,6 +44,28 @@ function mapReport(m) {
   ].join('\n');
 }
 
+/** The bench's text output with what a reader wants first: each part's verdict and time. */
+function verdictFirst(results, brokenList, partReports) {
+  const rows = Object.entries(results)
+    .filter(([name]) => name !== 'calibration')
+    .map(([name, r]) => {
+      const own = r.failed ? [r.failed] : (r.broken ?? []);
+      return (
+        `  ${name.padEnd(14)} ${own.length === 0 ? 'met' : `${own.length} MISSED`}`.padEnd(34) +
+        `${seconds[name] ?? '–'} s`
+      );
+    });
+  return [
+    'Verdicts (part, budgets, wall time)',
+    ...rows,
+    brokenList.length === 0
+      ? 'Every budget holds.'
+      : `${brokenList.length} budget(s) broken:\n${brokenList.map((b) => `  - ${b}`).join('\n')}`,
+    results.calibration ? `\n${calibrationLine(results.calibration).trim()}` : '',
+    ...partReports,
+  ].join('\n');
+}
+
 /** Each part: run(ctx) → its numbers with `broken` (budgets missed), and how to print them. */
 const PARTS = [
   {
@@ -155,6 +177,9 @@ const results = {};
 const broken = [];
 // Other work on the machine moves every timing: the report says how loaded it was.
 const load = { start: loadavg()[0].toFixed(1), end: '', cores: availableParallelism() };
+// Each part's report and wall time: test-results/bench.txt puts the verdicts first, then these.
+const reports = [];
+const seconds = {};
 let appBuilt = false;
 let server = null;
 // The CPU slowdown every Lighthouse part applies, measured once before the first of them.
@@ -183,6 +208,7 @@ try {
       console.log(`\n${calibrationLine(cpu).trim()}`);
     }
     let result;
+    const started = Date.now();
     try {
       result = await part.run({ appDir, origin: server?.origin, cpu });
     } catch (error) {
@@ -191,12 +217,15 @@ try {
       console.log(`\n${message}`);
       results[part.name] = { failed: message };
       broken.push(message);
+      seconds[part.name] = Math.round((Date.now() - started) / 1000);
       continue;
     }
+    seconds[part.name] = Math.round((Date.now() - started) / 1000);
     if (part.name === 'bundle') appBuilt = true;
     results[part.name] = result;
     broken.push(...((ci ? result.ciBroken : undefined) ?? result.broken ?? []));
-    console.log(part.report(result));
+    reports.push(part.report(result));
+    console.log(reports.at(-1));
   }
   console.log(
     broken.length === 0
@@ -207,8 +236,9 @@ try {
   mkdirSync(join(root, 'test-results'), { recursive: true });
   writeFileSync(
     join(root, 'test-results/bench.json'),
-    JSON.stringify({ results, broken, load }, null, 2),
+    JSON.stringify({ results, broken, load, seconds }, null, 2),
   );
+  writeFileSync(join(root, 'test-results/bench.txt'), verdictFirst(results, broken, reports));
   if (!only)
     writeFileSync(join(root, 'docs/benchmarks.md'), markdownReport({ results, broken, load }));
   if (broken.length > 0) process.exitCode = 1;
