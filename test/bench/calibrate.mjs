@@ -46,10 +46,14 @@ export function calibrationReason(index, multiplier) {
   return `index ${Math.round(index)} (${cls}) → ${multiplier.toFixed(2)}× (Lighthouse's calculator) emulates its mid-tier mobile reference; ${vsDefault}`;
 }
 
-/** Lighthouse's benchmark in `page`: one warm-up (a fresh renderer scores low), then the median. */
-export async function measureIndex(page, samples = SAMPLES) {
+/**
+ * Lighthouse's benchmark in `page`: the median of `samples` runs (about a second each), after
+ * one warm-up in a fresh renderer (its first samples score low); a page that has already
+ * loaded the app is warm.
+ */
+export async function measureIndex(page, samples = SAMPLES, { warm = false } = {}) {
   const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
-  await page.evaluate(pageFunctions.computeBenchmarkIndex);
+  if (!warm) await page.evaluate(pageFunctions.computeBenchmarkIndex);
   const xs = [];
   for (let i = 0; i < samples; i++)
     xs.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
@@ -60,8 +64,8 @@ export async function measureIndex(page, samples = SAMPLES) {
  * The multiplier for the machine as `page` finds it now. BENCH_CPU_MULTIPLIER fixes the
  * multiplier instead (to reproduce a run); the index is still measured and printed.
  */
-export async function calibrateIn(page, samples = SAMPLES) {
-  const { index, samples: xs } = await measureIndex(page, samples);
+export async function calibrateIn(page, samples = SAMPLES, options = {}) {
+  const { index, samples: xs } = await measureIndex(page, samples, options);
   const fixed = Number(process.env.BENCH_CPU_MULTIPLIER);
   const multiplier = fixed > 0 ? fixed : Math.round(multiplierForIndex(index) * 100) / 100;
   const reason =

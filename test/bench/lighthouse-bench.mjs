@@ -18,7 +18,7 @@ import { largeRealtyPage, pressRun, viewsWithResults } from './views-with-result
 export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100 };
 const CATEGORIES = Object.keys(LIGHTHOUSE_BUDGETS);
 export const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
-/** Benchmark samples before each run (after a warm-up): about a second each. */
+/** Benchmark samples before each run: about a second each (a flow's page is warm already). */
 const RUN_SAMPLES = 3;
 
 const scores = (lhr) =>
@@ -74,7 +74,7 @@ export async function runFlow(browser, origin, flow, { snapshot = true } = {}) {
     if (flow.key !== false) await enterDemoKey(page);
     await flow.prepare?.(page, origin);
     // The machine as it is now, in this page: the slowdown that makes it the reference phone.
-    const cpu = await calibrateIn(page, RUN_SAMPLES);
+    const cpu = await calibrateIn(page, RUN_SAMPLES, { warm: true });
     const lhFlow = await startFlow(page, {
       flags: { logLevel: 'error', ...(await throttlingFlags(cpu.multiplier)) },
     });
