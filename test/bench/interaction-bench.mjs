@@ -1,9 +1,11 @@
 // The interaction part of `npm run bench` (issue #28): interaction to next paint for what a
-// user does most, as Lighthouse's timespan measures it (devtools throttling: 4× CPU, a slow
-// 4G network), each the median of 3 runs in a fresh browser context. The flows are written
+// user does most, as Lighthouse's timespan measures it (devtools throttling: the calibrated
+// CPU slowdown of calibrate.mjs, a slow 4G network), each the median of 3 runs in a fresh browser context. The flows are written
 // like the Lighthouse part's (views-with-results.mjs): a preparation outside the timespan,
 // the interaction inside it. Budget: ≤ 200 ms each ("good" INP).
+import { calibrate } from './calibrate.mjs';
 import {
+  calibrationLine,
   firstLine,
   inpMs,
   launchLighthouseChromium,
@@ -120,10 +122,11 @@ export const interactions = (realty) => [
   },
 ];
 
-export async function benchInteractions({ origin }) {
+export async function benchInteractions({ origin, cpu }) {
   const browser = await launchLighthouseChromium();
   const rows = [];
   try {
+    cpu ??= await calibrate(browser);
     // BENCH_VIEWS=history,realty: only the interactions whose name holds one of these.
     const only = process.env.BENCH_VIEWS?.split(',');
     const flows = interactions(await largeRealtyPage(origin));
@@ -151,14 +154,21 @@ export async function benchInteractions({ origin }) {
           ? [`INP ${r.inpMs} ms on ${r.view} (budget ≤ ${INP_BUDGET_MS} ms)`]
           : [],
   );
-  return { runs: RUNS, budgetMs: INP_BUDGET_MS, rows, broken, markdownRows: markdownRows(rows) };
+  return {
+    runs: RUNS,
+    cpu,
+    budgetMs: INP_BUDGET_MS,
+    rows,
+    broken,
+    markdownRows: markdownRows(rows, cpu),
+  };
 }
 
-function markdownRows(rows) {
+function markdownRows(rows, cpu) {
   return rows.map((r) => [
     `INP: ${r.view}`,
     r.failed ? `not measured: ${r.failed}` : `${r.inpMs ?? '–'} ms`,
-    `Lighthouse timespan, 4× CPU, median of ${RUNS}`,
+    `Lighthouse timespan, CPU calibrated (first: ${cpu.multiplier}×), median of ${RUNS}`,
     `≤ ${INP_BUDGET_MS} ms`,
     !r.failed && r.inpMs !== undefined && r.inpMs <= INP_BUDGET_MS ? 'met' : '**missed**',
   ]);
@@ -166,7 +176,8 @@ function markdownRows(rows) {
 
 export function interactionReport(r) {
   return [
-    `\n11. Interaction to next paint (Lighthouse timespan, 4× CPU, median of ${r.runs}); budget ≤ ${r.budgetMs} ms each`,
+    `\n11. Interaction to next paint (Lighthouse timespan, CPU calibrated before each run, median of ${r.runs}); budget ≤ ${r.budgetMs} ms each`,
+    calibrationLine(r.cpu),
     ...r.rows.map(
       (x) =>
         `  ${x.view.padEnd(56)} ${x.failed ? `not measured: ${x.failed}` : `${String(x.inpMs ?? '–').padStart(5)} ms → ${x.inpMs !== undefined && x.inpMs <= r.budgetMs ? 'met' : 'MISSED'}`}`,

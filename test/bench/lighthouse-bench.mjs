@@ -5,17 +5,21 @@
 // (views-with-results.mjs, one entry per view) is a user flow: the route is opened, the demo
 // key set and the flow's preparation done, then a timespan covers what the user does (Run,
 // typing, a click) until the results are painted (performance there is Lighthouse's timespan
-// score: blocking time, layout shifts, interaction; a timespan throttles as devtools does,
-// 4× CPU), and a snapshot of the results gives accessibility and best practices. Prints
-// nothing; returns rows and the budgets they break.
+// score: blocking time, layout shifts, interaction; a timespan throttles as devtools does),
+// and a snapshot of the results gives accessibility and best practices. The CPU slowdown of
+// both kinds is the calibrated one (calibrate.mjs: the same reference phone on any machine),
+// not Lighthouse's fixed 4×. Prints nothing; returns rows and the budgets they break.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { calibrate, calibrateIn, DEFAULT_MULTIPLIER } from './calibrate.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS, median } from './serve.mjs';
 import { largeRealtyPage, pressRun, viewsWithResults } from './views-with-results.mjs';
 
 export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100 };
 const CATEGORIES = Object.keys(LIGHTHOUSE_BUDGETS);
 export const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
+/** Benchmark samples before each run: about a second each (a flow's page is warm already). */
+const RUN_SAMPLES = 3;
 
 const scores = (lhr) =>
   Object.fromEntries(
@@ -45,6 +49,15 @@ export async function launchLighthouseChromium() {
   return puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
 }
 
+/** Lighthouse's mobile throttling with the calibrated CPU slowdown (flags replace it whole). */
+export async function throttlingFlags(cpuMultiplier = DEFAULT_MULTIPLIER) {
+  const { throttling } = await import('lighthouse/core/config/constants.js');
+  return { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuMultiplier } };
+}
+
+/** The benchmark index Lighthouse measured for this result (the machine during this run). */
+export const runIndex = (lhr) => Math.round(lhr.environment?.benchmarkIndex ?? 0);
+
 /**
  * One run of a flow (views-with-results.mjs) in a fresh browser context: open, key, prepare,
  * then a timespan around act → done (and 1 s for what follows the paint), then a snapshot.
@@ -60,7 +73,11 @@ export async function runFlow(browser, origin, flow, { snapshot = true } = {}) {
     await page.waitForSelector('#root:not([inert]) main');
     if (flow.key !== false) await enterDemoKey(page);
     await flow.prepare?.(page, origin);
-    const lhFlow = await startFlow(page, { flags: { logLevel: 'error' } });
+    // The machine as it is now, in this page: the slowdown that makes it the reference phone.
+    const cpu = await calibrateIn(page, RUN_SAMPLES, { warm: true });
+    const lhFlow = await startFlow(page, {
+      flags: { logLevel: 'error', ...(await throttlingFlags(cpu.multiplier)) },
+    });
     await lhFlow.startTimespan();
     await (flow.act ?? pressRun)(page);
     await flow.done(page);
@@ -68,10 +85,51 @@ export async function runFlow(browser, origin, flow, { snapshot = true } = {}) {
     await lhFlow.endTimespan();
     if (snapshot) await lhFlow.snapshot();
     const { steps } = await lhFlow.createFlowResult();
-    return { span: steps[0].lhr, snap: steps[1]?.lhr };
+    return { span: steps[0].lhr, snap: steps[1]?.lhr, cpu };
   } finally {
     await context.close();
   }
+}
+
+/**
+ * A run whose machine changed under it (Lighthouse's own index at the timespan's start is
+ * more than MAX_DRIFT away from the calibration taken just before) emulated some other
+ * phone: it is measured again, up to RUNS more times, and only steady runs give the median
+ * (when too few are steady, all are used and the row says how many were not).
+ */
+const MAX_DRIFT = 0.3;
+const steady = (run) => !run.indexSeen || Math.abs(run.indexSeen / run.index - 1) <= MAX_DRIFT;
+
+async function steadyRuns(once) {
+  const all = [];
+  while (all.filter(steady).length < RUNS && all.length < 2 * RUNS) all.push(await once());
+  const kept = all.filter(steady);
+  const runs = kept.length >= RUNS ? kept : all;
+  runs.unsteady = all.length - kept.length;
+  return runs;
+}
+
+/**
+ * The three longest main-thread tasks of a timespan and what is in them, from Lighthouse's
+ * long-tasks audit: when (ms after the timespan's start), how long, whose script (the chunk
+ * the task's JS came from) and its time by kind (script, style & layout, paint, GC…), e.g.
+ * "+412 ms 186 ms webhook-page-abc.js: scriptEvaluation 140, styleLayout 38".
+ */
+export function longestTasks(lhr, count = 3) {
+  const debug = lhr.audits['long-tasks']?.details?.debugData;
+  if (!debug?.tasks) return [];
+  const file = (url) => (url ? (url.split('/').pop() ?? url) : 'no script');
+  return [...debug.tasks]
+    .sort((a, b) => b.duration - a.duration)
+    .slice(0, count)
+    .map(({ urlIndex, startTime, duration, ...groups }) => {
+      const kinds = Object.entries(groups)
+        .filter(([, ms]) => ms >= 5)
+        .sort((a, b) => b[1] - a[1])
+        .map(([kind, ms]) => `${kind} ${Math.round(ms)}`)
+        .join(', ');
+      return `+${Math.round(startTime)} ms ${Math.round(duration)} ms ${file(debug.urls[urlIndex])}: ${kinds}`;
+    });
 }
 
 /** Interaction to next paint in a timespan's result, whole ms (undefined: no interaction). */
@@ -92,11 +150,14 @@ export function medianRow(view, runs, keys) {
   return row;
 }
 
-export async function benchLighthouse({ origin, routes }) {
+export async function benchLighthouse({ origin, routes, cpu }) {
   const { default: lighthouse } = await import('lighthouse');
   const browser = await launchLighthouseChromium();
   const rows = [];
   try {
+    // The bench's first calibration (run.mjs passes it; alone, this part measures itself) is
+    // printed; each run below applies its own, taken just before it.
+    cpu ??= await calibrate(browser);
     // BENCH_VIEWS=history,batch: only the rows whose name holds one of these (while working on them).
     const only = process.env.BENCH_VIEWS?.split(',');
     const wanted = (name) => !only || only.some((v) => name.includes(v));
@@ -105,29 +166,43 @@ export async function benchLighthouse({ origin, routes }) {
       for (let i = 0; i < RUNS; i++) {
         const page = await browser.newPage();
         try {
-          const result = await lighthouse(
-            `${origin}${route}`,
-            { onlyCategories: CATEGORIES, logLevel: 'error' },
-            undefined,
-            page,
-          );
+          const runCpu = await calibrateIn(page, RUN_SAMPLES);
+          const flags = {
+            onlyCategories: CATEGORIES,
+            logLevel: 'error',
+            ...(await throttlingFlags(runCpu.multiplier)),
+          };
+          const result = await lighthouse(`${origin}${route}`, flags, undefined, page);
           runs.push({
             ...scores(result.lhr),
+            index: runCpu.index,
+            multiplier: runCpu.multiplier,
+            indexSeen: runIndex(result.lhr),
             lcpMs: Math.round(result.lhr.audits['largest-contentful-paint'].numericValue),
           });
         } finally {
           await page.close();
         }
       }
-      rows.push(medianRow(`${route} (empty)`, runs, [...CATEGORIES, 'lcpMs']));
+      rows.push(
+        medianRow(`${route} (empty)`, runs, [
+          ...CATEGORIES,
+          'lcpMs',
+          'index',
+          'multiplier',
+          'indexSeen',
+        ]),
+      );
     }
     const flows = viewsWithResults(await largeRealtyPage(origin)).filter((f) => wanted(f.view));
     for (const flow of flows) {
-      const runs = [];
       try {
-        for (let i = 0; i < RUNS; i++) {
-          const { span, snap } = await runFlow(browser, origin, flow);
-          runs.push({
+        const runs = await steadyRuns(async () => {
+          const { span, snap, cpu: runCpu } = await runFlow(browser, origin, flow);
+          return {
+            index: runCpu.index,
+            multiplier: runCpu.multiplier,
+            indexSeen: runIndex(span),
             performance: scores(span).performance,
             accessibility: scores(snap).accessibility,
             'best-practices': scores(snap)['best-practices'],
@@ -135,9 +210,23 @@ export async function benchLighthouse({ origin, routes }) {
             tbtMs: Math.round(span.audits['total-blocking-time']?.numericValue ?? 0),
             cls:
               Math.round((span.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
-          });
-        }
-        rows.push(medianRow(flow.view, runs, [...CATEGORIES, 'inpMs', 'tbtMs', 'cls']));
+            longTasks: longestTasks(span),
+          };
+        });
+        rows.push(
+          medianRow(flow.view, runs, [
+            ...CATEGORIES,
+            'inpMs',
+            'tbtMs',
+            'cls',
+            'index',
+            'multiplier',
+            'indexSeen',
+          ]),
+        );
+        rows.at(-1).unsteady = runs.unsteady;
+        // The long tasks of the run with the median blocking time (one trace, named).
+        rows.at(-1).longTasks = runs.find((run) => run.tbtMs === rows.at(-1).tbtMs)?.longTasks;
       } catch (error) {
         // One view changed under its flow must not hide the other views' numbers.
         rows.push({ view: flow.view, failed: firstLine(error) });
@@ -156,17 +245,28 @@ export async function benchLighthouse({ origin, routes }) {
       ),
     ),
   );
-  return { runs: RUNS, rows, broken };
+  return { runs: RUNS, cpu, rows, broken };
+}
+
+/** The calibration as printed above every Lighthouse table: index, multiplier and why. */
+export function calibrationLine(cpu) {
+  return `  CPU calibration: Lighthouse benchmark index ${cpu.index} (samples ${cpu.samples.join(', ')}) → ${cpu.multiplier}× slowdown: ${cpu.reason}`;
 }
 
 export function lighthouseReport(r) {
   const cell = (x) => String(x ?? '–').padStart(5);
   return [
-    `\n2. Lighthouse (mobile, median of ${r.runs}; empty views: navigation, simulated throttling; with results: timespan, 4× CPU): performance, accessibility, best practices`,
-    ...r.rows.map(
-      (row) =>
-        `  ${row.view.padEnd(46)} ${cell(row.performance)} ${cell(row.accessibility)} ${cell(row['best-practices'])}${row.lcpMs ? `   LCP ${row.lcpMs} ms` : ''}${row.inpMs !== undefined ? `   INP ${row.inpMs} ms` : ''}${row.tbtMs !== undefined ? `   TBT ${row.tbtMs} ms   CLS ${row.cls}` : ''}${row.failed ? `   not measured: ${row.failed}` : ''}`,
-    ),
+    `\n2. Lighthouse (mobile, median of ${r.runs}; empty views: navigation, simulated throttling; with results: timespan; CPU slowdown calibrated before each run): performance, accessibility, best practices`,
+    calibrationLine(r.cpu),
+    ...r.rows
+      .map(
+        (row) =>
+          `  ${row.view.padEnd(46)} ${cell(row.performance)} ${cell(row.accessibility)} ${cell(row['best-practices'])}${row.lcpMs ? `   LCP ${row.lcpMs} ms` : ''}${row.inpMs !== undefined ? `   INP ${row.inpMs} ms` : ''}${row.tbtMs !== undefined ? `   TBT ${row.tbtMs} ms   CLS ${row.cls}` : ''}${row.multiplier ? `   index ${row.index} → ${row.multiplier}× (Lighthouse saw ${row.indexSeen})` : ''}${row.unsteady ? `   ${row.unsteady} unsteady run(s) measured again` : ''}${row.failed ? `   not measured: ${row.failed}` : ''}`,
+      )
+      .flatMap((line, i) => [
+        line,
+        ...(r.rows[i].longTasks ?? []).map((task) => `      longest task ${task}`),
+      ]),
     `  budgets: performance ≥ 95, accessibility 100, best practices 100 → ${r.broken.length === 0 ? 'all met' : `${r.broken.length} MISSED`}`,
   ].join('\n');
 }

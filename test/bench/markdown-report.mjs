@@ -128,7 +128,7 @@ const lighthouseRows = (lighthouse) =>
     r.failed
       ? `not measured: ${r.failed}`
       : `perf ${r.performance ?? '–'}, a11y ${r.accessibility ?? '–'}, best practices ${r['best-practices'] ?? '–'}${r.lcpMs ? `, LCP ${r.lcpMs} ms` : ''}${r.tbtMs !== undefined ? `, TBT ${r.tbtMs} ms, CLS ${r.cls}` : ''}${r.inpMs !== undefined ? `, INP ${r.inpMs} ms` : ''}`,
-    `median of ${lighthouse.runs}`,
+    `median of ${lighthouse.runs}${r.multiplier ? `, CPU ${r.multiplier}× (index ${r.index})` : ''}`,
     '≥ 95, 100, 100',
     verdict(
       !r.failed &&
@@ -256,6 +256,21 @@ ${[
 
 `;
 
+/** The calibration of this run, and where the evidence that it holds across machines lives. */
+const calibrationSection = (cpu) =>
+  cpu
+    ? `## CPU calibration
+
+Lighthouse's benchmark index at the start of this run: ${cpu.index} (samples ${cpu.samples.join(', ')}) → a
+${cpu.multiplier}× CPU slowdown: ${cpu.reason}. Each Lighthouse run calibrates again just before its
+timespan (the load of a shared machine moves within a minute) and is measured again when Lighthouse's
+own index at its start drifted more than 30 % from that calibration (test/bench/calibrate.mjs,
+decision 085). The same flow run on a quiet machine and with another process loading one core:
+docs/performance.md, "Calibrated throttling".
+
+`
+    : '';
+
 export function markdownReport({ results: all, broken, load }) {
   // A part that could not be measured says so in `broken` (listed above the table); its
   // numbers are left out rather than read from a result that has none.
@@ -281,7 +296,7 @@ ${broken.map((b) => `\n- ${b}`).join('')}
 | --- | --- | --- | --- | --- |
 ${rows.map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')}
 
-${plansFor(broken)}## How to reproduce
+${calibrationSection(all.calibration)}${plansFor(broken)}## How to reproduce
 
 1. \`npm ci\`, and Chromium at \`/usr/bin/chromium\` (or \`CHROMIUM_PATH\`); never \`npx playwright install\`.
 2. \`npm run bench\`: builds the app and the floors (test/bench/floor, test/bench/floor-realty),

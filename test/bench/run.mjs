@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { batchReport, benchBatch } from './batch-bench.mjs';
 import { benchBundle, bundleReport } from './bundle-bench.mjs';
 import { benchInteractions, interactionReport } from './interaction-bench.mjs';
-import { benchLighthouse, lighthouseReport, viewRoutes } from './lighthouse-bench.mjs';
+import {
+  benchLighthouse,
+  calibrationLine,
+  lighthouseReport,
+  viewRoutes,
+} from './lighthouse-bench.mjs';
+import { calibrateStandalone } from './calibrate.mjs';
 import { benchLarge, largeReport } from './large-bench.mjs';
 import { benchMap } from './map-bench.mjs';
 import { benchProxy, proxyReport } from './proxy-bench.mjs';
@@ -38,6 +44,28 @@ function mapReport(m) {
   ].join('\n');
 }
 
+/** The bench's text output with what a reader wants first: each part's verdict and time. */
+function verdictFirst(results, brokenList, partReports) {
+  const rows = Object.entries(results)
+    .filter(([name]) => name !== 'calibration')
+    .map(([name, r]) => {
+      const own = r.failed ? [r.failed] : (r.broken ?? []);
+      return (
+        `  ${name.padEnd(14)} ${own.length === 0 ? 'met' : `${own.length} MISSED`}`.padEnd(34) +
+        `${seconds[name] ?? '–'} s`
+      );
+    });
+  return [
+    'Verdicts (part, budgets, wall time)',
+    ...rows,
+    brokenList.length === 0
+      ? 'Every budget holds.'
+      : `${brokenList.length} budget(s) broken:\n${brokenList.map((b) => `  - ${b}`).join('\n')}`,
+    results.calibration ? `\n${calibrationLine(results.calibration).trim()}` : '',
+    ...partReports,
+  ].join('\n');
+}
+
 /** Each part: run(ctx) → its numbers with `broken` (budgets missed), and how to print them. */
 const PARTS = [
   {
@@ -52,15 +80,17 @@ const PARTS = [
   },
   {
     name: 'lighthouse',
-    run: ({ origin, appDir }) => benchLighthouse({ origin, routes: viewRoutes(appDir) }),
+    run: ({ origin, appDir, cpu }) => benchLighthouse({ origin, routes: viewRoutes(appDir), cpu }),
     report: lighthouseReport,
     needs: 'server',
+    throttled: true,
   },
   {
     name: 'interactions',
-    run: ({ origin }) => benchInteractions({ origin }),
+    run: ({ origin, cpu }) => benchInteractions({ origin, cpu }),
     report: interactionReport,
     needs: 'server',
+    throttled: true,
   },
   {
     name: 'map',
@@ -147,8 +177,13 @@ const results = {};
 const broken = [];
 // Other work on the machine moves every timing: the report says how loaded it was.
 const load = { start: loadavg()[0].toFixed(1), end: '', cores: availableParallelism() };
+// Each part's report and wall time: test-results/bench.txt puts the verdicts first, then these.
+const reports = [];
+const seconds = {};
 let appBuilt = false;
 let server = null;
+// The CPU slowdown every Lighthouse part applies, measured once before the first of them.
+let cpu = null;
 
 /** The app built once per run into appDir (the bundle part builds it while measuring). */
 async function ensureApp() {
@@ -167,21 +202,30 @@ try {
   for (const part of parts) {
     if (part.needs === 'app' || part.needs === 'server') await ensureApp();
     if (part.needs === 'server' && !server) server = await startServer({ outDir: appDir });
+    if (part.throttled && !cpu) {
+      cpu = await calibrateStandalone();
+      results.calibration = cpu;
+      console.log(`\n${calibrationLine(cpu).trim()}`);
+    }
     let result;
+    const started = Date.now();
     try {
-      result = await part.run({ appDir, origin: server?.origin });
+      result = await part.run({ appDir, origin: server?.origin, cpu });
     } catch (error) {
       // One part failing (a view changed under it) must not hide the other parts' numbers.
       const message = `${part.name} could not be measured: ${String(error?.message ?? error).split('\n')[0]}`;
       console.log(`\n${message}`);
       results[part.name] = { failed: message };
       broken.push(message);
+      seconds[part.name] = Math.round((Date.now() - started) / 1000);
       continue;
     }
+    seconds[part.name] = Math.round((Date.now() - started) / 1000);
     if (part.name === 'bundle') appBuilt = true;
     results[part.name] = result;
     broken.push(...((ci ? result.ciBroken : undefined) ?? result.broken ?? []));
-    console.log(part.report(result));
+    reports.push(part.report(result));
+    console.log(reports.at(-1));
   }
   console.log(
     broken.length === 0
@@ -192,8 +236,9 @@ try {
   mkdirSync(join(root, 'test-results'), { recursive: true });
   writeFileSync(
     join(root, 'test-results/bench.json'),
-    JSON.stringify({ results, broken, load }, null, 2),
+    JSON.stringify({ results, broken, load, seconds }, null, 2),
   );
+  writeFileSync(join(root, 'test-results/bench.txt'), verdictFirst(results, broken, reports));
   if (!only)
     writeFileSync(join(root, 'docs/benchmarks.md'), markdownReport({ results, broken, load }));
   if (broken.length > 0) process.exitCode = 1;
