@@ -285,6 +285,18 @@ export async function saveAlerts(db: Db, alerts: readonly TrackerAlert[]): Promi
     );
 }
 
+/** Every tracker's alerts, newest first (the dashboard's Alerts list), with each channel's outcome. */
+export async function loadAlerts(
+  db: Sql,
+  limit = 500,
+): Promise<(Omit<TrackerAlert, 'cellId'> & { delivered: Record<string, string> })[]> {
+  return db.query(
+    `select id, tracker_id as "trackerId", run_id as "runId", at, kind, text, delivered
+     from alerts order by at desc, id limit $1`,
+    [limit],
+  );
+}
+
 export async function markDelivered(
   db: Sql,
   alertIds: readonly string[],

@@ -17,7 +17,15 @@ import type { BatchAnswer } from '../runs/lib/results.ts';
 import { cellQuery } from '../runs/cell-query.ts';
 import { runCells } from '../runs/run-cells.ts';
 import { evaluateAlerts, type TrackerAlert } from './lib/alerts.ts';
-import { baselineRun, cutShort, missedRun, runCell, runFromBatch, runId, type TrackerRun } from './lib/run.ts';
+import {
+  baselineRun,
+  cutShort,
+  missedRun,
+  runCell,
+  runFromBatch,
+  runId,
+  type TrackerRun,
+} from './lib/run.ts';
 import { runCap, scheduleAt, spentThisMonth } from './lib/schedule.ts';
 import { trackerFromBatch, trackerMatrix, type Tracker } from './lib/tracker.ts';
 import { loadBatch, readAnswer } from '../runs/batch-store.ts';
