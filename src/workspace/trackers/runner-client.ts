@@ -33,16 +33,17 @@ async function call(token: string, path: string, init: RequestInit = {}): Promis
     throw new RunnerError(
       'The runner refused this token: enter the RUNNER_TOKEN the runner was started with. Nothing was read or sent.',
     );
-  // The dev/preview proxy answers 500/502/504 when nothing listens at RUNNER_URL.
-  if (res.status >= 500 && !res.headers.get('x-content-type-options'))
+  // A proxy in front answers 502/504 (nginx) or an empty 500 (Vite's) when nothing listens at
+  // the runner's address; the runner's own failures are a 500 with its message.
+  const text = res.ok ? '' : (await res.text()).trim();
+  if (res.status >= 502 || (res.status === 500 && !text))
     throw new RunnerError(
-      `The runner is not answering (HTTP ${res.status} from the proxy): start it with \`npm run runner\` and RUNNER_TOKEN set, on the port RUNNER_URL names.`,
+      `The runner is not answering (HTTP ${res.status} from the proxy): start it with \`npm run runner\` and RUNNER_TOKEN set, on the port RUNNER_URL (or the nginx RUNNER_UPSTREAM) names.`,
     );
   const type = res.headers.get('content-type') ?? '';
   // Without a proxy the path falls through to the app's own page (HTML), or a 404.
   if (res.status === 404 || type.includes('text/html')) throw new RunnerError(NO_RUNNER);
-  if (!res.ok)
-    throw new RunnerError(`The runner answered HTTP ${res.status}: ${(await res.text()).trim()}`);
+  if (!res.ok) throw new RunnerError(`The runner answered HTTP ${res.status}: ${text}`);
   return res;
 }
 
