@@ -293,7 +293,7 @@ describe('the run log', () => {
 });
 
 describe('budget alerts', () => {
-  test('a schedule whose runs until the plan renews need more credits than are left raises a budget alert', async () => {
+  test('a schedule whose runs until the plan renews need more credits than are left raises a budget alert, once while its forecast holds', async () => {
     // Every ten minutes for the sandbox plan's 30 days: 4,320 runs of 2 cells at 20 credits.
     await addTracker('Budget', ['coffee'], { cron: '*/10 * * * *' });
     await cli('run', 'Budget', '--yes');
@@ -303,6 +303,12 @@ describe('budget alerts', () => {
     expect(alert?.text).toMatch(
       /^The budget will not last: 43\d\d runs of Budget until the plan renews \(.+\) need up to \d+ credits; \d+ are left\.$/,
     );
+    // The next run spends what the forecast counted on: the forecast holds, nothing repeats.
+    await cli('run', 'Budget', '--yes');
+    const budgetAlerts = await runner.db.query(
+      "select id from alerts where tracker_id = 't-Budget' and kind = 'budget'",
+    );
+    expect(budgetAlerts).toHaveLength(1);
   });
 });
 
