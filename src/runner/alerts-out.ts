@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { evaluateAlerts, type TrackerAlert } from '../workspace/trackers/lib/alerts.ts';
+import {
+  alertPayload,
+  evaluateAlerts,
+  type TrackerAlert,
+} from '../workspace/trackers/lib/alerts.ts';
 import { cellsAnswered, type TrackerRun } from '../workspace/trackers/lib/run.ts';
 import { trackerMatrix, type Tracker } from '../workspace/trackers/lib/tracker.ts';
 import type { Channel } from './store.ts';
@@ -78,20 +82,6 @@ export function budgetAlert(
     cellId: '',
     kind: 'budget',
     text: `The budget will not last: ${budget.runsUntilRenewal} runs of ${tracker.name} until the plan renews (${renews}) need up to ${need} credits; ${budget.creditsLeft} are left.`,
-  };
-}
-
-/** The body every channel carries: the tracker, the run and its alerts. */
-export function alertPayload(tracker: Tracker, alerts: readonly RunnerAlert[]) {
-  return {
-    kind: 'tracker-alerts',
-    tracker: tracker.name,
-    alerts: alerts.map((a) => ({
-      kind: a.kind,
-      text: a.text,
-      at: new Date(a.at).toISOString(),
-      run: a.runId,
-    })),
   };
 }
 

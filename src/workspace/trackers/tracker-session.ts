@@ -16,7 +16,7 @@ import { countedCost } from '../runs/lib/pricing.ts';
 import type { BatchAnswer } from '../runs/lib/results.ts';
 import { cellQuery } from '../runs/cell-query.ts';
 import { runCells } from '../runs/run-cells.ts';
-import { evaluateAlerts, type TrackerAlert } from './lib/alerts.ts';
+import { alertPayload, evaluateAlerts, type TrackerAlert } from './lib/alerts.ts';
 import {
   baselineRun,
   cutShort,
@@ -401,15 +401,7 @@ export class TrackerSession {
     try {
       const meta = await this.queryClient.fetchQuery(metaQueries.current());
       if (meta.mode !== 'sandbox') return;
-      await postSandboxNotice({
-        kind: 'tracker-alerts',
-        tracker: tracker.name,
-        alerts: alerts.map((a) => ({
-          kind: a.kind,
-          text: a.text,
-          at: new Date(a.at).toISOString(),
-        })),
-      });
+      await postSandboxNotice(alertPayload(tracker, alerts));
       await this.queryClient.invalidateQueries({
         queryKey: sandboxInboxQueries.current().queryKey,
       });

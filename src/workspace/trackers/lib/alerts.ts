@@ -72,3 +72,24 @@ export function evaluateAlerts(input: {
   }
   return alerts;
 }
+
+/**
+ * The body every delivery carries, one builder for both senders: the runner's channels (webhook,
+ * ntfy, email: src/runner/alerts-out.ts) and the dashboard's post to the sandbox's inbox. `kind`
+ * is wider than the rules' own: the runner adds alerts about the run itself.
+ */
+export function alertPayload(
+  tracker: { name: string },
+  alerts: readonly (Pick<TrackerAlert, 'text' | 'at' | 'runId'> & { kind: string })[],
+) {
+  return {
+    kind: 'tracker-alerts',
+    tracker: tracker.name,
+    alerts: alerts.map((a) => ({
+      kind: a.kind,
+      text: a.text,
+      at: new Date(a.at).toISOString(),
+      run: a.runId,
+    })),
+  };
+}
