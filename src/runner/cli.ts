@@ -24,7 +24,7 @@ export const USAGE = `Usage: npm run runner -- VERB
            [--webhook URL --secret S] [--ntfy URL] [--email TO --smtp URL --from ADDR]
                     a trackers file exported from the dashboard (its runs too)
   set NAME [--cron EXPR|off] [--tz ZONE] [--catch-up|--no-catch-up] [--reserve N|none]
-           [--cap-run N|none] [--cap-month N|none] [--move-by N|none]
+           [--cap-run N|none] [--cap-month N|none] [--move-by N|none] [--top3 on|off]
            [--webhook … | --ntfy … | --email … | --no-channels]
                     changes what is given, keeps the rest (channels given replace them all)
   list              trackers, their schedules and next runs
@@ -51,6 +51,7 @@ const OPTIONS = {
   'cap-month': { type: 'string' },
   'move-by': { type: 'string' },
   'no-channels': { type: 'boolean' },
+  top3: { type: 'string' },
 } as const;
 
 type Flags = ReturnType<
@@ -206,6 +207,8 @@ async function set(runner: Runner, name: string | undefined, flags: Flags, out: 
   const capPerRun = amount('cap-run', flags['cap-run'], 1);
   const monthlyCap = amount('cap-month', flags['cap-month'], 1);
   const moveBy = amount('move-by', flags['move-by'], 1);
+  if (flags.top3 !== undefined && flags.top3 !== 'on' && flags.top3 !== 'off')
+    throw new Error(`--top3 is on or off, got "${flags.top3}".`);
   const tracker = {
     ...stored.tracker,
     capPerRun: capPerRun === undefined ? stored.tracker.capPerRun : capPerRun,
@@ -213,6 +216,7 @@ async function set(runner: Runner, name: string | undefined, flags: Flags, out: 
     alerts: {
       ...stored.tracker.alerts,
       moveBy: moveBy === undefined ? stored.tracker.alerts.moveBy : moveBy,
+      top3: flags.top3 === undefined ? stored.tracker.alerts.top3 : flags.top3 === 'on',
     },
   };
   const next: StoredTracker = { tracker, settings, nextDue: null };

@@ -306,6 +306,8 @@ describe('set NAME', () => {
       '40',
       '--move-by',
       '5',
+      '--top3',
+      'on',
     );
     expect(line).toMatch(
       /^Set Settable: 30 7 \* \* 1 \(Europe\/Berlin\), next .+, cap per run 40, monthly cap none, reserve 100, no alert channels$/,
@@ -317,7 +319,7 @@ describe('set NAME', () => {
       reserveFloor: 100,
     });
     expect(stored.tracker.capPerRun).toBe(40);
-    expect(stored.tracker.alerts.moveBy).toBe(5);
+    expect(stored.tracker.alerts).toMatchObject({ moveBy: 5, top3: true });
     expect(new Date(stored.nextDue!).getUTCDay()).toBe(1);
     await expect(cli('set', 'Settable', '--cap-run', '0', '--reserve', 'none')).rejects.toThrow(
       '--cap-run must be a whole number of at least 1, or none; got "0".',
