@@ -1,6 +1,10 @@
 import { createHmac } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { evaluateAlerts, type TrackerAlert } from '../workspace/trackers/lib/alerts.ts';
+import {
+  alertPayload,
+  evaluateAlerts,
+  type TrackerAlert,
+} from '../workspace/trackers/lib/alerts.ts';
 import { cellsAnswered, type TrackerRun } from '../workspace/trackers/lib/run.ts';
 import { trackerMatrix, type Tracker } from '../workspace/trackers/lib/tracker.ts';
 import type { Channel } from './store.ts';
@@ -53,33 +57,31 @@ export function runAlerts(
 export function budgetAlert(
   tracker: Tracker,
   run: TrackerRun,
-  budget: { runsUntilRenewal: number; runCost: number; creditsLeft: number; renewsAt: number },
+  budget: {
+    runsUntilRenewal: number;
+    runCost: number;
+    creditsLeft: number;
+    renewsAt: number;
+    /** When the first run the credits cannot pay is due. */
+    runsOutAt: number;
+  },
 ): RunnerAlert | null {
   const need = budget.runsUntilRenewal * budget.runCost;
   if (need <= budget.creditsLeft) return null;
   const renews = new Date(budget.renewsAt).toISOString().slice(0, 10);
+  // The forecast is the day the credits run out (the first run they cannot pay): while it
+  // holds, the alert keeps its id and goes out once a month per tracker; a day that moves (a
+  // run that cost more, credits bought, another schedule) is news again.
+  const month = new Date(run.startedAt).toISOString().slice(0, 7);
+  const runsOut = new Date(budget.runsOutAt).toISOString().slice(0, 10);
   return {
-    id: `${run.id}|run|budget`,
+    id: `${tracker.id}|budget|${month}|${runsOut}`,
     trackerId: tracker.id,
     runId: run.id,
     at: run.startedAt,
     cellId: '',
     kind: 'budget',
     text: `The budget will not last: ${budget.runsUntilRenewal} runs of ${tracker.name} until the plan renews (${renews}) need up to ${need} credits; ${budget.creditsLeft} are left.`,
-  };
-}
-
-/** The body every channel carries: the tracker, the run and its alerts. */
-export function alertPayload(tracker: Tracker, alerts: readonly RunnerAlert[]) {
-  return {
-    kind: 'tracker-alerts',
-    tracker: tracker.name,
-    alerts: alerts.map((a) => ({
-      kind: a.kind,
-      text: a.text,
-      at: new Date(a.at).toISOString(),
-      run: a.runId,
-    })),
   };
 }
 

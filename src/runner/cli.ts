@@ -5,7 +5,7 @@ import { cellsAnswered } from '../workspace/trackers/lib/run.ts';
 import { parseTrackers, serializeTrackers } from '../workspace/trackers/lib/tracker-file.ts';
 import { channelLabel } from './alerts-out.ts';
 import { planRun } from './run-tracker.ts';
-import { importTracker, startRunNow, type Runner } from './runner.ts';
+import { importTracker, nextDueOf, startRunNow, type Runner } from './runner.ts';
 import { checkCron } from './schedule.ts';
 import {
   findTracker,
@@ -13,14 +13,20 @@ import {
   listTrackers,
   loadRuns,
   removeTracker,
+  saveTracker,
   type Channel,
   type RunnerSettings,
+  type StoredTracker,
 } from './store.ts';
 
 export const USAGE = `Usage: npm run runner -- VERB
   add FILE [--cron EXPR] [--tz ZONE] [--catch-up] [--reserve N]
            [--webhook URL --secret S] [--ntfy URL] [--email TO --smtp URL --from ADDR]
                     a trackers file exported from the dashboard (its runs too)
+  set NAME [--cron EXPR|off] [--tz ZONE] [--catch-up|--no-catch-up] [--reserve N|none]
+           [--cap-run N|none] [--cap-month N|none] [--move-by N|none] [--top3 on|off]
+           [--webhook … | --ntfy … | --email … | --no-channels]
+                    changes what is given, keeps the rest (channels given replace them all)
   list              trackers, their schedules and next runs
   run NAME [--yes]  run now: prints the plan, asks unless --yes
   runs NAME         the run log
@@ -40,6 +46,12 @@ const OPTIONS = {
   smtp: { type: 'string' },
   from: { type: 'string' },
   yes: { type: 'boolean' },
+  'no-catch-up': { type: 'boolean' },
+  'cap-run': { type: 'string' },
+  'cap-month': { type: 'string' },
+  'move-by': { type: 'string' },
+  'no-channels': { type: 'boolean' },
+  top3: { type: 'string' },
 } as const;
 
 type Flags = ReturnType<
@@ -154,6 +166,67 @@ async function runLog(runner: Runner, name: string, out: Out) {
   }
 }
 
+/** A whole number of at least `min`, or null for `none`; undefined when the flag is not given. */
+function amount(flag: string, raw: string | undefined, min: number): number | null | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === 'none') return null;
+  const value = Number(raw);
+  if (!(Number.isSafeInteger(value) && value >= min))
+    throw new Error(`--${flag} must be a whole number of at least ${min}, or none; got "${raw}".`);
+  return value;
+}
+
+/**
+ * `set NAME`: changes the schedule, caps, floor, alert rule or channels it is given and keeps
+ * the rest; checked whole before anything is stored. The next due follows the new schedule.
+ */
+async function set(runner: Runner, name: string | undefined, flags: Flags, out: Out) {
+  const stored = await found(runner, name);
+  const given = settingsOf({
+    ...flags,
+    cron: flags.cron === 'off' ? undefined : flags.cron,
+    reserve: flags.reserve === 'none' ? undefined : flags.reserve,
+  });
+  const settings: RunnerSettings = {
+    cron: flags.cron === 'off' ? null : (flags.cron ?? stored.settings.cron),
+    timeZone: flags.tz ?? stored.settings.timeZone,
+    catchUp: flags['no-catch-up'] ? false : flags['catch-up'] ? true : stored.settings.catchUp,
+    reserveFloor:
+      flags.reserve === 'none'
+        ? null
+        : flags.reserve === undefined
+          ? stored.settings.reserveFloor
+          : given.reserveFloor,
+    channels: flags['no-channels']
+      ? []
+      : given.channels.length > 0
+        ? given.channels
+        : stored.settings.channels,
+  };
+  if (settings.cron) checkCron(settings.cron, settings.timeZone);
+  const capPerRun = amount('cap-run', flags['cap-run'], 1);
+  const monthlyCap = amount('cap-month', flags['cap-month'], 1);
+  const moveBy = amount('move-by', flags['move-by'], 1);
+  if (flags.top3 !== undefined && flags.top3 !== 'on' && flags.top3 !== 'off')
+    throw new Error(`--top3 is on or off, got "${flags.top3}".`);
+  const tracker = {
+    ...stored.tracker,
+    capPerRun: capPerRun === undefined ? stored.tracker.capPerRun : capPerRun,
+    monthlyCap: monthlyCap === undefined ? stored.tracker.monthlyCap : monthlyCap,
+    alerts: {
+      ...stored.tracker.alerts,
+      moveBy: moveBy === undefined ? stored.tracker.alerts.moveBy : moveBy,
+      top3: flags.top3 === undefined ? stored.tracker.alerts.top3 : flags.top3 === 'on',
+    },
+  };
+  const next: StoredTracker = { tracker, settings, nextDue: null };
+  next.nextDue = nextDueOf(next, Date.now());
+  await saveTracker(runner.db, next);
+  out(
+    `Set ${tracker.name}: ${settings.cron ? `${settings.cron} (${settings.timeZone})` : tracker.cadence}, next ${next.nextDue === null ? '—' : new Date(next.nextDue).toISOString()}, cap per run ${tracker.capPerRun ?? 'none'}, monthly cap ${tracker.monthlyCap ?? 'none'}, reserve ${settings.reserveFloor ?? 'none'}, ${settings.channels.map(channelLabel).join(', ') || 'no alert channels'}`,
+  );
+}
+
 async function found(runner: Runner, name: string | undefined) {
   const stored = name ? await findTracker(runner.db, name) : null;
   if (!stored) throw new Error(name ? `No tracker named “${name}”.` : 'Name a tracker.');
@@ -169,6 +242,8 @@ export async function command(runner: Runner, argv: readonly string[], out: Out)
       return add(runner, target, flags, out);
     case 'list':
       return list(runner, out);
+    case 'set':
+      return set(runner, target, flags, out);
     case 'run':
       return runNow(runner, target!, flags, out);
     case 'runs':

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { parseTrackers, serializeTrackers } from '../workspace/trackers/lib/tracker-file.ts';
 import type { Runner } from './runner.ts';
 import { importTracker } from './runner.ts';
-import { DEFAULT_SETTINGS, findTracker, listTrackers, loadRuns } from './store.ts';
+import { DEFAULT_SETTINGS, findTracker, listTrackers, loadAlerts, loadRuns } from './store.ts';
 
 /** The header the dashboard's proxy forwards the runner token in (held like the API key). */
 export const RUNNER_TOKEN_HEADER = 'x-runner-token';
@@ -45,7 +45,8 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
 /**
  * What the dashboard reads from a runner, under `/runner/` (its dev/preview proxy forwards the
  * path as is): every tracker with its runs as one trackers file (the format the Trackers view
- * imports, so it shows them with its own components), and a tracker moved in from the
+ * imports, so it shows them with its own components), the alerts it raised (newest first, with
+ * each channel's outcome), and a tracker moved in from the
  * dashboard (POST the same file; never a key: the file has none). Every request needs the
  * runner token; nothing here reveals the key or sends a request upstream.
  */
@@ -69,6 +70,8 @@ export async function handle(
     if (entries.length === 0) return reply(res, 204, '');
     return reply(res, 200, serializeTrackers(entries), 'application/json');
   }
+  if (path === '/runner/alerts' && req.method === 'GET')
+    return reply(res, 200, JSON.stringify(await loadAlerts(runner.db)), 'application/json');
   if (path === '/runner/trackers' && req.method === 'POST') {
     const body = await readBody(req);
     if (body === null) return reply(res, 413, 'The trackers file is too large.');

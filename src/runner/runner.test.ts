@@ -292,8 +292,49 @@ describe('the run log', () => {
   });
 });
 
+describe('set NAME', () => {
+  test('changes the schedule, caps, floor and alert rule it is given, keeps the rest, and refuses bad input whole', async () => {
+    await addTracker('Settable', ['mocha'], { cron: '0 6 * * *', reserveFloor: 100 });
+    const [line] = await cli(
+      'set',
+      'Settable',
+      '--cron',
+      '30 7 * * 1',
+      '--tz',
+      'Europe/Berlin',
+      '--cap-run',
+      '40',
+      '--move-by',
+      '5',
+      '--top3',
+      'on',
+    );
+    expect(line).toMatch(
+      /^Set Settable: 30 7 \* \* 1 \(Europe\/Berlin\), next .+, cap per run 40, monthly cap none, reserve 100, no alert channels$/,
+    );
+    const stored = (await findTracker(runner.db, 'Settable'))!;
+    expect(stored.settings).toMatchObject({
+      cron: '30 7 * * 1',
+      timeZone: 'Europe/Berlin',
+      reserveFloor: 100,
+    });
+    expect(stored.tracker.capPerRun).toBe(40);
+    expect(stored.tracker.alerts).toMatchObject({ moveBy: 5, top3: true });
+    expect(new Date(stored.nextDue!).getUTCDay()).toBe(1);
+    await expect(cli('set', 'Settable', '--cap-run', '0', '--reserve', 'none')).rejects.toThrow(
+      '--cap-run must be a whole number of at least 1, or none; got "0".',
+    );
+    expect((await findTracker(runner.db, 'Settable'))!.settings.reserveFloor).toBe(100);
+    await cli('set', 'Settable', '--reserve', 'none', '--cron', 'off');
+    expect((await findTracker(runner.db, 'Settable'))!.settings).toMatchObject({
+      cron: null,
+      reserveFloor: null,
+    });
+  });
+});
+
 describe('budget alerts', () => {
-  test('a schedule whose runs until the plan renews need more credits than are left raises a budget alert', async () => {
+  test('a schedule whose runs until the plan renews need more credits than are left raises a budget alert, once while its forecast holds', async () => {
     // Every ten minutes for the sandbox plan's 30 days: 4,320 runs of 2 cells at 20 credits.
     await addTracker('Budget', ['coffee'], { cron: '*/10 * * * *' });
     await cli('run', 'Budget', '--yes');
@@ -303,6 +344,12 @@ describe('budget alerts', () => {
     expect(alert?.text).toMatch(
       /^The budget will not last: 43\d\d runs of Budget until the plan renews \(.+\) need up to \d+ credits; \d+ are left\.$/,
     );
+    // The next run spends what the forecast counted on: the forecast holds, nothing repeats.
+    await cli('run', 'Budget', '--yes');
+    const budgetAlerts = await runner.db.query(
+      "select id from alerts where tracker_id = 't-Budget' and kind = 'budget'",
+    );
+    expect(budgetAlerts).toHaveLength(1);
   });
 });
 

@@ -141,7 +141,9 @@ async function budgetAfter(runner: Runner, stored: StoredTracker, run: TrackerRu
     renewsAt,
     100_000,
   );
+  const payable = Math.floor(account.creditsLeft / Math.max(1, plan.cost));
   return budgetAlert(stored.tracker, run, {
+    runsOutAt: slots[Math.min(payable, slots.length - 1)] ?? renewsAt,
     runsUntilRenewal: slots.length,
     runCost: plan.cost,
     creditsLeft: account.creditsLeft,
@@ -154,8 +156,10 @@ export async function sendAlerts(
   stored: StoredTracker,
   alerts: readonly RunnerAlert[],
 ): Promise<void> {
+  const added = alerts.length === 0 ? new Set() : await saveAlerts(runner.db, alerts as never);
+  // Only news goes out: the budget alert keeps its id while its forecast holds (alerts-out.ts).
+  alerts = alerts.filter((a) => added.has(a.id));
   if (alerts.length === 0) return;
-  await saveAlerts(runner.db, alerts as never);
   const ids = alerts.map((a) => a.id);
   for (const channel of stored.settings.channels) {
     const label = channelLabel(channel);

@@ -276,13 +276,30 @@ export async function spendSince(
   );
 }
 
-export async function saveAlerts(db: Db, alerts: readonly TrackerAlert[]): Promise<void> {
-  for (const a of alerts)
-    await db.query(
+/** Stores the alerts; returns the ids that were new (an alert stored before is not news again). */
+export async function saveAlerts(db: Db, alerts: readonly TrackerAlert[]): Promise<Set<string>> {
+  const added = new Set<string>();
+  for (const a of alerts) {
+    const rows = await db.query<{ id: string }>(
       `insert into alerts (id, tracker_id, run_id, at, kind, text) values ($1, $2, $3, $4, $5, $6)
-       on conflict (id) do nothing`,
+       on conflict (id) do nothing returning id`,
       [a.id, a.trackerId, a.runId, a.at, a.kind, a.text],
     );
+    for (const row of rows) added.add(row.id);
+  }
+  return added;
+}
+
+/** Every tracker's alerts, newest first (the dashboard's Alerts list), with each channel's outcome. */
+export async function loadAlerts(
+  db: Sql,
+  limit = 500,
+): Promise<(Omit<TrackerAlert, 'cellId'> & { delivered: Record<string, string> })[]> {
+  return db.query(
+    `select id, tracker_id as "trackerId", run_id as "runId", at, kind, text, delivered
+     from alerts order by at desc, id limit $1`,
+    [limit],
+  );
 }
 
 export async function markDelivered(

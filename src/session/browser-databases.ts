@@ -40,10 +40,14 @@ const writers = new Set<{ drop: () => void }>();
  */
 export const TAB_NOTE_PREFIX = 'web-data-dashboard.note.';
 
+/** The runner token's place (session/runner-token.ts): held like the key, so cleared with it. */
+export const RUNNER_TOKEN_KEY = 'web-data-dashboard.runner-token';
+
 function forgetTabNotes() {
   try {
     for (const key of Object.keys(sessionStorage))
-      if (key.startsWith(TAB_NOTE_PREFIX)) sessionStorage.removeItem(key);
+      if (key.startsWith(TAB_NOTE_PREFIX) || key === RUNNER_TOKEN_KEY)
+        sessionStorage.removeItem(key);
   } catch {
     // No sessionStorage: nothing was noted.
   }

@@ -40,6 +40,8 @@ export interface Received {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
+  /** The request's body, as far as it has arrived. */
+  body?: string;
 }
 
 export interface HostileUpstream {
@@ -67,7 +69,9 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
   const otherOrigin = originOf(other);
 
   const server = createServer((req, res) => {
-    received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
+    const got: Received = { method: req.method ?? '', url: req.url ?? '', headers: req.headers };
+    received.push(got);
+    req.on('data', (chunk: Buffer) => (got.body = (got.body ?? '') + chunk.toString()));
     const query = new URL(req.url ?? '/', 'http://upstream').searchParams;
     act(query, res, otherOrigin);
   });

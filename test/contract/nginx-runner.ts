@@ -38,6 +38,8 @@ export interface RunningNginx {
 export interface NginxOptions {
   upstream: string;
   dist: string;
+  /** The tracker runner's door (/runner/); a closed loopback port when left out. */
+  runner?: string;
   /** `host:port` to listen on; a free loopback port when left out. */
   listen?: string;
   /** Exact lines of the template to replace (each must be there): shorter limits for tests. */
@@ -68,6 +70,7 @@ export function renderConfig(prefix: string, options: NginxOptions & { listen: s
     LISTEN: options.listen,
     ACCESS_LOG: join(prefix, 'access.log'),
     ERROR_LOG: join(prefix, 'server-error.log'),
+    RUNNER_UPSTREAM: options.runner ?? 'http://127.0.0.1:9',
   };
   server = server.replace(/\$\{([A-Z_]+)\}/g, (_, name: string) => {
     if (!(name in values)) throw new Error(`the template names \${${name}}, which is not rendered`);

@@ -3,17 +3,22 @@ import { useId } from 'react';
 import { sandboxInboxQueries } from '../../api/sandbox-inbox.ts';
 import { useSandboxMode } from '../../components/use-sandbox-mode.ts';
 import type { StoredAlert } from './tracker-storage.ts';
-import type { TrackerSession } from './tracker-session.ts';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Alerts raised after runs, newest first; a badge counts the unseen ones until Mark as seen. */
 export function TrackerAlerts({
-  session,
   alerts,
+  onSeen,
+  title = 'Alerts',
+  inbox = true,
 }: {
-  session: TrackerSession;
   alerts: readonly StoredAlert[];
+  /** Mark as seen; none for a runner's alerts (delivered to their channels, never news here). */
+  onSeen?: () => void;
+  title?: string;
+  /** Whether the sandbox's webhook inbox counts these (the browser's alerts post there). */
+  inbox?: boolean;
 }) {
   const id = useId();
   const sandbox = useSandboxMode();
@@ -21,7 +26,7 @@ export function TrackerAlerts({
   // lists them): show they were. The session reads the inbox again after each post.
   const delivered = useQuery({
     ...sandboxInboxQueries.current(),
-    enabled: sandbox && alerts.length > 0,
+    enabled: inbox && sandbox && alerts.length > 0,
     select: (inbox) => inbox.notices.length,
   }).data;
   if (alerts.length === 0) return null;
@@ -32,7 +37,7 @@ export function TrackerAlerts({
       className="space-y-2 rounded border border-amber-400 p-3 dark:border-amber-700"
     >
       <h2 id={`${id}-title`} className="flex items-center gap-2 font-semibold">
-        Alerts
+        {title}
         {unseen > 0 && (
           <span
             className="rounded-full bg-amber-700 px-2 text-xs font-bold text-white"
@@ -52,17 +57,17 @@ export function TrackerAlerts({
           </li>
         ))}
       </ul>
-      {delivered !== undefined && (
+      {inbox && delivered !== undefined && (
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="alerts-delivered">
           Posted to the sandbox’s webhook inbox: {delivered} notice{delivered === 1 ? '' : 's'}{' '}
           received (live, the dashboard has no endpoint of yours to post to).
         </p>
       )}
-      {unseen > 0 && (
+      {unseen > 0 && onSeen && (
         <button
           type="button"
           className="rounded border border-slate-400 px-3 py-1 text-sm"
-          onClick={() => void session.seeAlerts()}
+          onClick={onSeen}
         >
           Mark as seen
         </button>

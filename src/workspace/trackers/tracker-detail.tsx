@@ -7,6 +7,7 @@ import { BudgetPlanner } from './budget-planner.tsx';
 import type { TrackerRun } from './lib/run.ts';
 import { plannedSchedule } from './lib/planned.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
+import { MoveToRunner } from './move-to-runner.tsx';
 import { MoversSection, useComparedRuns } from './movers-section.tsx';
 import { PickedCell } from './picked-cell.tsx';
 import { RunsTable } from './runs-table.tsx';
@@ -25,7 +26,8 @@ export function TrackerDetail({
   running,
   now,
 }: {
-  session: TrackerSession;
+  /** This browser's trackers; null for a runner's (read-only: the runner sets and runs it). */
+  session: TrackerSession | null;
   tracker: Tracker;
   /** The runs read so far, oldest first: the newest ones, then all. */
   runs: readonly TrackerRun[];
@@ -62,15 +64,25 @@ export function TrackerDetail({
         {formatNumber(new Set(cells.map((c) => c.query)).size)} keywords ×{' '}
         {matrix.locales.map(localeLabel).join(', ')} ({formatNumber(cells.length)} requests a run).
       </p>
-      <TrackerRunPanel
-        session={session}
-        tracker={tracker}
-        plan={plan}
-        running={running}
-        limit={account.limit}
-      />
-      <TrackerScope tracker={tracker} onSave={(t) => void session.save(t)} />
-      <TrackerSettings tracker={tracker} onSave={(t) => void session.save(t)} />
+      {session ? (
+        <>
+          <TrackerRunPanel
+            session={session}
+            tracker={tracker}
+            plan={plan}
+            running={running}
+            limit={account.limit}
+          />
+          <MoveToRunner session={session} tracker={tracker} />
+          <TrackerScope tracker={tracker} onSave={(t) => void session.save(t)} />
+          <TrackerSettings tracker={tracker} onSave={(t) => void session.save(t)} />
+        </>
+      ) : (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          On the runner: it runs there on its schedule with the runner’s key; its schedule, caps and
+          alert channels are set with <code>npm run runner -- set {tracker.name}</code>.
+        </p>
+      )}
       <BudgetPlanner
         tracker={tracker}
         schedule={plannedSchedule(tracker, runs, unit.credits, now)}

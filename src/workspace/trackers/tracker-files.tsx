@@ -15,7 +15,8 @@ export function TrackerFiles({
   ran,
   reading,
 }: {
-  session: TrackerSession;
+  /** None for a runner's tracker: it is removed on the runner. */
+  session: TrackerSession | null;
   tracker: Tracker;
   runs: readonly TrackerRun[];
   ran: readonly TrackerRun[];
@@ -48,16 +49,18 @@ export function TrackerFiles({
           },
         ]}
       />
-      <button
-        type="button"
-        className="rounded border border-red-700 px-3 py-1 text-sm text-red-800 dark:text-red-300"
-        onClick={() => {
-          if (window.confirm(`Delete “${tracker.name}” and all its runs?`))
-            void session.remove(tracker.id);
-        }}
-      >
-        Delete tracker
-      </button>
+      {session && (
+        <button
+          type="button"
+          className="rounded border border-red-700 px-3 py-1 text-sm text-red-800 dark:text-red-300"
+          onClick={() => {
+            if (window.confirm(`Delete “${tracker.name}” and all its runs?`))
+              void session.remove(tracker.id);
+          }}
+        >
+          Delete tracker
+        </button>
+      )}
     </div>
   );
 }

@@ -16,8 +16,16 @@ import { countedCost } from '../runs/lib/pricing.ts';
 import type { BatchAnswer } from '../runs/lib/results.ts';
 import { cellQuery } from '../runs/cell-query.ts';
 import { runCells } from '../runs/run-cells.ts';
-import { evaluateAlerts, type TrackerAlert } from './lib/alerts.ts';
-import { baselineRun, cutShort, missedRun, runCell, runFromBatch, runId, type TrackerRun } from './lib/run.ts';
+import { alertPayload, evaluateAlerts, type TrackerAlert } from './lib/alerts.ts';
+import {
+  baselineRun,
+  cutShort,
+  missedRun,
+  runCell,
+  runFromBatch,
+  runId,
+  type TrackerRun,
+} from './lib/run.ts';
 import { runCap, scheduleAt, spentThisMonth } from './lib/schedule.ts';
 import { trackerFromBatch, trackerMatrix, type Tracker } from './lib/tracker.ts';
 import { loadBatch, readAnswer } from '../runs/batch-store.ts';
@@ -393,15 +401,7 @@ export class TrackerSession {
     try {
       const meta = await this.queryClient.fetchQuery(metaQueries.current());
       if (meta.mode !== 'sandbox') return;
-      await postSandboxNotice({
-        kind: 'tracker-alerts',
-        tracker: tracker.name,
-        alerts: alerts.map((a) => ({
-          kind: a.kind,
-          text: a.text,
-          at: new Date(a.at).toISOString(),
-        })),
-      });
+      await postSandboxNotice(alertPayload(tracker, alerts));
       await this.queryClient.invalidateQueries({
         queryKey: sandboxInboxQueries.current().queryKey,
       });

@@ -36,6 +36,7 @@ function SettingsForm({ tracker, onSave }: FormProps) {
   const [topN, setTopN] = useState(String(tracker.topN));
   const [moveBy, setMoveBy] = useState(tracker.alerts.moveBy?.toString() ?? '');
   const [leaves, setLeaves] = useState(tracker.alerts.leavesTop10);
+  const [top3, setTop3] = useState(tracker.alerts.top3 ?? false);
   const [overtakes, setOvertakes] = useState(tracker.alerts.competitorOvertakes);
   const caps = [whole(capPerRun), whole(monthlyCap), whole(moveBy)];
   const n = whole(topN);
@@ -77,6 +78,7 @@ function SettingsForm({ tracker, onSave }: FormProps) {
           alerts: {
             moveBy: caps[2] as number | null,
             leavesTop10: leaves,
+            top3,
             competitorOvertakes: overtakes,
           },
         });
@@ -129,6 +131,10 @@ function SettingsForm({ tracker, onSave }: FormProps) {
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={leaves} onChange={(e) => setLeaves(e.target.checked)} />
           Target leaves the top 10
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={top3} onChange={(e) => setTop3(e.target.checked)} />
+          Target enters or leaves the top 3
         </label>
         <label className="flex items-center gap-2">
           <input

@@ -1,19 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FileOpener } from '../../components/file-opener.tsx';
 import { useSandboxMode } from '../../components/use-sandbox-mode.ts';
-import { formatNumber, pluralCredits } from '../../lib/format.ts';
 import { useStore } from '../../lib/store.ts';
-import { countedCost, planBatch } from '../runs/lib/pricing.ts';
 import { downloadText, fileDate } from '../../lib/download.ts';
 import { parseTrackers, serializeTrackers } from './lib/tracker-file.ts';
 import { loadRuns } from './tracker-storage.ts';
-import { trackerMatrix, type Tracker } from './lib/tracker.ts';
-import { runLabel } from './run-label.ts';
+import type { Tracker } from './lib/tracker.ts';
+import { TrackerList } from './tracker-list.tsx';
+import { RunnerSection } from './runner-section.tsx';
 import { TrackerDetail } from './tracker-detail.tsx';
-import { HeaderRow } from './header-row.tsx';
-import { trackerSession, type TrackerSession } from './tracker-session.ts';
+import { trackerSession } from './tracker-session.ts';
 import { TrackerAlerts } from './tracker-alerts.tsx';
 import { SandboxDrift } from './sandbox-drift.tsx';
 import { StorageBudgetField } from './storage-budget-field.tsx';
@@ -64,13 +62,13 @@ export default function TrackersPage() {
           This browser refuses the storage trackers are kept in (IndexedDB): none can be kept here.
         </p>
       )}
-      <TrackerAlerts session={session} alerts={state.alerts} />
+      <TrackerAlerts alerts={state.alerts} onSeen={() => void session.seeAlerts()} />
       {state.status === 'loading' ? (
         <p role="status">Reading the stored trackers…</p>
       ) : (
         <TrackerList
           trackers={state.trackers}
-          session={session}
+          lastRuns={state.lastRuns}
           openId={openId}
           onOpen={(id) => setParams({ tracker: id })}
         />
@@ -87,6 +85,7 @@ export default function TrackersPage() {
           </button>
         </div>
       )}
+      <RunnerSection />
       <FileOpener
         label="Import trackers"
         help="A trackers file saved here (with its runs). It is checked whole before anything is stored; it never holds a key."
@@ -139,84 +138,5 @@ async function exportAll(trackers: readonly Tracker[]) {
     `trackers_${fileDate()}.trackers.json`,
     serializeTrackers(entries),
     'application/json',
-  );
-}
-
-const LIST_COLUMNS = [
-  'Tracker',
-  'Requests a run',
-  'Cadence',
-  'Last run',
-  'Its cost',
-  'Next run’s cost (fresh answers)',
-];
-
-function TrackerList({
-  trackers,
-  session,
-  openId,
-  onOpen,
-}: {
-  trackers: readonly Tracker[];
-  session: TrackerSession;
-  openId: string | null;
-  onOpen: (id: string) => void;
-}) {
-  const id = useId();
-  const state = useStore(session.store);
-  if (trackers.length === 0) return <p>No tracker yet.</p>;
-  return (
-    <div className="overflow-x-auto">
-      <table aria-labelledby={`${id}-caption`} className="min-w-full text-sm">
-        <caption id={`${id}-caption`} className="text-left font-semibold">
-          Your trackers
-        </caption>
-        <HeaderRow labels={LIST_COLUMNS} />
-        <tbody>
-          {trackers.map((t) => {
-            const cells = trackerMatrix(t).cells.length;
-            const plan = planBatch({
-              requests: cells,
-              cached: 0,
-              unit: countedCost(t.endpoint),
-              creditsLeft: undefined,
-              cap: t.capPerRun,
-            });
-            const last = state.lastRuns.get(t.id);
-            return (
-              <tr
-                key={t.id}
-                className={`border-b border-slate-100 dark:border-slate-800 ${openId === t.id ? 'bg-teal-50 dark:bg-teal-950/40' : ''}`}
-              >
-                <td className="px-2 py-1">
-                  <button
-                    type="button"
-                    className="text-teal-800 underline dark:text-teal-300"
-                    onClick={() => onOpen(t.id)}
-                    aria-current={openId === t.id ? 'true' : undefined}
-                  >
-                    {t.name}
-                  </button>
-                </td>
-                <td className="px-2 py-1">{formatNumber(cells)}</td>
-                <td className="px-2 py-1">{t.cadence === 'off' ? 'manual' : t.cadence}</td>
-                <td className="px-2 py-1">
-                  {last
-                    ? `${runLabel(last)}${last.status === 'done' ? '' : ` (${last.status === 'running' ? 'running' : 'stopped early'})`}`
-                    : 'never'}
-                </td>
-                <td className="px-2 py-1">{last ? pluralCredits(last.credits) : '—'}</td>
-                <td className="px-2 py-1">
-                  {plan.unit.basis === 'published' ? '' : '≈ '}
-                  {pluralCredits(plan.withinCap * plan.unit.credits)}
-                  {plan.withinCap < plan.toSend &&
-                    ` (the cap stops it after ${formatNumber(plan.withinCap)})`}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
   );
 }

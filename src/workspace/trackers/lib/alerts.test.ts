@@ -52,4 +52,33 @@ describe('evaluateAlerts', () => {
       }),
     ).toEqual([]);
   });
+
+  test('with the top-3 rule, entering and leaving the top 3 raise their own alerts; without it, nothing', () => {
+    const previous = testRun(tracker, 'r1', 0, [
+      page('x', 'y', 'z', 'example.com'), // #4
+      page('example.com'), // #1
+      page('x', 'example.com'), // #2
+    ]);
+    const current = testRun(tracker, 'r2', 1, [
+      page('x', 'y', 'example.com'), // #3: entered
+      page('x', 'y', 'z', 'example.com'), // #4: left
+      page('example.com'), // #1: still in
+    ]);
+    const input = {
+      trackerId: tracker.id,
+      cells,
+      previous,
+      current,
+      target: 'example.com',
+      competitors: [],
+    };
+    const quiet = { moveBy: null, leavesTop10: true, competitorOvertakes: false };
+    expect(evaluateAlerts({ ...input, rules: quiet })).toEqual([]);
+    expect(
+      evaluateAlerts({ ...input, rules: { ...quiet, top3: true } }).map((a) => [a.kind, a.text]),
+    ).toEqual([
+      ['entered-top-3', '“a” (US · en): entered the top 3 (#4 → #3)'],
+      ['left-top-3', '“b” (US · en): left the top 3 (#1 → #4)'],
+    ]);
+  });
 });

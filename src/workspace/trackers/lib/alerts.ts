@@ -3,7 +3,7 @@ import type { BatchCell } from '../../runs/lib/matrix.ts';
 import { rankIn, type TrackerRun } from './run.ts';
 import type { AlertRules } from './tracker.ts';
 
-export type AlertKind = 'moved' | 'left-top-10' | 'overtaken';
+export type AlertKind = 'moved' | 'left-top-10' | 'entered-top-3' | 'left-top-3' | 'overtaken';
 
 export interface TrackerAlert {
   /** The same alert has the same id, so one run's alerts are stored once. */
@@ -58,8 +58,11 @@ export function evaluateAlerts(input: {
           `${size > 0 ? 'up' : 'down'} ${Math.abs(size)} (${place(before)} → ${place(after)})`,
         );
     }
-    if (rules.leavesTop10 && before !== null && before <= 10 && (after === null || after > 10))
-      raise('left-top-10', `left the top 10 (${place(before)} → ${place(after)})`);
+    const moved = `(${place(before)} → ${place(after)})`;
+    if (rules.leavesTop10 && crossed(before, after, 10) === 'left')
+      raise('left-top-10', `left the top 10 ${moved}`);
+    const top3 = rules.top3 ? crossed(before, after, 3) : null;
+    if (top3) raise(`${top3}-top-3`, `${top3} the top 3 ${moved}`);
     if (rules.competitorOvertakes)
       for (const competitor of input.competitors) {
         const c0 = rankIn(previous.cells[cell.id], competitor)?.rank ?? null;
@@ -71,4 +74,32 @@ export function evaluateAlerts(input: {
       }
   }
   return alerts;
+}
+
+/** Whether a rank crossed the edge of the top `n` between two runs (null: not ranked). */
+export function crossed(before: number | null, after: number | null, n: number) {
+  const inBefore = before !== null && before <= n;
+  const inAfter = after !== null && after <= n;
+  return inBefore === inAfter ? null : inAfter ? ('entered' as const) : ('left' as const);
+}
+
+/**
+ * The body every delivery carries, one builder for both senders: the runner's channels (webhook,
+ * ntfy, email: src/runner/alerts-out.ts) and the dashboard's post to the sandbox's inbox. `kind`
+ * is wider than the rules' own: the runner adds alerts about the run itself.
+ */
+export function alertPayload(
+  tracker: { name: string },
+  alerts: readonly (Pick<TrackerAlert, 'text' | 'at' | 'runId'> & { kind: string })[],
+) {
+  return {
+    kind: 'tracker-alerts',
+    tracker: tracker.name,
+    alerts: alerts.map((a) => ({
+      kind: a.kind,
+      text: a.text,
+      at: new Date(a.at).toISOString(),
+      run: a.runId,
+    })),
+  };
 }

@@ -93,6 +93,7 @@ const settingsFields = {
       moveBy: z.nullable(atLeast(1, ALERTS)),
       leavesTop10: z.boolean(ALERTS),
       competitorOvertakes: z.boolean(ALERTS),
+      top3: z.optional(z.boolean(ALERTS)),
     },
     ALERTS,
   ),
@@ -206,7 +207,7 @@ export const storedAlertSchema: z.ZodMiniType<TrackerAlert & { seen: boolean }> 
   runId: z.string(),
   at: z.number(),
   cellId: z.string(),
-  kind: z.enum(['moved', 'left-top-10', 'overtaken']),
+  kind: z.enum(['moved', 'left-top-10', 'entered-top-3', 'left-top-3', 'overtaken']),
   text: z.string(),
   seen: z.boolean(),
 });

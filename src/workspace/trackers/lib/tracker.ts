@@ -20,6 +20,8 @@ export interface AlertRules {
   leavesTop10: boolean;
   /** A competitor ranks above the target where it did not before. */
   competitorOvertakes: boolean;
+  /** The target enters or leaves the top 3 (absent in files of older versions: off). */
+  top3?: boolean;
 }
 
 export const DEFAULT_ALERTS: AlertRules = {

@@ -1,0 +1,151 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { useStore } from '../../lib/store.ts';
+import { runnerTokenStore } from '../../session/runner-token.ts';
+import type { TrackerWithRuns } from './lib/tracker-file.ts';
+import {
+  connectRunner,
+  disconnectRunner,
+  refreshRunner,
+  runnerState,
+} from './runner-connection.ts';
+import { TrackerAlerts } from './tracker-alerts.tsx';
+import { TrackerDetail } from './tracker-detail.tsx';
+import { TrackerList } from './tracker-list.tsx';
+import type { RunSummary } from './tracker-storage.ts';
+
+/** Each tracker's newest run that was not missed, as the local list reads it from storage. */
+function lastRunsOf(entries: readonly TrackerWithRuns[]): Map<string, RunSummary> {
+  const last = new Map<string, RunSummary>();
+  for (const { tracker, runs } of entries) {
+    const ran = runs.filter((r) => r.status !== 'missed').at(-1);
+    if (ran) last.set(tracker.id, ran);
+  }
+  return last;
+}
+
+/**
+ * The runner (`npm run runner`, issue 38): trackers that run with no browser open. Reached
+ * same-origin under /runner/ (RUNNER_URL in .env, proxied), with a token held like the API key.
+ * Its trackers show with the local trackers' own list, alerts and detail, read-only here: the
+ * runner's command line sets their schedules, caps and channels.
+ */
+export function RunnerSection() {
+  const id = useId();
+  const token = useStore(runnerTokenStore);
+  const state = useStore(runnerState);
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('runner');
+  // A token held from earlier in this tab (a reload): read the runner once.
+  useEffect(() => {
+    if (token && runnerState.get().status === 'off') void refreshRunner();
+  }, [token]);
+  const view = 'view' in state ? state.view : null;
+  const lastRuns = useMemo(() => lastRunsOf(view?.entries ?? []), [view]);
+  const open = view?.entries.find((e) => e.tracker.id === openId);
+  // The schedule's and the budget's now: when the view opened (the runner's data is as read).
+  const [readAt] = useState(Date.now);
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded border border-slate-300 p-3 dark:border-slate-700"
+    >
+      <h2 id={`${id}-title`} className="font-semibold">
+        Runner
+      </h2>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        A runner (<code>npm run runner</code>) runs trackers on a server with no browser open, with
+        its own key. Its trackers show here read-only; <strong>Move to the runner</strong> on a
+        tracker of this browser sends it there (never your key).
+      </p>
+      {token ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <span role="status">
+            {state.status === 'reading'
+              ? 'Reading the runner…'
+              : state.status === 'ready'
+                ? `Connected to the runner: ${state.view.entries.length} tracker${state.view.entries.length === 1 ? '' : 's'}.`
+                : ''}
+          </span>
+          <button
+            type="button"
+            className="rounded border border-slate-400 px-3 py-1 text-sm"
+            onClick={() => void refreshRunner()}
+          >
+            Refresh
+          </button>
+          <button
+            type="button"
+            className="rounded border border-slate-400 px-3 py-1 text-sm"
+            onClick={disconnectRunner}
+          >
+            Disconnect
+          </button>
+        </div>
+      ) : (
+        <TokenForm />
+      )}
+      {state.status === 'error' && <p role="alert">{state.message}</p>}
+      {view && (
+        <>
+          <TrackerAlerts alerts={view.alerts} title="Runner alerts" inbox={false} />
+          <TrackerList
+            trackers={view.entries.map((e) => e.tracker)}
+            lastRuns={lastRuns}
+            openId={openId}
+            onOpen={(trackerId) => setParams({ runner: trackerId })}
+            caption="On the runner"
+            empty="The runner has no tracker yet: Move to the runner on one of yours, or npm run runner -- add FILE."
+          />
+        </>
+      )}
+      {openId && view && !open && <p role="status">That tracker is not on the runner.</p>}
+      {open && (
+        <TrackerDetail
+          key={`runner-${open.tracker.id}`}
+          session={null}
+          tracker={open.tracker}
+          runs={open.runs}
+          reading={0}
+          now={readAt}
+          running={null}
+        />
+      )}
+    </section>
+  );
+}
+
+function TokenForm() {
+  const id = useId();
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const given = new FormData(event.currentTarget).get('token');
+    const token = typeof given === 'string' ? given.trim() : '';
+    if (!token)
+      return setProblem(
+        'Enter the runner’s token (RUNNER_TOKEN where the runner runs). Nothing was sent.',
+      );
+    setProblem(null);
+    void connectRunner(token);
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
+      <label htmlFor={`${id}-token`} className="text-sm">
+        Runner token
+        <input
+          id={`${id}-token`}
+          name="token"
+          type="password"
+          autoComplete="off"
+          className="ml-2 rounded border border-slate-400 px-2 py-1"
+        />
+      </label>
+      <button type="submit" className="rounded border border-slate-400 px-3 py-1 text-sm">
+        Connect to the runner
+      </button>
+      {problem && <p role="alert">{problem}</p>}
+    </form>
+  );
+}

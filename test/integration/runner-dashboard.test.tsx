@@ -1,0 +1,125 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { command } from '../../src/runner/cli.ts';
+import { readRunnerConfig } from '../../src/runner/config.ts';
+import { serveApi } from '../../src/runner/http-api.ts';
+import { openRunner, type Runner } from '../../src/runner/runner.ts';
+import { findTracker } from '../../src/runner/store.ts';
+import {
+  sandboxTracker,
+  startSandbox,
+  tempDir,
+  TEST_KEY,
+  trackerFile,
+  type TestSandbox,
+} from '../../src/runner/test-kit.ts';
+import { clearAllDatabases } from '../../src/session/browser-databases.ts';
+import { serializeTrackers } from '../../src/workspace/trackers/lib/tracker-file.ts';
+import { DEMO_KEY, renderApp } from '../render.tsx';
+
+const WAIT = { timeout: 20_000 };
+const TOKEN = 'runner-door-token-41';
+
+let runnerSandbox: TestSandbox;
+let runner: Runner;
+let api: Server;
+/** Every request the page sent to /runner/, as the runner got it (headers and body). */
+const sent: { path: string; headers: string; body: string }[] = [];
+
+// A real runner: its database (PGlite in a temp folder), two runs paid in its own sandbox, and
+// its dashboard door on loopback. The page's /runner/ goes there, as the dev proxy sends it.
+beforeAll(async () => {
+  runnerSandbox = await startSandbox();
+  const dir = tempDir('runner-dash');
+  runner = await openRunner(
+    readRunnerConfig({ API_KEY: TEST_KEY, API_TARGET: runnerSandbox.url, RUNNER_DATA: dir }),
+    () => undefined,
+  );
+  await command(runner, ['add', trackerFile(dir, sandboxTracker(['espresso', 'latte']))], () => {});
+  await command(runner, ['run', 'Coffee watch', '--yes'], () => {});
+  runnerSandbox.state.driftDays += 1;
+  await command(runner, ['run', 'Coffee watch', '--yes'], () => {});
+  api = await serveApi(runner, TOKEN, 0);
+  const address = api.address();
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const toSandbox = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith('/runner/')) return toSandbox(input, init);
+    sent.push({
+      path: url,
+      headers: JSON.stringify(init?.headers ?? {}),
+      body: typeof init?.body === 'string' ? init.body : '',
+    });
+    const { signal: _jsdomSignal, ...rest } = init ?? {};
+    return toSandbox(`${origin}${url}`, rest);
+  });
+  await clearAllDatabases();
+}, 180_000);
+
+afterAll(async () => {
+  api?.close();
+  await runner?.close();
+  await runnerSandbox?.close();
+});
+
+describe('the Trackers view and a runner', () => {
+  test('a refused token says so; the right one shows the runner’s trackers, runs and movers with the local components; a local tracker moves there without the key; a runner that stops answering says so', async () => {
+    const { user } = renderApp('/trackers');
+    const tokenField = await screen.findByLabelText('Runner token', undefined, WAIT);
+
+    await user.click(screen.getByRole('button', { name: 'Connect to the runner' }));
+    expect(await screen.findByText(/Enter the runner’s token/)).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+
+    await user.type(tokenField, 'not-the-token');
+    await user.click(screen.getByRole('button', { name: 'Connect to the runner' }));
+    expect(
+      await screen.findByText(/The runner refused this token/, undefined, WAIT),
+    ).toBeInTheDocument();
+    // Held like the API key: sessionStorage, nowhere else.
+    expect(window.sessionStorage.getItem('web-data-dashboard.runner-token')).toBe('not-the-token');
+    await user.click(screen.getByRole('button', { name: 'Disconnect' }));
+
+    await user.type(screen.getByLabelText('Runner token'), TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Connect to the runner' }));
+    const list = await screen.findByRole('table', { name: 'On the runner' }, WAIT);
+    expect(screen.getByText('Connected to the runner: 1 tracker.')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Coffee watch' }));
+    expect(await screen.findByRole('heading', { name: 'Coffee watch' }, WAIT)).toBeInTheDocument();
+    const runs = screen.getByRole('table', { name: /Every run of this tracker/ });
+    expect(within(runs).getAllByRole('row')).toHaveLength(3);
+    // Movers between its two runs (four cells: two keywords × two locales), as for a local tracker.
+    const movers = screen.getByRole('table', { name: /^Movers: the target’s rank/ });
+    expect(within(movers).getAllByRole('row')).toHaveLength(5);
+    expect(screen.queryByRole('button', { name: /^Run now/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete tracker' })).not.toBeInTheDocument();
+
+    // A tracker of this browser moves to the runner: the file, never the key.
+    const local = { ...sandboxTracker(['mocha'], 'Local one'), cadence: 'daily' as const };
+    await user.upload(
+      screen.getByLabelText('Import trackers'),
+      new File([serializeTrackers([{ tracker: local, runs: [] }])], 'local.json'),
+    );
+    expect(await screen.findByRole('heading', { name: 'Local one' }, WAIT)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Move to the runner' }));
+    expect(
+      await screen.findByText(/Moved to the runner with its runs/, undefined, WAIT),
+    ).toBeInTheDocument();
+    expect((await findTracker(runner.db, 'Local one'))?.tracker.cadence).toBe('daily');
+    await waitFor(
+      () => expect(screen.getByText('Connected to the runner: 2 trackers.')).toBeInTheDocument(),
+      WAIT,
+    );
+    expect(sent.some((s) => s.body.includes('Local one'))).toBe(true);
+    for (const s of sent) expect(s.headers + s.body).not.toContain(DEMO_KEY);
+
+    api.close();
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(
+      await screen.findByText(/The runner cannot be reached/, undefined, WAIT),
+    ).toBeInTheDocument();
+  }, 120_000);
+});
