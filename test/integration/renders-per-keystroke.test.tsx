@@ -13,7 +13,8 @@ import { mountedComponents, renderCounter, type RenderCounter } from '../render-
 // multiplies it. Each ceiling is today's count with some room (a field or two more is
 // fine); `npm run bench -- --only renders` prints the counts into docs/benchmarks.md.
 export const CEILINGS = {
-  'search, query typed with 10 results on screen': 70,
+  // 71 since the run's feedback moved beside the Search button (issue #40.1).
+  'search, query typed with 10 results on screen': 75,
   'history, search typed over 500 entries': 20,
   'autocomplete, query typed with suggestions on screen': 95,
 };
@@ -22,10 +23,10 @@ export const CEILINGS = {
  * The first commit of a key is the key's own task (a field's URL update commits at once,
  * decision 039); what follows a deferred value (decision 059) commits after it, in a render
  * React can interrupt. Where a view defers, the first commit has its own ceiling: the
- * autocomplete box rendered 84 components in it before its sections were deferred, 70 after.
+ * autocomplete box rendered 84 components in it before its sections were deferred, 70 after (76 with the run feedback of #40.1: ceiling 80).
  */
 export const KEY_COMMIT_CEILINGS: Partial<Record<keyof typeof CEILINGS, number>> = {
-  'autocomplete, query typed with suggestions on screen': 75,
+  'autocomplete, query typed with suggestions on screen': 80,
 };
 
 const measured: Record<

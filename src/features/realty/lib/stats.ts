@@ -25,9 +25,11 @@ export function histogram(values: readonly number[], maxBins = 12): Bin[] {
     if (v < min) min = v;
     if (v > max) max = v;
   }
-  if (min === max) return [{ from: min, to: max, count: values.length }];
   const bins = Math.max(1, Math.min(maxBins, Math.ceil(Math.sqrt(values.length))));
   const width = (max - min) / bins;
+  // One value, or a range too narrow (or too wide) for floating point to split into bins.
+  if (!(width > 0) || !Number.isFinite(width) || min + width === min)
+    return [{ from: min, to: max, count: values.length }];
   const out: Bin[] = Array.from({ length: bins }, (_, i) => ({
     from: min + i * width,
     to: i === bins - 1 ? max : min + (i + 1) * width,
