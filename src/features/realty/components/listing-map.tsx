@@ -11,6 +11,7 @@ import { useMap } from 'react-leaflet';
 import { useAfterPaint } from '../../../components/use-after-paint.ts';
 import type { ColorScale } from '../lib/color-scale.ts';
 import type { Home } from '../lib/home.ts';
+import type { MapView } from '../lib/map-view.ts';
 import { Basemap, prefetchOutlines, type BasemapMode } from './basemap.tsx';
 import { FIT_PADDING_PX, MAP_SIZE, OPENING_VIEW, STREET_ZOOM } from '../map-config.ts';
 import { AreaLayer, type AreaLayerProps } from './area-layer.tsx';
@@ -34,6 +35,10 @@ export interface ListingMapProps {
   selectedKey?: string | null;
   /** Bring this listing into view at street level; a new object each time it should happen. */
   focus?: { key: string } | null;
+  /** Where the map opens instead of around `fitTo` (the reader's last viewport, issue #36). */
+  view?: MapView | null;
+  /** The reader (or a fit) moved the map: where it is now. */
+  onMoved?: (view: MapView) => void;
   onHover?: (key: string | null) => void;
   onSelect?: (key: string) => void;
   onRendered?: (counts: RenderCounts) => void;
@@ -165,6 +170,25 @@ function FitControl({ homes, shape }: { homes: readonly Home[]; shape: Shape | n
   );
 }
 
+/** Tells where the map is after each move (the first view, set before this, is not a move). */
+function ReportMoves({ onMoved }: { onMoved: (view: MapView) => void }) {
+  const map = useMap();
+  useEffect(() => {
+    // A move can happen inside React's effects (a fit, a listing brought into view), where the
+    // page URL's write (flushed at once) may not render: it waits for the effects to end.
+    const moved = () =>
+      queueMicrotask(() => {
+        const { lat, lng } = map.getCenter();
+        onMoved({ lat, lng, zoom: map.getZoom() });
+      });
+    map.on('moveend', moved);
+    return () => {
+      map.off('moveend', moved);
+    };
+  }, [map, onMoved]);
+  return null;
+}
+
 function FocusListing({ homes, focus }: { homes: readonly Home[]; focus: { key: string } | null }) {
   const map = useMap();
   useEffect(() => {
@@ -189,6 +213,8 @@ export function ListingMap({
   hoveredKey = null,
   selectedKey = null,
   focus = null,
+  view = null,
+  onMoved,
   onHover,
   onSelect,
   onRendered,
@@ -200,7 +226,12 @@ export function ListingMap({
   // pins come in a task of their own, so neither makes one long freeze on a phone.
   const markersNow = useAfterPaint();
   const onMode = useCallback((m: BasemapMode) => setMode(m), []);
-  const [opening] = useState((): View => viewAround(fitTo) ?? WHOLE_US);
+  const [opening] = useState(
+    (): View =>
+      (view && { center: L.latLng(view.lat, view.lng), zoom: view.zoom }) ??
+      viewAround(fitTo) ??
+      WHOLE_US,
+  );
   return (
     <div
       role="region"
@@ -227,6 +258,7 @@ export function ListingMap({
           />
         )}
         <FocusListing homes={homes} focus={focus} />
+        {onMoved && <ReportMoves onMoved={onMoved} />}
         {area && <AreaLayer {...area} />}
         <FitControl homes={fitTo} shape={area?.shape ?? null} />
       </MapHost>

@@ -53,7 +53,7 @@ export function RealtyResults({ listings, pageUrl, totalResultCount }: RealtyRes
   const statuses = useMemo(() => valueCounts(homes, (h) => h.status), [homes]);
 
   const settings = useResultsSettings();
-  const { filterText, shape, unit, order, colorMode } = settings;
+  const { filterText, shape, unit, order, colorMode, mapView } = settings;
   const selection = useSelection(homes, settings);
   const { filtered, stats, medians, quality, unplaced, scope } = selection;
   const pointing = usePointedListing();
@@ -82,6 +82,7 @@ export function RealtyResults({ listings, pageUrl, totalResultCount }: RealtyRes
           fitTo={placedAll}
           shape={shape}
           colorMode={colorMode}
+          mapView={mapView}
           pointing={pointing}
         />
         <ResultsList

@@ -2,13 +2,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
 import type { ColorMode } from '../lib/color-scale.ts';
 import type { Home } from '../lib/home.ts';
+import { mapViewParam, type MapView } from '../lib/map-view.ts';
 import { shapeParam, type Shape } from '../lib/shape.ts';
 import type { DrawMode } from './area-layer.tsx';
 import { AreaTools } from './area-tools.tsx';
 import { ColorLegend } from './color-legend.tsx';
 import { ColorModeSelect } from './color-mode-select.tsx';
 import { LazyListingMap } from './lazy-listing-map.tsx';
-import type { Selection } from './use-selection.ts';
+import { MAP_VIEW_PARAM, type Selection } from './use-selection.ts';
 import type { PointedListing } from './use-pointed-listing.ts';
 
 export interface ResultsMapProps {
@@ -17,6 +18,8 @@ export interface ResultsMapProps {
   fitTo: readonly Home[];
   shape: Shape | null;
   colorMode: ColorMode;
+  /** Where the reader left the map (the page URL's `at`): it opens there, not around all. */
+  mapView: MapView | null;
   pointing: PointedListing;
 }
 
@@ -24,7 +27,14 @@ export interface ResultsMapProps {
  * The map side of the results: the colour mode, the area tools (drawing an area puts it in the
  * page URL), the selection's listings on the map and its legend.
  */
-export function ResultsMap({ selection, fitTo, shape, colorMode, pointing }: ResultsMapProps) {
+export function ResultsMap({
+  selection,
+  fitTo,
+  shape,
+  colorMode,
+  mapView,
+  pointing,
+}: ResultsMapProps) {
   const { filtered, placed, unplaced, unplacedLeftOut, scale, shownStatuses } = selection;
   const setParam = useSetSearchParam();
   const [drawing, setDrawing] = useState<DrawMode | null>(null);
@@ -36,6 +46,10 @@ export function ResultsMap({ selection, fitTo, shape, colorMode, pointing }: Res
     [setParam],
   );
   const area = useMemo(() => ({ shape, drawing, onDrawn }), [shape, drawing, onDrawn]);
+  const onMoved = useCallback(
+    (view: MapView) => setParam(MAP_VIEW_PARAM, mapViewParam(view)),
+    [setParam],
+  );
 
   return (
     <div className="space-y-2">
@@ -61,6 +75,8 @@ export function ResultsMap({ selection, fitTo, shape, colorMode, pointing }: Res
         hoveredKey={pointing.hoveredKey}
         selectedKey={pointing.selectedKey}
         focus={pointing.focus}
+        view={mapView}
+        onMoved={onMoved}
         onHover={pointing.hoverFromMap}
         onSelect={pointing.selectFromMap}
       />

@@ -11,9 +11,13 @@ import {
   type Filters,
 } from '../lib/filters.ts';
 import type { Home } from '../lib/home.ts';
+import { parseMapView } from '../lib/map-view.ts';
 import { homesInShape, parseShape } from '../lib/shape.ts';
 import { parseSort, sortHomes } from '../lib/sort.ts';
 import { dataQuality, priceStats, selectionMedians } from '../lib/stats.ts';
+
+/** The page-URL parameter of the map's viewport (lib/map-view.ts). */
+export const MAP_VIEW_PARAM = 'at';
 
 /** The reader's settings of the results, as the page URL holds them. */
 export function useResultsSettings() {
@@ -35,7 +39,9 @@ export function useResultsSettings() {
   const shape = useMemo(() => parseShape(shapeRaw), [shapeRaw]);
   const unit = parseAreaUnit(searchParams.get('unit'));
   const colorMode = parseColorMode(searchParams.get('color'));
-  return { filterText, filters, order, shape, unit, colorMode };
+  const atRaw = searchParams.get(MAP_VIEW_PARAM);
+  const mapView = useMemo(() => parseMapView(atRaw), [atRaw]);
+  return { filterText, filters, order, shape, unit, colorMode, mapView };
 }
 
 export type ResultsSettings = ReturnType<typeof useResultsSettings>;

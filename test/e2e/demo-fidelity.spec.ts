@@ -1,0 +1,178 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { appLive, enterDemoKey, resetSandbox, sandboxControl } from './helpers.ts';
+
+/*
+ * Fidelity (issue #36, decision 081): a step recorded in a view's non-default state plays back
+ * as it was, in a fresh browser with no key and the upstream down. Judged by the state read
+ * from the page and by a screenshot of the played step against one of the live view.
+ */
+
+const SEATTLE = 'https://www.realty.example/homes/seattle-wa_rb/';
+const TILES = '**/*.tile.openstreetmap.org/**';
+
+test.beforeEach(async ({ request }) => {
+  await resetSandbox(request);
+});
+
+/**
+ * Adds the answer on screen to "My demo" (a new script the first time, then offered first),
+ * from the keyboard: realty's listing drawer lies over the end of the result bar.
+ */
+async function addThisResult(page: Page) {
+  await page.getByRole('button', { name: 'Add this result' }).press('Enter');
+  await page.getByRole('button', { name: 'Add step' }).press('Enter');
+  await expect(page.getByRole('link', { name: '“My demo”' })).toBeVisible();
+}
+
+/** The script "My demo" as a file, downloaded from the demos page. */
+async function downloadMyDemo(page: Page): Promise<string> {
+  await page.goto('/demos');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download “My demo”' }).click();
+  return (await downloading).path();
+}
+
+/** The markers' draw has ended (the cluster layer writes its counts then). */
+async function mapDrawn(map: Locator) {
+  await expect(map).toHaveAttribute('data-pins', /^\d+$/, { timeout: 30_000 });
+}
+
+/** Clears the markers' counts, so their return says the next draw has ended. */
+const forgetDraw = (map: Locator) =>
+  map.evaluate((el: HTMLElement) => {
+    delete el.dataset.clusters;
+    delete el.dataset.points;
+    delete el.dataset.pins;
+  });
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The part of the map nothing lies over: above the player's bar and left of the drawer. */
+async function openPartOfMap(page: Page, map: Locator): Promise<Box> {
+  const box = (await map.boundingBox())!;
+  const boxIfShown = async (l: Locator) => ((await l.count()) ? l.boundingBox() : null);
+  const bar = await boxIfShown(page.getByRole('region', { name: 'Demo player' }));
+  const drawer = await boxIfShown(page.getByTestId('listing-drawer'));
+  const right = Math.min(box.x + box.width, drawer?.x ?? Infinity);
+  const bottom = Math.min(box.y + box.height, bar?.y ?? Infinity, page.viewportSize()!.height);
+  return { x: box.x, y: box.y, width: right - box.x, height: bottom - box.y };
+}
+
+/** A screenshot of `size` around the middle of the map (the same place at the same zoom). */
+async function aroundMapCentre(page: Page, map: Locator, size: { w: number; h: number }) {
+  const box = (await map.boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  return page.screenshot({
+    clip: { x: cx - size.w / 2, y: cy - size.h / 2, width: size.w, height: size.h },
+  });
+}
+
+/**
+ * The share of pixels that differ (any channel by more than 48) between two PNGs, decoded by
+ * the browser's own PNG decoder (createImageBitmap); 1 when their sizes differ.
+ */
+async function pixelDifference(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  return page.evaluate(
+    async ([a64, b64]) => {
+      const pixels = async (b64: string) => {
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height);
+      };
+      const [x, y] = await Promise.all([pixels(a64), pixels(b64)]);
+      if (x.width !== y.width || x.height !== y.height) return 1;
+      let differing = 0;
+      for (let i = 0; i < x.data.length; i += 4)
+        for (let c = 0; c < 3; c++)
+          if (Math.abs(x.data[i + c]! - y.data[i + c]!) > 48) {
+            differing++;
+            break;
+          }
+      return differing / (x.width * x.height);
+    },
+    [a.toString('base64'), b.toString('base64')] as const,
+  );
+}
+
+/** A fresh browser with no key, and a sandbox whose upstream answers only 503 from now on. */
+async function playedElsewhere(browser: Browser, request: Parameters<typeof resetSandbox>[0]) {
+  await resetSandbox(request);
+  await sandboxControl(request, '/faults', { kind: 'status', status: 503, times: 1000 });
+  const context = await browser.newContext();
+  await context.route(TILES, (route) => route.abort('internetdisconnected'));
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+test('a realty step keeps its colour, unit, viewport and selected listing, and plays them back offline with no key', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.route(TILES, (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await enterDemoKey(page);
+  await page.goto(`/realty?url=${encodeURIComponent(SEATTLE)}`);
+  await page.getByRole('button', { name: 'Fetch listings · unknown cost' }).click();
+  const map = page.locator('.leaflet-container');
+  await mapDrawn(map);
+
+  // Not as it opens: coloured by price per area in m², zoomed in twice, a listing open.
+  await page.getByRole('combobox', { name: 'Colour by' }).selectOption('ppa');
+  await page.getByRole('radio', { name: 'm²' }).check();
+  for (const _ of [1, 2]) {
+    await forgetDraw(map);
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await mapDrawn(map);
+  }
+  await expect(page).toHaveURL(/[?&]at=/);
+  const list = page.getByRole('listbox', { name: 'Listings' });
+  const row = list.getByRole('option').nth(1);
+  const key = await row.getAttribute('data-key');
+  await forgetDraw(map);
+  await row.click();
+  await mapDrawn(map);
+  const drawer = page.getByTestId('listing-drawer');
+  const address = await drawer.locator('p').first().textContent();
+  const live = new URL(page.url()).searchParams;
+  expect(live.get('listing')).toBe(key);
+  // The live view's picture: a part of the map around its middle that nothing lies over.
+  const open = await openPartOfMap(page, map);
+  const size = { w: Math.floor(open.width * 0.6), h: Math.floor(open.height * 0.6) };
+  const liveShot = await aroundMapCentre(page, map, size);
+  await addThisResult(page);
+
+  const file = await downloadMyDemo(page);
+  const played = await playedElsewhere(browser, request);
+  const demo = played.page;
+  await demo.goto('/demos');
+  await appLive(demo);
+  await demo.getByLabel('Open script').setInputFiles(file);
+  await demo.getByRole('button', { name: 'Play “My demo”' }).click();
+  await expect(demo).toHaveURL(/\/realty\?/);
+  const playedMap = demo.locator('.leaflet-container');
+  await mapDrawn(playedMap);
+
+  // The state read from the page: the URL's settings and what the view shows of them.
+  const shown = new URL(demo.url()).searchParams;
+  for (const name of ['color', 'unit', 'at', 'listing'])
+    expect(shown.get(name)).toBe(live.get(name));
+  await expect(demo.getByTestId('listing-drawer').locator('p').first()).toHaveText(address ?? '');
+  await expect(demo.getByRole('combobox', { name: 'Colour by' })).toHaveValue('ppa');
+
+  // The same place at the same zoom, as pixels: around the middle of both maps.
+  const playedShot = await aroundMapCentre(demo, playedMap, size);
+  expect(await pixelDifference(demo, liveShot, playedShot)).toBeLessThan(0.02);
+
+  const ledger = (await (await request.get('/api/_sandbox')).json()) as { calls: unknown[] };
+  expect(ledger.calls).toEqual([]);
+  expect(played.errors).toEqual([]);
+  await played.context.close();
+});
