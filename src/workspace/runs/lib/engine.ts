@@ -120,6 +120,33 @@ function restOf(state: QueueState): 'over' | 'held' | null {
 }
 
 /**
+ * What each cell of a run shows now, reported to `onCell` the moment it changes, and which of
+ * them the queue still holds (waiting).
+ */
+function createCellBoard(cells: readonly BatchCell[], onCell: RunOptions['onCell']) {
+  const runs: Record<string, CellRun> = {};
+  const queued = new Set<string>();
+  const byId = new Map(cells.map((c) => [c.id, c]));
+  const set = (cell: BatchCell, run: CellRun) => {
+    runs[cell.id] = run;
+    if (run.state === 'waiting') queued.add(cell.id);
+    else queued.delete(cell.id);
+    onCell(cell, run);
+  };
+  return {
+    set,
+    setById: (id: string, run: CellRun) => set(byId.get(id)!, run),
+    run: (id: string): CellRun | undefined => runs[id],
+    runs: (): CellRuns => ({ ...runs }),
+    isQueued: (id: string) => queued.has(id),
+    /** The cells the queue still holds, shown as not checked while a hold lasts. */
+    markQueued(next: (cell: BatchCell) => CellRun) {
+      for (const id of [...queued]) set(byId.get(id)!, next(byId.get(id)!));
+    },
+  };
+}
+
+/**
  * The one run engine (batch runs, tracker runs, the headless runner): plan-priced cells through
  * the shared run queue at the account's concurrency, the cap checked before each request, 429s
  * backed off, every request recorded before it leaves, every change of a cell reported as it
@@ -128,10 +155,10 @@ function restOf(state: QueueState): 'over' | 'held' | null {
  */
 export function startRun(options: RunOptions): EngineRun {
   const { cells, send, cachedAt, onCell, policy } = options;
-  const runs: Record<string, CellRun> = {};
+  const board = createCellBoard(cells, onCell);
+  const { set } = board;
   const counted = new Map<string, number>();
   const controllers = new Map<string, AbortController>();
-  const queued = new Set<string>();
   let held: QueueState['held'] = null;
   let stopped = false;
   /** The rest last reported (none while the run goes): each is reported once. */
@@ -139,17 +166,6 @@ export function startRun(options: RunOptions): EngineRun {
   /** Everything settled: a later stop (the run's end) is no news. */
   let over = false;
 
-  const set = (cell: BatchCell, run: CellRun) => {
-    runs[cell.id] = run;
-    if (run.state === 'waiting') queued.add(cell.id);
-    else queued.delete(cell.id);
-    onCell(cell, run);
-  };
-  const byId = new Map(cells.map((c) => [c.id, c]));
-  /** The cells the queue still holds, shown as not checked while a hold lasts. */
-  const markQueued = (next: (cell: BatchCell) => CellRun) => {
-    for (const id of [...queued]) set(byId.get(id)!, next(byId.get(id)!));
-  };
   const heldCells = new Map<string, NotCheckedReason>();
   const recordedAhead = createRecordAhead(options);
   /** Cells whose turn came, waiting for their record before their request leaves. */
@@ -204,7 +220,7 @@ export function startRun(options: RunOptions): EngineRun {
   });
 
   function settle(cell: BatchCell, settled: Settled) {
-    const started = runs[cell.id];
+    const started = board.run(cell.id);
     const startedAt = started?.state === 'running' ? started.startedAt : Date.now();
     set(cell, settledRun(settled, counted.get(cell.id) ?? 0, startedAt));
   }
@@ -215,7 +231,7 @@ export function startRun(options: RunOptions): EngineRun {
    */
   function forgetRecordedAhead() {
     for (const id of recordedAhead.drain())
-      if (queued.has(id)) set(byId.get(id)!, { state: 'waiting' });
+      if (board.isQueued(id)) board.setById(id, { state: 'waiting' });
   }
 
   function report() {
@@ -227,7 +243,9 @@ export function startRun(options: RunOptions): EngineRun {
       held = state.held;
       if (held === 'cap' || held === 'fatal') {
         const reason = held;
-        markQueued((cell) => (heldCells.set(cell.id, reason), { state: 'not-checked', reason }));
+        board.markQueued(
+          (cell) => (heldCells.set(cell.id, reason), { state: 'not-checked', reason }),
+        );
       }
     }
     options.onProgress?.(state);
@@ -247,11 +265,11 @@ export function startRun(options: RunOptions): EngineRun {
     queue.stop();
     // Recorded but never to leave: waiting again (their records are taken back), not interrupted.
     forgetRecordedAhead();
-    for (const id of starting) set(byId.get(id)!, { state: 'waiting' });
+    for (const id of starting) board.setById(id, { state: 'waiting' });
     for (const controller of controllers.values()) controller.abort();
-    for (const [id, run] of Object.entries(runs))
+    for (const [id, run] of Object.entries(board.runs()))
       if (run.state === 'running')
-        set(byId.get(id)!, { state: 'interrupted', startedAt: run.startedAt });
+        board.setById(id, { state: 'interrupted', startedAt: run.startedAt });
     if (!over) options.onRest?.({ kind: 'stopped', state: queue.state() });
   }
 
@@ -265,7 +283,7 @@ export function startRun(options: RunOptions): EngineRun {
     resume: (cap) => {
       if (cap !== undefined) queue.setCap(cap);
       // What a hold showed as not checked is waiting again.
-      for (const id of heldCells.keys()) set(byId.get(id)!, { state: 'waiting' });
+      for (const id of heldCells.keys()) board.setById(id, { state: 'waiting' });
       heldCells.clear();
       held = null;
       queue.resume();
@@ -280,6 +298,6 @@ export function startRun(options: RunOptions): EngineRun {
     setLimit: (limit) => queue.setLimit(limit),
     stop: interrupt,
     state: () => queue.state(),
-    runs: () => ({ ...runs }),
+    runs: board.runs,
   };
 }
