@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ENDPOINT_VIEW_LIST } from '../api/endpoint-views.ts';
 import { clearSandboxFaults, postSandbox, readSandboxLedger } from '../api/sandbox-control.ts';
 
@@ -76,8 +76,28 @@ export default function SandboxPanel() {
   );
 }
 
-function FaultControls({ act }: { act: Act }) {
+/** One of the panel's forms: a titled row of fields and its buttons. */
+function PanelForm({
+  title,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
   const id = useId();
+  return (
+    <form onSubmit={onSubmit} aria-labelledby={id} className="flex flex-wrap items-end gap-2">
+      <h3 id={id} className="basis-full font-semibold">
+        {title}
+      </h3>
+      {children}
+    </form>
+  );
+}
+
+function FaultControls({ act }: { act: Act }) {
   const { data: ledger } = useQuery(ledgerQuery);
   const waiting = ledger?.faults.length ?? 0;
   const inject = (e: FormEvent<HTMLFormElement>) => {
@@ -93,14 +113,7 @@ function FaultControls({ act }: { act: Act }) {
     );
   };
   return (
-    <form
-      onSubmit={inject}
-      aria-labelledby={`${id}-title`}
-      className="flex flex-wrap items-end gap-2"
-    >
-      <h3 id={`${id}-title`} className="basis-full font-semibold">
-        Fault
-      </h3>
+    <PanelForm title="Fault" onSubmit={inject}>
       <label className={LABEL}>
         Answer with
         <select name="fault" className={CHOICE} defaultValue="503">
@@ -134,12 +147,11 @@ function FaultControls({ act }: { act: Act }) {
           Clear {waiting} waiting {waiting === 1 ? 'fault' : 'faults'}
         </button>
       )}
-    </form>
+    </PanelForm>
   );
 }
 
 function LatencyAndCredits({ act }: { act: Act }) {
-  const id = useId();
   const { data: ledger } = useQuery(ledgerQuery);
   const account = ledger?.accounts[DEMO_KEY];
   const limit = account?.requestLimit ?? 0;
@@ -161,14 +173,7 @@ function LatencyAndCredits({ act }: { act: Act }) {
   };
   // The fields start from the sandbox's figures, and again after each change (their key).
   return (
-    <form
-      onSubmit={submit}
-      aria-labelledby={`${id}-title`}
-      className="flex flex-wrap items-end gap-2"
-    >
-      <h3 id={`${id}-title`} className="basis-full font-semibold">
-        Latency and credits
-      </h3>
+    <PanelForm title="Latency and credits" onSubmit={submit}>
       <label className={LABEL}>
         Latency (ms)
         <input
@@ -200,6 +205,6 @@ function LatencyAndCredits({ act }: { act: Act }) {
       <button type="submit" value="credits" className="btn-secondary">
         Set credits
       </button>
-    </form>
+    </PanelForm>
   );
 }
