@@ -28,6 +28,29 @@ function cardCost(id: EndpointId, usage: SessionUsage): string {
       : `read by the header; ${costLabel(cost)}`;
 }
 
+/**
+ * The figure someone opens the dashboard for, and so the page's largest paint (issue #35): the
+ * figure and its words are one block, big enough to outsize any card. Chromium counts an element
+ * once, at its first paint, so the figure mounts only with its value; until then an empty slot of
+ * its height holds the place (no shift when it arrives).
+ */
+function CreditsFigure({ left }: { left: number | undefined }) {
+  if (left === undefined)
+    return (
+      <p className="h-[60px]" aria-busy="true">
+        <span className="sr-only">Reading the credits left…</span>
+      </p>
+    );
+  return (
+    <p data-testid="overview-credits" className="leading-none">
+      <span className="text-6xl font-bold tabular-nums" data-testid="overview-credits-left">
+        {formatNumber(left)}
+      </span>{' '}
+      <span className="text-slate-600 dark:text-slate-400">credits left</span>
+    </p>
+  );
+}
+
 function OverviewForecast({ summary, now }: { summary: AccountSummary; now: number }) {
   return (
     <div className="mt-3">
@@ -67,12 +90,7 @@ export default function OverviewPage() {
           </div>
         ) : (
           <div className="mt-2 flex flex-wrap items-end gap-x-8 gap-y-2">
-            <p>
-              <span className="text-4xl font-bold tabular-nums" data-testid="overview-credits-left">
-                {formatNumber(s?.creditsLeft)}
-              </span>{' '}
-              <span className="text-slate-600 dark:text-slate-400">credits left</span>
-            </p>
+            <CreditsFigure left={s?.creditsLeft} />
             <p className="text-sm">
               {formatNumber(s?.requestUsed)} used of {formatNumber(s?.requestLimit)}
               {s?.validityDays !== undefined && ` · renews in ${s.validityDays} days`}
