@@ -81,4 +81,41 @@ describe('evaluateAlerts', () => {
       ['left-top-3', '“b” (US · en): left the top 3 (#1 → #4)'],
     ]);
   });
+
+  test('entering and leaving the top 10 are two rules: each raises only its own crossing, beside the top-3 rule', () => {
+    const ten = (n: number) => Array.from({ length: n }, (_, i) => `s${i}.com`);
+    const previous = testRun(tracker, 'r1', 0, [
+      page(...ten(11), 'example.com'), // #12
+      page(...ten(9), 'example.com'), // #10
+      page('x', 'y', 'z', 'example.com'), // #4
+    ]);
+    const current = testRun(tracker, 'r2', 1, [
+      page(...ten(6), 'example.com'), // #7: entered the top 10
+      page(...ten(10)), // not in the results: left the top 10
+      page('x', 'example.com'), // #2: entered the top 3, no top-10 crossing
+    ]);
+    const input = {
+      trackerId: tracker.id,
+      cells,
+      previous,
+      current,
+      target: 'example.com',
+      competitors: [],
+    };
+    const none = { moveBy: null, leavesTop10: false, competitorOvertakes: false };
+    const kinds = (r: Partial<typeof none> & { entersTop10?: boolean; top3?: boolean }) =>
+      evaluateAlerts({ ...input, rules: { ...none, ...r } }).map((a) => [a.kind, a.text]);
+    expect(kinds({})).toEqual([]);
+    expect(kinds({ entersTop10: true })).toEqual([
+      ['entered-top-10', '“a” (US · en): entered the top 10 (#12 → #7)'],
+    ]);
+    expect(kinds({ leavesTop10: true })).toEqual([
+      ['left-top-10', '“b” (US · en): left the top 10 (#10 → not in the results)'],
+    ]);
+    expect(kinds({ entersTop10: true, leavesTop10: true, top3: true })).toEqual([
+      ['entered-top-10', '“a” (US · en): entered the top 10 (#12 → #7)'],
+      ['left-top-10', '“b” (US · en): left the top 10 (#10 → not in the results)'],
+      ['entered-top-3', '“c” (US · en): entered the top 3 (#4 → #2)'],
+    ]);
+  });
 });
