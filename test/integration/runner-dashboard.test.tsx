@@ -112,7 +112,13 @@ describe('the Trackers view and a runner', () => {
     expect(
       await screen.findByText(/Moved to the runner with its runs/, undefined, WAIT),
     ).toBeInTheDocument();
-    expect((await findTracker(runner.db, 'Local one'))?.tracker.cadence).toBe('daily');
+    // Its detail says where and when it runs now, with no reload: the move read the runner again.
+    const stored = (await findTracker(runner.db, 'Local one'))!;
+    expect(stored.tracker.cadence).toBe('daily');
+    expect(stored.nextDue).not.toBeNull();
+    expect(screen.getByTestId('runner-schedule')).toHaveTextContent(
+      /^Scheduled on the runner \(the tracker’s own cadence\): next run \w{3} \d+, \d{4}, \d+:\d{2}/,
+    );
     await waitFor(
       () => expect(screen.getByText('Connected to the runner: 2 trackers.')).toBeInTheDocument(),
       WAIT,
