@@ -1,11 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import { evaluateAlerts } from './alerts.ts';
+import type { TrackerRun } from './run.ts';
 import { trackerMatrix } from './tracker.ts';
 import { page, testRun, testTracker } from './test-runs.ts';
 
 const tracker = testTracker(['a', 'b', 'c']);
 const cells = trackerMatrix(tracker).cells;
 const rules = { moveBy: 3, leavesTop10: true, competitorOvertakes: true };
+/** Two runs of the tracker, compared for example.com, with no competitor. */
+const between = (previous: TrackerRun, current: TrackerRun) => ({
+  trackerId: tracker.id,
+  cells,
+  previous,
+  current,
+  target: 'example.com',
+  competitors: [],
+});
 
 describe('evaluateAlerts', () => {
   test('raises a move by N, an exit from the top 10 and a competitor overtaking', () => {
@@ -64,14 +74,7 @@ describe('evaluateAlerts', () => {
       page('x', 'y', 'z', 'example.com'), // #4: left
       page('example.com'), // #1: still in
     ]);
-    const input = {
-      trackerId: tracker.id,
-      cells,
-      previous,
-      current,
-      target: 'example.com',
-      competitors: [],
-    };
+    const input = between(previous, current);
     const quiet = { moveBy: null, leavesTop10: true, competitorOvertakes: false };
     expect(evaluateAlerts({ ...input, rules: quiet })).toEqual([]);
     expect(
@@ -94,14 +97,7 @@ describe('evaluateAlerts', () => {
       page(...ten(10)), // not in the results: left the top 10
       page('x', 'example.com'), // #2: entered the top 3, no top-10 crossing
     ]);
-    const input = {
-      trackerId: tracker.id,
-      cells,
-      previous,
-      current,
-      target: 'example.com',
-      competitors: [],
-    };
+    const input = between(previous, current);
     const none = { moveBy: null, leavesTop10: false, competitorOvertakes: false };
     const kinds = (r: Partial<typeof none> & { entersTop10?: boolean; top3?: boolean }) =>
       evaluateAlerts({ ...input, rules: { ...none, ...r } }).map((a) => [a.kind, a.text]);
