@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import { prerenderPlugin } from './src/prerender/vite-plugin.ts';
 import { openApiPlugin } from './src/server/openapi-plugin.ts';
+import { readRunnerUrl } from './src/server/config.ts';
 import { apiPlugin } from './src/server/vite-plugin.ts';
 
 interface ModuleGraph {
@@ -50,7 +51,7 @@ function viewSharedChunk(id: string, inEntry: () => Set<string>): string | null 
  * Trackers view; the runner checks the token the page sends (decision 074). None without it.
  */
 function runnerProxy(env: Record<string, string | undefined>) {
-  const target = env.RUNNER_URL?.trim();
+  const target = readRunnerUrl(env);
   return target ? { '/runner/': { target, changeOrigin: true } } : undefined;
 }
 

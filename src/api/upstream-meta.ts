@@ -13,6 +13,12 @@ export interface ApiMeta {
   demoKey: string | null;
   /** Sandbox mode only: inputs that show off the sandbox data, one click away in the views. */
   examples: SandboxExamples | null;
+  /**
+   * Whether this server forwards /runner/ to a tracker runner (RUNNER_URL for dev/preview,
+   * RUNNER_UPSTREAM for nginx): without one, the Trackers view says how to set one up instead
+   * of asking for a token nothing could check.
+   */
+  runner: boolean;
 }
 
 export interface SandboxExamples {

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { serveApi } from './http-api.ts';
 import { trackerFromBatch } from '../workspace/trackers/lib/tracker.ts';
 import { createSandbox } from '../sandbox/app.ts';
 import { DEMO_KEY } from '../sandbox/state.ts';
@@ -10,10 +12,13 @@ import { saveTracker } from './store.ts';
 import { tempDir } from './test-kit.ts';
 
 /**
- * The runner's bench (issue 38): KEYWORDS × 1 locale, one run a simulated day for DAYS days,
- * against the embedded sandbox at LATENCY ms a request and its concurrency of 5. Prints each
- * run's wall time beside the ideal queue time (cells × latency / concurrency), the process's
- * peak memory and the data folder's size. Not part of CI:
+ * The runner's bench (issue 38): KEYWORDS × 1 locale, one run a simulated day for DAYS days
+ * (the sandbox's day moves on between runs, so ranks drift as over real days), against the
+ * embedded sandbox at LATENCY ms a request and its concurrency of 5. Prints each run's wall time
+ * beside the ideal queue time (cells × latency / concurrency), the process's peak memory and the
+ * data folder's size, then one `BENCH_SUMMARY {json}` line. With BENCH_DOOR_PORT and
+ * BENCH_DOOR_TOKEN it then serves its door there (the Trackers view reads the runs) until
+ * SIGTERM. `npm run bench -- --only runner90` runs it (test/bench/runner90-bench.mjs):
  *   BENCH_KEYWORDS=1000 BENCH_DAYS=90 BENCH_LATENCY=250 node -e "import('vite').then((v) => v.runnerImport('./src/runner/bench.ts'))"
  */
 const keywords = Number(process.env.BENCH_KEYWORDS ?? 1000);
@@ -52,7 +57,10 @@ await saveTracker(runner.db, {
 const ideal = (keywords * latency) / config.concurrency;
 let peak = 0;
 const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
+const walls: number[] = [];
+let dataMb = 0;
 for (let day = 0; day < days; day++) {
+  if (day > 0) state.driftDays += 1;
   const stored = {
     tracker,
     settings: { cron: null, timeZone: 'UTC', catchUp: false, reserveFloor: null, channels: [] },
@@ -62,10 +70,38 @@ for (let day = 0; day < days; day++) {
   t = performance.now();
   const run = await startRunNow(runner, stored, plan);
   const wall = performance.now() - t;
-  const size = execFileSync('du', ['-sm', dataDir]).toString().split('\t')[0];
+  walls.push(wall);
+  dataMb = Number(execFileSync('du', ['-sm', dataDir]).toString().split('\t')[0]);
   console.log(
-    `day ${day + 1}: ${run.status}, wall ${(wall / 1000).toFixed(1)} s vs ideal ${(ideal / 1000).toFixed(1)} s, peak rss ${Math.round(peak / 1e6)} MB, data ${size} MB`,
+    `day ${day + 1}: ${run.status}, wall ${(wall / 1000).toFixed(1)} s vs ideal ${(ideal / 1000).toFixed(1)} s, peak rss ${Math.round(peak / 1e6)} MB, data ${dataMb} MB`,
   );
 }
 clearInterval(sample);
+const sorted = [...walls].sort((a, b) => a - b);
+console.log(
+  `BENCH_SUMMARY ${JSON.stringify({
+    keywords,
+    days,
+    latencyMs: latency,
+    concurrency: config.concurrency,
+    idealMs: ideal,
+    wallMs: {
+      first: Math.round(walls[0] ?? 0),
+      median: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0),
+      last: Math.round(walls.at(-1) ?? 0),
+      max: Math.round(sorted.at(-1) ?? 0),
+    },
+    peakRssMb: Math.round(peak / 1e6),
+    dataMb,
+    creditsUsed: state.accounts.get(DEMO_KEY)!.requestUsed,
+  })}`,
+);
+const doorPort = Number(process.env.BENCH_DOOR_PORT ?? 0);
+if (doorPort && process.env.BENCH_DOOR_TOKEN) {
+  const door = await serveApi(runner, process.env.BENCH_DOOR_TOKEN, doorPort);
+  console.log(`door on 127.0.0.1:${doorPort}`);
+  await new Promise((resolve) => process.once('SIGTERM', resolve));
+  door.close();
+}
 await runner.close();
+rmSync(dataDir, { recursive: true, force: true });

@@ -25,6 +25,7 @@ export const USAGE = `Usage: npm run runner -- VERB
                     a trackers file exported from the dashboard (its runs too)
   set NAME [--cron EXPR|off] [--tz ZONE] [--catch-up|--no-catch-up] [--reserve N|none]
            [--cap-run N|none] [--cap-month N|none] [--move-by N|none] [--top3 on|off]
+           [--enters-top10 on|off] [--leaves-top10 on|off]
            [--webhook … | --ntfy … | --email … | --no-channels]
                     changes what is given, keeps the rest (channels given replace them all)
   list              trackers, their schedules and next runs
@@ -52,6 +53,8 @@ const OPTIONS = {
   'move-by': { type: 'string' },
   'no-channels': { type: 'boolean' },
   top3: { type: 'string' },
+  'enters-top10': { type: 'string' },
+  'leaves-top10': { type: 'string' },
 } as const;
 
 type Flags = ReturnType<
@@ -176,6 +179,13 @@ function amount(flag: string, raw: string | undefined, min: number): number | nu
   return value;
 }
 
+/** An alert rule's switch: true for `on`, false for `off`; undefined when the flag is not given. */
+function onOff(flag: string, raw: string | undefined): boolean | undefined {
+  if (raw === undefined) return undefined;
+  if (raw !== 'on' && raw !== 'off') throw new Error(`--${flag} is on or off, got "${raw}".`);
+  return raw === 'on';
+}
+
 /**
  * `set NAME`: changes the schedule, caps, floor, alert rule or channels it is given and keeps
  * the rest; checked whole before anything is stored. The next due follows the new schedule.
@@ -207,8 +217,6 @@ async function set(runner: Runner, name: string | undefined, flags: Flags, out: 
   const capPerRun = amount('cap-run', flags['cap-run'], 1);
   const monthlyCap = amount('cap-month', flags['cap-month'], 1);
   const moveBy = amount('move-by', flags['move-by'], 1);
-  if (flags.top3 !== undefined && flags.top3 !== 'on' && flags.top3 !== 'off')
-    throw new Error(`--top3 is on or off, got "${flags.top3}".`);
   const tracker = {
     ...stored.tracker,
     capPerRun: capPerRun === undefined ? stored.tracker.capPerRun : capPerRun,
@@ -216,7 +224,11 @@ async function set(runner: Runner, name: string | undefined, flags: Flags, out: 
     alerts: {
       ...stored.tracker.alerts,
       moveBy: moveBy === undefined ? stored.tracker.alerts.moveBy : moveBy,
-      top3: flags.top3 === undefined ? stored.tracker.alerts.top3 : flags.top3 === 'on',
+      top3: onOff('top3', flags.top3) ?? stored.tracker.alerts.top3,
+      entersTop10:
+        onOff('enters-top10', flags['enters-top10']) ?? stored.tracker.alerts.entersTop10,
+      leavesTop10:
+        onOff('leaves-top10', flags['leaves-top10']) ?? stored.tracker.alerts.leavesTop10,
     },
   };
   const next: StoredTracker = { tracker, settings, nextDue: null };

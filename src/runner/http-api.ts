@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parseTrackers, serializeTrackers } from '../workspace/trackers/lib/tracker-file.ts';
+import type { RunnerSchedule } from '../workspace/trackers/lib/runner-schedule.ts';
 import type { Runner } from './runner.ts';
 import { importTracker } from './runner.ts';
 import { DEFAULT_SETTINGS, findTracker, listTrackers, loadAlerts, loadRuns } from './store.ts';
@@ -46,7 +47,8 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
  * What the dashboard reads from a runner, under `/runner/` (its dev/preview proxy forwards the
  * path as is): every tracker with its runs as one trackers file (the format the Trackers view
  * imports, so it shows them with its own components), the alerts it raised (newest first, with
- * each channel's outcome), and a tracker moved in from the
+ * each channel's outcome), each tracker's schedule as the runner keeps it (its next due, which
+ * the trackers file does not carry: decision 089), and a tracker moved in from the
  * dashboard (POST the same file; never a key: the file has none). Every request needs the
  * runner token; nothing here reveals the key or sends a request upstream.
  */
@@ -69,6 +71,15 @@ export async function handle(
       });
     if (entries.length === 0) return reply(res, 204, '');
     return reply(res, 200, serializeTrackers(entries), 'application/json');
+  }
+  if (path === '/runner/schedules' && req.method === 'GET') {
+    const schedules: RunnerSchedule[] = (await listTrackers(runner.db)).map((t) => ({
+      id: t.tracker.id,
+      nextDue: t.nextDue,
+      cron: t.settings.cron,
+      timeZone: t.settings.timeZone,
+    }));
+    return reply(res, 200, JSON.stringify(schedules), 'application/json');
   }
   if (path === '/runner/alerts' && req.method === 'GET')
     return reply(res, 200, JSON.stringify(await loadAlerts(runner.db)), 'application/json');

@@ -308,6 +308,10 @@ describe('set NAME', () => {
       '5',
       '--top3',
       'on',
+      '--enters-top10',
+      'on',
+      '--leaves-top10',
+      'off',
     );
     expect(line).toMatch(
       /^Set Settable: 30 7 \* \* 1 \(Europe\/Berlin\), next .+, cap per run 40, monthly cap none, reserve 100, no alert channels$/,
@@ -319,7 +323,16 @@ describe('set NAME', () => {
       reserveFloor: 100,
     });
     expect(stored.tracker.capPerRun).toBe(40);
-    expect(stored.tracker.alerts).toMatchObject({ moveBy: 5, top3: true });
+    expect(stored.tracker.alerts).toMatchObject({
+      moveBy: 5,
+      top3: true,
+      entersTop10: true,
+      leavesTop10: false,
+    });
+    await expect(cli('set', 'Settable', '--cap-run', '9', '--enters-top10', 'yes')).rejects.toThrow(
+      '--enters-top10 is on or off, got "yes".',
+    );
+    expect((await findTracker(runner.db, 'Settable'))!.tracker.capPerRun).toBe(40);
     expect(new Date(stored.nextDue!).getUTCDay()).toBe(1);
     await expect(cli('set', 'Settable', '--cap-run', '0', '--reserve', 'none')).rejects.toThrow(
       '--cap-run must be a whole number of at least 1, or none; got "0".',

@@ -77,7 +77,12 @@ function answer(
  * upstream (through the proxy) or the embedded sandbox, in-process, on the same port.
  * Vite dev, Vite preview and the jsdom tests all mount this one function.
  */
-export function createApiMiddleware(config: ApiConfig): Middleware {
+export function createApiMiddleware(
+  config: ApiConfig,
+  {
+    runner = false,
+  }: { /** RUNNER_URL is set: /runner/ is forwarded (the meta says so). */ runner?: boolean } = {},
+): Middleware {
   let sandboxListener: Promise<(req: IncomingMessage, res: ServerResponse) => unknown> | undefined;
   // Loaded on first use so a live-mode server never pulls in the sandbox (and sharp).
   const sandbox = () =>
@@ -107,7 +112,7 @@ export function createApiMiddleware(config: ApiConfig): Middleware {
       examples()
         .then((ex) => {
           res.setHeader('content-type', 'application/json');
-          res.end(JSON.stringify(metaFor(config, DEMO_KEY, ex)));
+          res.end(JSON.stringify(metaFor(config, DEMO_KEY, ex, runner)));
         })
         .catch(next);
       return;

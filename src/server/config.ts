@@ -81,10 +81,16 @@ export function parsePathMap(raw: string): Record<string, string> {
   return map;
 }
 
+/** RUNNER_URL: the tracker runner the dev/preview server forwards /runner/ to, or null for none. */
+export function readRunnerUrl(env: Readonly<Record<string, string | undefined>>): string | null {
+  return env.RUNNER_URL?.trim() || null;
+}
+
 export function metaFor(
   config: ApiConfig,
   demoKey: string,
   examples: SandboxExamples | null,
+  runner: boolean,
 ): ApiMeta {
   if (config.mode === 'sandbox') {
     return {
@@ -94,6 +100,7 @@ export function metaFor(
       pathMap: {},
       demoKey,
       examples,
+      runner,
     };
   }
   const base = `${config.target.origin}${config.target.pathname.replace(/\/+$/, '')}`;
@@ -104,5 +111,6 @@ export function metaFor(
     pathMap: config.pathMap,
     demoKey: null,
     examples: null,
+    runner,
   };
 }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Plugin, PreviewServer } from 'vite';
 import { createApiMiddleware, isApiPath, type Middleware } from './api-middleware.ts';
-import { readApiConfig, type ApiConfig } from './config.ts';
+import { readApiConfig, readRunnerUrl, type ApiConfig } from './config.ts';
 import { PAGE_HEADERS } from './security-headers.ts';
 import { serveViewPages } from './view-pages.ts';
 
@@ -30,7 +30,9 @@ export const pageHeaders: Middleware = (req, res, next) => {
  */
 export function apiPlugin(env: Readonly<Record<string, string | undefined>>): Plugin {
   const config = readApiConfig(env);
-  const mount = (server: Middlewares) => server.middlewares.use(createApiMiddleware(config));
+  const runner = readRunnerUrl(env) !== null;
+  const mount = (server: Middlewares) =>
+    server.middlewares.use(createApiMiddleware(config, { runner }));
   return {
     name: 'dashboard-api',
     configureServer(server) {

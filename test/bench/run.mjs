@@ -27,6 +27,7 @@ import { benchScreenshot, screenshotReport } from './screenshot-bench.mjs';
 import { benchShorts, shortsReport } from './shorts-bench.mjs';
 import { benchSessions, sessionsReport } from './session-bench.mjs';
 import { benchTrackers, trackersReport } from './trackers-bench.mjs';
+import { benchRunner90, runner90Report } from './runner90-bench.mjs';
 import { root, startServer } from './serve.mjs';
 import { markdownReport } from './markdown-report.mjs';
 
@@ -153,6 +154,14 @@ const PARTS = [
     report: trackersReport,
     needs: 'server',
   },
+  {
+    // Minutes to hours (90 runs of 1,000 requests): only when asked, `--only runner90`.
+    name: 'runner90',
+    run: ({ appDir }) => benchRunner90({ appDir }),
+    report: runner90Report,
+    needs: 'app',
+    onlyWhenAsked: true,
+  },
 ];
 
 const onlyArg = process.argv.find((a) => a.startsWith('--only'));
@@ -165,7 +174,9 @@ const only = onlyArg
       .map((s) => s.trim())
   : null;
 const ci = process.argv.includes('--ci');
-const parts = only ? PARTS.filter((p) => only.includes(p.name)) : PARTS;
+const parts = only
+  ? PARTS.filter((p) => only.includes(p.name))
+  : PARTS.filter((p) => !p.onlyWhenAsked);
 if (only && parts.length !== only.length)
   throw new Error(
     `unknown part in --only ${only.join(',')}; parts: ${PARTS.map((p) => p.name).join(', ')}`,

@@ -70,7 +70,8 @@ export function stop(child) {
 /**
  * Serves a build with `vite preview` and the sandbox (no latency unless `latencyMs`), or
  * with `vite` dev when `dev` is set (then `outDir` is ignored); with `apiTarget`, /api is
- * the proxy to that upstream instead of the sandbox. Returns its origin and stop().
+ * the proxy to that upstream instead of the sandbox; `env` adds settings (RUNNER_URL). Returns
+ * its origin and stop().
  */
 export async function startServer({
   outDir,
@@ -78,6 +79,7 @@ export async function startServer({
   readyPath = '/',
   latencyMs = 0,
   apiTarget = '',
+  env = {},
 }) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -87,7 +89,12 @@ export async function startServer({
     [...args, '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
     {
       cwd: root,
-      env: { ...process.env, API_TARGET: apiTarget, SANDBOX_LATENCY_MS: String(latencyMs) },
+      env: {
+        ...process.env,
+        API_TARGET: apiTarget,
+        SANDBOX_LATENCY_MS: String(latencyMs),
+        ...env,
+      },
       stdio: 'ignore',
     },
   );
@@ -164,4 +171,32 @@ export function longestTask(page) {
     window.__longTasks = [];
     return Math.round(max);
   });
+}
+
+/**
+ * When the first body row of the table whose caption starts with `caption` was painted (ms
+ * from the page's navigation start, read in the page): the "first rows" SerpBear's figure
+ * was taken as. -1 when it never shows within 3 minutes, rather than waiting for ever.
+ */
+export async function firstRowPaintedMs(page, caption) {
+  const shownMs = await page.evaluate(
+    (captionStart) =>
+      new Promise((resolve) => {
+        const painted = () =>
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
+        const firstRow = () =>
+          [...document.querySelectorAll('table')].find((t) =>
+            t.caption?.textContent.startsWith(captionStart),
+          )?.tBodies[0]?.rows[0];
+        setTimeout(() => resolve(-1), 180_000);
+        if (firstRow()) return painted();
+        new MutationObserver((_, observer) => {
+          if (!firstRow()) return;
+          observer.disconnect();
+          painted();
+        }).observe(document.body, { childList: true, subtree: true });
+      }),
+    caption,
+  );
+  return Math.round(shownMs);
 }

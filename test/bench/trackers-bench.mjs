@@ -13,7 +13,13 @@
 //   navigation until the movers table's first row is painted, at 4× CPU with the HTTP cache off
 //   (every script fetched again), median of 3, with the longest task of those loads.
 import { gzipSync } from 'node:zlib';
-import { launchChromium, longestTask, median, offlineContext } from './serve.mjs';
+import {
+  firstRowPaintedMs,
+  launchChromium,
+  longestTask,
+  median,
+  offlineContext,
+} from './serve.mjs';
 
 const KEYWORDS = 334;
 const LOCALES = [
@@ -40,24 +46,8 @@ async function firstRowsSlowed(page, url) {
   try {
     for (let i = 0; i < SLOW_LOADS; i++) {
       await page.goto(url);
-      const shownMs = await page.evaluate(
-        () =>
-          new Promise((resolve) => {
-            const painted = () =>
-              requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
-            const firstRow = () =>
-              [...document.querySelectorAll('table')].find((t) =>
-                t.caption?.textContent.startsWith('Movers'),
-              )?.tBodies[0]?.rows[0];
-            if (firstRow()) return painted();
-            new MutationObserver((_, observer) => {
-              if (!firstRow()) return;
-              observer.disconnect();
-              painted();
-            }).observe(document.body, { childList: true, subtree: true });
-          }),
-      );
-      loads.push({ shownMs: Math.round(shownMs), longestMs: await longestTask(page) });
+      const shownMs = await firstRowPaintedMs(page, 'Movers');
+      loads.push({ shownMs, longestMs: await longestTask(page) });
     }
   } finally {
     // A failed load (the page crashed) must report its own error, not this one's.

@@ -63,6 +63,13 @@ run('nginx in front of a tracker runner (/runner/)', () => {
   });
 
   test('the runner’s answer keeps only the allow-listed headers, and gets the API route’s', async () => {
+    // Each of the runner's three reads (decision 089 added its schedules).
+    for (const path of ['trackers', 'schedules']) {
+      const read = await fetch(`${nginx.origin}/runner/${path}?act=headers`, {
+        headers: { 'x-runner-token': 'door-token' },
+      });
+      expect(read.status, path).toBe(200);
+    }
     const res = await fetch(`${nginx.origin}/runner/alerts?act=headers`, {
       headers: { 'x-runner-token': 'door-token' },
     });

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { META_URL } from '../../src/api/meta-queries.ts';
 import { command } from '../../src/runner/cli.ts';
 import { readRunnerConfig } from '../../src/runner/config.ts';
 import { serveApi } from '../../src/runner/http-api.ts';
@@ -47,6 +48,9 @@ beforeAll(async () => {
   const toSandbox = globalThis.fetch;
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    // The dev server's meta, as it answers with RUNNER_URL set (src/server/vite-plugin.ts).
+    if (url === META_URL)
+      return Response.json({ ...(await (await toSandbox(input, init)).json()), runner: true });
     if (!url.startsWith('/runner/')) return toSandbox(input, init);
     sent.push({
       path: url,
@@ -108,7 +112,13 @@ describe('the Trackers view and a runner', () => {
     expect(
       await screen.findByText(/Moved to the runner with its runs/, undefined, WAIT),
     ).toBeInTheDocument();
-    expect((await findTracker(runner.db, 'Local one'))?.tracker.cadence).toBe('daily');
+    // Its detail says where and when it runs now, with no reload: the move read the runner again.
+    const stored = (await findTracker(runner.db, 'Local one'))!;
+    expect(stored.tracker.cadence).toBe('daily');
+    expect(stored.nextDue).not.toBeNull();
+    expect(screen.getByTestId('runner-schedule')).toHaveTextContent(
+      /^Scheduled on the runner \(the tracker’s own cadence\): next run \w{3} \d+, \d{4}, \d+:\d{2}/,
+    );
     await waitFor(
       () => expect(screen.getByText('Connected to the runner: 2 trackers.')).toBeInTheDocument(),
       WAIT,

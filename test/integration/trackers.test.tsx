@@ -57,6 +57,18 @@ beforeEach(async () => {
 });
 
 describe('trackers', () => {
+  test('with no runner set up (no RUNNER_URL), the Runner section says how to set one up and asks for no token', async () => {
+    renderApp('/trackers');
+    const runner = await screen.findByRole('region', { name: 'Runner' }, WAIT);
+    expect(
+      await within(runner).findByText(/No runner is set up/, undefined, WAIT),
+    ).toHaveTextContent(
+      /npm run runner with RUNNER_TOKEN set, put its address in RUNNER_URL \(\.env\).*README, Unattended trackers/,
+    );
+    expect(within(runner).queryByLabelText('Runner token')).not.toBeInTheDocument();
+    expect(within(runner).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   test('Save as tracker on a batch keeps its queries, locales and target, and the answers it paid for are its first run', async () => {
     const { user } = renderApp('/batch');
     await user.click(await screen.findByRole('textbox', { name: 'Queries' }, WAIT));

@@ -1,4 +1,5 @@
 import { parseTrackers, serializeTrackers, type TrackerWithRuns } from './lib/tracker-file.ts';
+import type { RunnerSchedule } from './lib/runner-schedule.ts';
 import type { StoredAlert } from './tracker-storage.ts';
 
 /** The header the runner reads its token from (src/runner/http-api.ts: RUNNER_TOKEN_HEADER). */
@@ -8,6 +9,8 @@ const TOKEN_HEADER = 'x-runner-token';
 export interface RunnerView {
   entries: TrackerWithRuns[];
   alerts: StoredAlert[];
+  /** Each tracker's schedule as the runner keeps it, by tracker id. */
+  schedules: ReadonlyMap<string, RunnerSchedule>;
 }
 
 /** A runner that did not answer as one: the message says what happened and what to do. */
@@ -62,8 +65,13 @@ export async function readRunner(token: string): Promise<RunnerView> {
     entries = read.entries;
   }
   const alerts = (await (await call(token, 'alerts')).json()) as RunnerAlert[];
-  // The runner delivered its alerts to their channels: here they are history, not news.
-  return { entries, alerts: alerts.map((a) => ({ ...a, cellId: a.cellId ?? '', seen: true })) };
+  const schedules = (await (await call(token, 'schedules')).json()) as RunnerSchedule[];
+  return {
+    entries,
+    // The runner delivered its alerts to their channels: here they are history, not news.
+    alerts: alerts.map((a) => ({ ...a, cellId: a.cellId ?? '', seen: true })),
+    schedules: new Map(schedules.map((s) => [s.id, s])),
+  };
 }
 
 /**

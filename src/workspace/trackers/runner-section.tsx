@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { metaQueries } from '../../api/meta-queries.ts';
 import { useStore } from '../../lib/store.ts';
 import { runnerTokenStore } from '../../session/runner-token.ts';
 import type { TrackerWithRuns } from './lib/tracker-file.ts';
@@ -32,6 +34,35 @@ function lastRunsOf(entries: readonly TrackerWithRuns[]): Map<string, RunSummary
  */
 export function RunnerSection() {
   const id = useId();
+  const meta = useQuery(metaQueries.current());
+  // Only a server that forwards /runner/ can reach a runner: without one, a token field would
+  // ask for something nothing could check. An unread meta (an error) leaves the connection on:
+  // its own errors then say what is wrong.
+  const configured = meta.isError ? true : meta.data?.runner;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-3 rounded border border-slate-300 p-3 dark:border-slate-700"
+    >
+      <h2 id={`${id}-title`} className="font-semibold">
+        Runner
+      </h2>
+      {configured === false && (
+        // Named, not linked: the app serves no README and knows no address where it is published.
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          No runner is set up. To run trackers with no browser open, start{' '}
+          <code>npm run runner</code> with <code>RUNNER_TOKEN</code> set, put its address in{' '}
+          <code>RUNNER_URL</code> (<code>.env</code>) and restart this server: see the README,{' '}
+          <cite>Unattended trackers</cite>.
+        </p>
+      )}
+      {configured && <RunnerConnection />}
+    </section>
+  );
+}
+
+/** The token, then the runner's trackers, alerts and the open one's detail. */
+function RunnerConnection() {
   const token = useStore(runnerTokenStore);
   const state = useStore(runnerState);
   const [params, setParams] = useSearchParams();
@@ -47,13 +78,7 @@ export function RunnerSection() {
   const [readAt] = useState(Date.now);
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="space-y-3 rounded border border-slate-300 p-3 dark:border-slate-700"
-    >
-      <h2 id={`${id}-title`} className="font-semibold">
-        Runner
-      </h2>
+    <>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         A runner (<code>npm run runner</code>) runs trackers on a server with no browser open, with
         its own key. Its trackers show here read-only; <strong>Move to the runner</strong> on a
@@ -112,7 +137,7 @@ export function RunnerSection() {
           running={null}
         />
       )}
-    </section>
+    </>
   );
 }
 

@@ -10,6 +10,7 @@ import { trackerMatrix, type Tracker } from './lib/tracker.ts';
 import { MoveToRunner } from './move-to-runner.tsx';
 import { MoversSection, useComparedRuns } from './movers-section.tsx';
 import { PickedCell } from './picked-cell.tsx';
+import { RunnerScheduleLine } from './runner-schedule-line.tsx';
 import { RunsTable } from './runs-table.tsx';
 import { TrackerFiles } from './tracker-files.tsx';
 import { TrackerRunPanel } from './tracker-run-panel.tsx';
@@ -64,6 +65,7 @@ export function TrackerDetail({
         {formatNumber(new Set(cells.map((c) => c.query)).size)} keywords ×{' '}
         {matrix.locales.map(localeLabel).join(', ')} ({formatNumber(cells.length)} requests a run).
       </p>
+      <RunnerScheduleLine trackerId={tracker.id} />
       {session ? (
         <>
           <TrackerRunPanel

@@ -36,6 +36,7 @@ function SettingsForm({ tracker, onSave }: FormProps) {
   const [topN, setTopN] = useState(String(tracker.topN));
   const [moveBy, setMoveBy] = useState(tracker.alerts.moveBy?.toString() ?? '');
   const [leaves, setLeaves] = useState(tracker.alerts.leavesTop10);
+  const [enters, setEnters] = useState(tracker.alerts.entersTop10 ?? false);
   const [top3, setTop3] = useState(tracker.alerts.top3 ?? false);
   const [overtakes, setOvertakes] = useState(tracker.alerts.competitorOvertakes);
   const caps = [whole(capPerRun), whole(monthlyCap), whole(moveBy)];
@@ -78,6 +79,7 @@ function SettingsForm({ tracker, onSave }: FormProps) {
           alerts: {
             moveBy: caps[2] as number | null,
             leavesTop10: leaves,
+            entersTop10: enters,
             top3,
             competitorOvertakes: overtakes,
           },
@@ -128,6 +130,10 @@ function SettingsForm({ tracker, onSave }: FormProps) {
       <fieldset className="flex flex-wrap items-start gap-4">
         <legend className="font-medium">Alerts after each run</legend>
         {field('move', 'Target moves by at least', moveBy, setMoveBy, 'Places; empty: no alert.')}
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={enters} onChange={(e) => setEnters(e.target.checked)} />
+          Target enters the top 10
+        </label>
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={leaves} onChange={(e) => setLeaves(e.target.checked)} />
           Target leaves the top 10

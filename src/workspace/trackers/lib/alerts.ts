@@ -3,7 +3,16 @@ import type { BatchCell } from '../../runs/lib/matrix.ts';
 import { rankIn, type TrackerRun } from './run.ts';
 import type { AlertRules } from './tracker.ts';
 
-export type AlertKind = 'moved' | 'left-top-10' | 'entered-top-3' | 'left-top-3' | 'overtaken';
+export const ALERT_KINDS = [
+  'moved',
+  'entered-top-10',
+  'left-top-10',
+  'entered-top-3',
+  'left-top-3',
+  'overtaken',
+] as const;
+
+export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export interface TrackerAlert {
   /** The same alert has the same id, so one run's alerts are stored once. */
@@ -59,8 +68,11 @@ export function evaluateAlerts(input: {
         );
     }
     const moved = `(${place(before)} → ${place(after)})`;
-    if (rules.leavesTop10 && crossed(before, after, 10) === 'left')
-      raise('left-top-10', `left the top 10 ${moved}`);
+    // Entering and leaving the top 10 are two rules: leaving is on by default (decision 054),
+    // entering came later and is off in older files.
+    const top10 = crossed(before, after, 10);
+    if (top10 && (top10 === 'left' ? rules.leavesTop10 : rules.entersTop10))
+      raise(`${top10}-top-10`, `${top10} the top 10 ${moved}`);
     const top3 = rules.top3 ? crossed(before, after, 3) : null;
     if (top3) raise(`${top3}-top-3`, `${top3} the top 3 ${moved}`);
     if (rules.competitorOvertakes)

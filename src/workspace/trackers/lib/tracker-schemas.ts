@@ -3,7 +3,7 @@ import { atLeast, refuse, time, whole, z } from '../../../lib/file-schemas.ts';
 import { maskEchoedKeysInText } from '../../../lib/mask-echoed-keys.ts';
 import { batchSchema, batchWhere } from '../../runs/lib/batch-schemas.ts';
 import type { BatchDefinition } from '../../runs/lib/definition.ts';
-import type { TrackerAlert } from './alerts.ts';
+import { ALERT_KINDS, type TrackerAlert } from './alerts.ts';
 import { MISSED_REASONS, type RunCell, type TrackerRun } from './run.ts';
 import type { TrackerWithRuns } from './tracker-file.ts';
 import { CADENCES, type Tracker } from './tracker.ts';
@@ -92,6 +92,7 @@ const settingsFields = {
     {
       moveBy: z.nullable(atLeast(1, ALERTS)),
       leavesTop10: z.boolean(ALERTS),
+      entersTop10: z.optional(z.boolean(ALERTS)),
       competitorOvertakes: z.boolean(ALERTS),
       top3: z.optional(z.boolean(ALERTS)),
     },
@@ -207,7 +208,7 @@ export const storedAlertSchema: z.ZodMiniType<TrackerAlert & { seen: boolean }> 
   runId: z.string(),
   at: z.number(),
   cellId: z.string(),
-  kind: z.enum(['moved', 'left-top-10', 'entered-top-3', 'left-top-3', 'overtaken']),
+  kind: z.enum(ALERT_KINDS),
   text: z.string(),
   seen: z.boolean(),
 });

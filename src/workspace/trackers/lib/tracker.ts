@@ -18,6 +18,8 @@ export interface AlertRules {
   moveBy: number | null;
   /** The target leaves the top 10. */
   leavesTop10: boolean;
+  /** The target enters the top 10 (absent in files of older versions: off). */
+  entersTop10?: boolean;
   /** A competitor ranks above the target where it did not before. */
   competitorOvertakes: boolean;
   /** The target enters or leaves the top 3 (absent in files of older versions: off). */
