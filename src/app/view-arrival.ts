@@ -1,5 +1,6 @@
 import { useEffect, type RefObject } from 'react';
 import { useLocation } from 'react-router';
+import { inNextFrame } from '../lib/next-frame.ts';
 
 /** Navigation state asking the view that opens to take the focus (the palette sends it). */
 export const FOCUS_VIEW = { focusView: true } as const;
@@ -10,17 +11,23 @@ export const FOCUS_VIEW = { focusView: true } as const;
  */
 function useActiveLinkInView(navRef: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
-  useEffect(() => {
-    const nav = navRef.current;
-    const link = nav?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!nav || !link) return;
-    const left = link.offsetLeft - nav.offsetLeft;
-    const right = left + link.offsetWidth;
-    const pad = 16;
-    if (left - pad < nav.scrollLeft) nav.scrollLeft = Math.max(0, left - pad);
-    else if (right + pad > nav.scrollLeft + nav.clientWidth)
-      nav.scrollLeft = right + pad - nav.clientWidth;
-  }, [pathname, navRef]);
+  // Read in the next frame: in the commit that shows a view it laid the new view out in
+  // React's task, and again after presenter mode changed the type (a demo's first step).
+  useEffect(
+    () =>
+      inNextFrame(() => {
+        const nav = navRef.current;
+        const link = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+        if (!nav || !link) return;
+        const left = link.offsetLeft - nav.offsetLeft;
+        const right = left + link.offsetWidth;
+        const pad = 16;
+        if (left - pad < nav.scrollLeft) nav.scrollLeft = Math.max(0, left - pad);
+        else if (right + pad > nav.scrollLeft + nav.clientWidth)
+          nav.scrollLeft = right + pad - nav.clientWidth;
+      }),
+    [pathname, navRef],
+  );
 }
 
 /**

@@ -1,16 +1,37 @@
-import { startTransition, useCallback, useMemo, useState } from 'react';
+import { startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { EndpointSpec } from '../api/endpoints.ts';
 import { pickParams, validateParams, type ParamErrors, type Params } from '../api/params.ts';
 
 const NO_ERRORS: ParamErrors = {};
 
+/** What was typed, and the URLs (as strings) the page may pass through until it holds it. */
+interface Typed {
+  shown: URLSearchParams;
+  passing: readonly string[];
+}
+/** URLs kept as "on the way": keys typed faster than the router renders, with room to spare. */
+const PASSING = 64;
+
 /**
  * A request form whose values live in the page URL (a link reproduces the form, never
  * the key). Errors show for a field once it was left, or for all after a submit attempt.
  */
 export function useParamForm(spec: EndpointSpec) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [urlParams, setSearchParams] = useSearchParams();
+  const [typed, setTyped] = useState<Typed | null>(null);
+  const current = urlParams.toString();
+  // Once the URL holds what was typed (or something else: a link, Back), it is what shows.
+  if (typed && (current === typed.shown.toString() || !typed.passing.includes(current)))
+    setTyped(null);
+  const searchParams =
+    typed && typed.passing.includes(current) && current !== typed.shown.toString()
+      ? typed.shown
+      : urlParams;
+  const shownRef = useRef({ searchParams, url: current });
+  useLayoutEffect(() => {
+    shownRef.current = { searchParams, url: current };
+  });
   // The form shows what is typed (spaces included); requests and cache keys use the trimmed form.
   const values = useMemo(() => rawParams(spec, searchParams), [spec, searchParams]);
   const normalized = useMemo(() => pickParams(spec, values), [spec, values]);
@@ -31,25 +52,28 @@ export function useParamForm(spec: EndpointSpec) {
   /**
    * Sets several fields in one URL update (two `setValue` calls in a row would each start
    * from the same URL, and the second would undo the first). `replace` keeps typing from
-   * piling up history entries. The fields show the URL, so its update renders at once
-   * (`flushSync`), not in the router's default transition: a controlled field whose value
-   * arrives a render later is put back to the old value meanwhile, so a key typed before
-   * that render lands is lost and the caret jumps to the end (on a phone, whole letters went
-   * missing at normal typing speed). Decision 039.
+   * piling up history entries. A controlled field whose value arrives a render later is put
+   * back to the old value meanwhile, so a key typed before that render lands is lost and the
+   * caret jumps to the end (on a phone, whole letters went missing; decision 039): the form
+   * shows what was typed at once (this hook's own state, rendered in the key's task), and the
+   * URL follows in the router's transition, which React renders in slices a key can
+   * interrupt. Rendering the URL at once (`flushSync`) rendered the router, the nav and the
+   * whole view in each key's task: 90–170 ms a key at the reference phone (issue 41).
    */
   const setValues = useCallback(
     (patch: Params, { replace }: { replace: boolean }) => {
-      setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [name, value] of Object.entries(patch)) {
-            if (value === '') next.delete(name);
-            else next.set(name, value);
-          }
-          return next;
-        },
-        { replace, flushSync: true },
-      );
+      const { searchParams: shown, url } = shownRef.current;
+      const next = new URLSearchParams(shown);
+      for (const [name, value] of Object.entries(patch)) {
+        if (value === '') next.delete(name);
+        else next.set(name, value);
+      }
+      // The URLs on the way (each key's, as its transition lands) keep showing what was typed.
+      setTyped((t) => ({
+        shown: next,
+        passing: [...(t?.passing ?? [url]), next.toString()].slice(-PASSING),
+      }));
+      setSearchParams(next, { replace });
     },
     [setSearchParams],
   );

@@ -1,39 +1,27 @@
-// A probe, not a budget: blocking time after Run in the two Lighthouse flows, measured the
-// way Lighthouse's timespan measures it (4x CPU, its throttled network, its trace categories,
-// which record a JS stack on every timeline event), N runs with the median, and each run's long
-// tasks. Runs are noisy (±50 % between runs on this machine): compare medians of 5 or more.
+// A probe, not a budget: blocking time in one of the Lighthouse part's flows
+// (views-with-results.mjs: the same preparation, the same act, the same "done"), traced the
+// way Lighthouse's timespan traces it (its trace categories, which record a JS stack on every
+// timeline event; its throttled network; the CPU slowdown calibrated for this machine, as the
+// bench applies it: calibrate.mjs), N runs with the median, and each run's long tasks with what
+// fills them (script, style, layout, paint; how many elements each style recalculation touched).
+// Runs are noisy (±50 % between runs on a shared machine): compare medians of 5 or more.
 //
 //   node test/bench/flow-trace.mjs            realty, 5 runs, against dist/ (npm run build first)
-//   FLOW=search RUNS=7 node test/bench/flow-trace.mjs
-//   WAIT=0 node test/bench/flow-trace.mjs     Run pressed as soon as the key is set (default: 1 s later)
+//   FLOW=demos RUNS=3 node test/bench/flow-trace.mjs    (FLOW: a word of the flow's name)
+//   WAIT=0 node test/bench/flow-trace.mjs     the act starts as soon as prepared (default: 1 s later)
+//   BENCH_CPU_MULTIPLIER=4 …                  a fixed slowdown instead of the calibrated one
 //   OUT=/tmp/other-dist SAVE=/tmp/trace node test/bench/flow-trace.mjs   (writes /tmp/trace-<flow>-<i>.json)
 //
 // A saved trace opens in Chrome's Performance panel; PROF=1 adds CPU samples (which slow every
 // task down, so read them for where time goes, not for how much).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  enterDemoKey,
-  launchChromium,
-  offlineContext,
-  resetSandbox,
-  root,
-  startServer,
-} from './serve.mjs';
+import { calibrateIn } from './calibrate.mjs';
+import { launchLighthouseChromium } from './lighthouse-bench.mjs';
+import { resetSandbox, root, startServer } from './serve.mjs';
+import { largeRealtyPage, pressRun, viewsWithResults } from './views-with-results.mjs';
 
-const FLOWS = {
-  realty: {
-    path: `/realty?url=${encodeURIComponent('https://www.realty.example/homes/phoenix-az_rb/5_p/')}`,
-    run: /^Fetch listings/,
-    done: '.leaflet-container[data-clusters]',
-  },
-  search: {
-    path: '/search?query=coffee%20roasters',
-    run: /^Search ·/,
-    done: 'ol[aria-label="Organic results"] li',
-  },
-};
-// Lighthouse 13's trace categories (core/gather/gatherers/trace.js) and mobile throttling.
+// Lighthouse 13's trace categories (core/gather/gatherers/trace.js) and mobile network.
 const CATEGORIES = [
   'disabled-by-default-lighthouse',
   'loading',
@@ -51,17 +39,40 @@ const CATEGORIES = [
 const NETWORK = {
   offline: false,
   latency: 562.5,
-  downloadThroughput: Math.floor((1474.56 * 1024) / 8),
-  uploadThroughput: Math.floor((675 * 1024) / 8),
+  download: Math.floor((1474.56 * 1024) / 8),
+  upload: Math.floor((675 * 1024) / 8),
 };
 
 const name = process.env.FLOW ?? 'realty';
-const flow = FLOWS[name];
-if (!flow) throw new Error(`FLOW must be one of ${Object.keys(FLOWS).join(', ')}`);
 const runs = Number(process.env.RUNS ?? 5);
 const categories = process.env.PROF
   ? [...CATEGORIES, 'disabled-by-default-v8.cpu_profiler']
   : CATEGORIES;
+
+/** What fills a task: its style, layout and paint events (the rest is script and other). */
+const KINDS = {
+  style: ['UpdateLayoutTree', 'RecalculateStyles'],
+  layout: ['Layout'],
+  paint: ['PrePaint', 'Paint', 'Layerize', 'UpdateLayer', 'CompositeLayers'],
+};
+
+function fill(task, events) {
+  const end = task.ts + task.dur;
+  const inside = events.filter(
+    (e) => e.tid === task.tid && e.ph === 'X' && e.ts >= task.ts && e.ts + e.dur <= end,
+  );
+  const out = [];
+  let known = 0;
+  for (const [kind, names] of Object.entries(KINDS)) {
+    const hits = inside.filter((e) => names.includes(e.name));
+    const ms = hits.reduce((s, e) => s + e.dur / 1000, 0);
+    known += ms;
+    if (ms < 3) continue;
+    const elements = hits.reduce((s, e) => s + (e.args?.elementCount ?? 0), 0);
+    out.push(`${kind} ${Math.round(ms)}${kind === 'style' ? ` (${elements} elements)` : ''}`);
+  }
+  return [`script/other ${Math.round(task.dur / 1000 - known)}`, ...out].join(', ');
+}
 
 /** Blocking time (Lighthouse's: each main-thread task's time over 50 ms) and the long tasks. */
 function blocking(events) {
@@ -75,44 +86,53 @@ function blocking(events) {
   const start = tasks[0]?.ts ?? 0;
   return {
     ms: Math.round(tasks.reduce((sum, t) => sum + t.dur / 1000 - 50, 0)),
-    tasks: tasks.map((t) => `+${Math.round((t.ts - start) / 1000)}:${Math.round(t.dur / 1000)}`),
+    tasks: tasks.map(
+      (t) =>
+        `+${Math.round((t.ts - start) / 1000)} ms ${Math.round(t.dur / 1000)} ms: ${fill(t, events)}`,
+    ),
   };
 }
 
 const server = await startServer({ outDir: process.env.OUT ?? join(root, 'dist') });
-const browser = await launchChromium();
+const browser = await launchLighthouseChromium();
 try {
+  const flows = viewsWithResults(
+    name.includes('realty') ? await largeRealtyPage(server.origin) : { url: '', count: 0 },
+  );
+  const flow = flows.find((f) => f.view.includes(name));
+  if (!flow) throw new Error(`FLOW must be a word of one of: ${flows.map((f) => f.view)}`);
+  console.log(`flow: ${flow.view}`);
   const results = [];
   for (let i = 0; i < runs; i++) {
     await resetSandbox(server.origin);
-    const context = await offlineContext(browser, server.origin, {
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-    });
+    const context = await browser.createBrowserContext();
     const page = await context.newPage();
+    await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
     await page.goto(server.origin + flow.path);
-    await page.locator('#root:not([inert]) main').waitFor();
-    await enterDemoKey(page);
+    await page.waitForSelector('#root:not([inert]) main');
+    if (flow.key !== false) {
+      await page.locator('::-p-aria(Set API key[role="button"])').click();
+      await page.locator('::-p-aria(Use the sandbox demo key[role="button"])').click();
+      await page.waitForSelector('[data-testid="credits-pill"]');
+    }
+    await flow.prepare?.(page, server.origin);
     // The view loads what it needs when idle after its first paint (decision 025). Lighthouse's
-    // flows press Run at once after the key (WAIT=0 measures that: idle work then falls inside).
-    await page.waitForTimeout(Number(process.env.WAIT ?? 1000));
-    const box = await page.getByRole('button', { name: flow.run }).boundingBox();
-    if (!box) throw new Error(`${name}: no Run button`);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', NETWORK);
-    await browser.startTracing(page, { categories });
-    // A click through the input pipeline, as Lighthouse's puppeteer does: no injected script.
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await page.locator(flow.done).first().waitFor({ timeout: 60_000 });
-    await page.waitForTimeout(1000);
-    const trace = await browser.stopTracing();
+    // flows act at once after preparing (WAIT=0 measures that: idle work then falls inside).
+    await new Promise((r) => setTimeout(r, Number(process.env.WAIT ?? 1000)));
+    const cpu = await calibrateIn(page, 3, { warm: true });
+    await page.emulateCPUThrottling(cpu.multiplier);
+    await page.emulateNetworkConditions(NETWORK);
+    await page.tracing.start({ categories });
+    await (flow.act ?? pressRun)(page);
+    await flow.done(page);
+    await new Promise((r) => setTimeout(r, 1000));
+    const trace = await page.tracing.stop();
     if (process.env.SAVE) writeFileSync(`${process.env.SAVE}-${name}-${i}.json`, trace);
-    const result = blocking(JSON.parse(trace.toString()).traceEvents);
+    const result = blocking(JSON.parse(Buffer.from(trace).toString()).traceEvents);
     results.push(result.ms);
-    console.log(`run ${i}: blocking ${result.ms} ms; long tasks ${result.tasks.join(' ')}`);
+    console.log(
+      `run ${i} (index ${cpu.index} → ${cpu.multiplier}×): blocking ${result.ms} ms; long tasks:\n  ${result.tasks.join('\n  ')}`,
+    );
     await context.close();
   }
   const sorted = [...results].sort((a, b) => a - b);

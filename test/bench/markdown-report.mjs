@@ -300,7 +300,8 @@ ${calibrationSection(all.calibration)}${plansFor(broken)}## How to reproduce
 
 1. \`npm ci\`, and Chromium at \`/usr/bin/chromium\` (or \`CHROMIUM_PATH\`); never \`npx playwright install\`.
 2. \`npm run bench\`: builds the app and the floors (test/bench/floor, test/bench/floor-realty),
-   serves the build with \`vite preview\` and the sandbox on free ports, runs every part, prints the
+   serves the build with \`vite preview\` and the sandbox on free ports (\`BENCH_PORTS=4190-4199\`: only
+   those), runs every part, prints the
    tables, writes \`test-results/bench.json\` and this file, and exits 1 when a budget is broken.
    \`npm run bench -- --only bundle,map\` runs some parts (this file is then left alone).
 3. \`npm run bench:bundle\` is the size part alone (deterministic, no browser): CI runs it.
@@ -311,8 +312,9 @@ ${calibrationSection(all.calibration)}${plansFor(broken)}## How to reproduce
    loopback with its own prefix; \`BENCH_LOAD_SECONDS=3\` shortens its phases (default 10 s, the slow one 12 s).
 6. The render counts (\`--only renders\`) are test/integration/renders-per-keystroke.test.tsx, which CI
    runs with every test: counted, not timed, so the same under any load.
-7. \`npm run build && npm run bench:flow\` (\`FLOW=search\`, \`RUNS=7\`, \`SAVE=/tmp/trace\`) is a probe, not a
-   budget: the blocking time after Run in a flow, traced the way Lighthouse's timespan traces it,
-   with each run's long tasks (test/bench/flow-trace.mjs).
+7. \`npm run build && npm run bench:flow\` (\`FLOW=demos\`: a word of a Lighthouse flow's name, \`RUNS=7\`,
+   \`SAVE=/tmp/trace\`) is a probe, not a budget: the blocking time in that flow at the calibrated CPU,
+   traced the way Lighthouse's timespan traces it, with each run's long tasks and what fills them
+   (script, style with its element count, layout, paint; test/bench/flow-trace.mjs).
 `;
 }

@@ -161,7 +161,8 @@ async function startLargeUpstream() {
     res.on('error', () => {});
     more();
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const port = await freePort();
+  await new Promise((ok) => server.listen(port, '127.0.0.1', ok));
   return {
     origin: `http://127.0.0.1:${server.address().port}`,
     stop: () => new Promise((done) => (server.closeAllConnections(), server.close(done))),

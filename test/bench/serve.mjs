@@ -20,15 +20,50 @@ export const CHROMIUM_FLAGS = [
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export const round1 = (n) => Math.round(n * 10) / 10;
 
-export function freePort() {
+function bindable(port) {
   return new Promise((resolvePort, reject) => {
     const srv = createServer();
     srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolvePort(port));
+    srv.listen(port, '127.0.0.1', () => {
+      const { port: bound } = srv.address();
+      srv.close(() => resolvePort(bound));
     });
   });
+}
+
+/**
+ * `BENCH_PORTS=4190-4199`: the ports this bench may listen on (several benches share one
+ * machine, each with its own range); without it, any port the system gives.
+ */
+const PORT_RANGE = (process.env.BENCH_PORTS ?? '')
+  .match(/^(\d+)-(\d+)$/)
+  ?.slice(1)
+  .map(Number);
+/** Where the range starts over: a port given and not yet listened on is not given again. */
+let nextInRange = 0;
+/**
+ * Ports that fetch (Node's and Chromium's) refuses to connect to, whatever listens there: the
+ * Fetch standard's "bad ports" near the ranges benches use (4190 is ManageSieve's).
+ */
+const FETCH_BAD_PORTS = new Set([
+  3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
+
+/** A port free now: the next free one of BENCH_PORTS in turn, or any the system gives. */
+export async function freePort() {
+  if (!PORT_RANGE) return bindable(0);
+  const [from, to] = PORT_RANGE;
+  const size = to - from + 1;
+  for (let tried = 0; tried < size; tried++) {
+    const port = from + (nextInRange++ % size);
+    if (FETCH_BAD_PORTS.has(port)) continue;
+    try {
+      return await bindable(port);
+    } catch {
+      // taken (by this bench's own server or another process): the next one
+    }
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
 }
 
 /** Resolves once `origin + path` answers 200; throws when the child exits or time runs out. */

@@ -22,6 +22,7 @@ import { loadDemos } from './demo-store.ts';
 import { livePrice, livePriceLabel, replaysLive, type LivePrice } from './live-replay.ts';
 import { landOnStep, type StepFocus } from './land-on-step.ts';
 import { stopDemo } from './play-demo.ts';
+import { inNextFrame } from '../../lib/next-frame.ts';
 
 /** Keys the page keeps for itself: typing in a field, or Space on a button or link. */
 function isOwnKey(e: KeyboardEvent): boolean {
@@ -52,16 +53,20 @@ function useShowStep(
   const landing = useRef<StepFocus | null>(null);
   const stopLanding = useRef(() => {});
   useLayoutEffect(() => {
-    if (landing.current) {
-      stopLanding.current();
-      stopLanding.current = landOnStep(landing.current);
-      landing.current = null;
+    if (arriving.current) {
+      arriving.current = false;
+      arrivedRef.current = true;
+      setPresenterMode(true);
+      setArrived(true);
     }
-    if (!arriving.current) return;
-    arriving.current = false;
-    arrivedRef.current = true;
-    setPresenterMode(true);
-    setArrived(true);
+    const focus = landing.current;
+    if (!focus) return;
+    landing.current = null;
+    stopLanding.current();
+    // In the next frame (inNextFrame): scrolling to the result in this commit forced a layout of
+    // the new view at the old type size, then focusing the bar another at presenter size, in
+    // React's task (430 ms at the reference phone, issue 41); there the page is laid out once.
+    stopLanding.current = inNextFrame(() => landOnStep(focus));
   }, [location]);
   useEffect(() => () => stopLanding.current(), []);
   // Which step could not be shown and why: a message about another step is not shown.
@@ -302,7 +307,7 @@ export function DemoPlayer() {
   usePlayerKeys(playback, go);
   // Keys reach the player from its first paint; the page stays where it is.
   useEffect(() => {
-    if (arrived) region.current?.focus({ preventScroll: true });
+    if (arrived) return inNextFrame(() => region.current?.focus({ preventScroll: true }));
   }, [arrived]);
   useRoomForTheBar(region, arrived);
   // A phone's bar scrolls (a quarter of the screen at most): each step shows its title first.
