@@ -104,7 +104,9 @@ function useShowStep(
     Promise.all([snapshot, ...(step.also ?? [])].map(openStep)).then(
       ([open, ...also]) => {
         if (!current || !open) return;
-        lendRecordedAnswers(queryClient, also);
+        // The view shows the other answers beside its own from the cache (search's
+        // comparison reads both there): the step's own answer goes with them.
+        if (also.length > 0) lendRecordedAnswers(queryClient, [open, ...also]);
         showSnapshot(open, `step ${index + 1} of the demo “${name}”, as recorded`);
         go(href);
       },

@@ -4,10 +4,11 @@ import { ENDPOINTS, type ReadEndpointId } from '../../api/endpoints.ts';
 import type { OpenSnapshot } from '../snapshots/snapshot-file.ts';
 
 /**
- * A step's other answers (a search comparison's second pair), opened, put where its view finds them:
- * the session cache, as if asked in this tab. Only while the demo plays: what was put there,
- * and was not there before, leaves when it ends (`forgetRecordedAnswers`), so a recording never
- * passes for a live answer afterwards (no "cached · 0 credits" for it, nothing persisted).
+ * A step's other answers (a search comparison's second pair), opened, with its own, put where
+ * its view finds them: the session cache, as if asked in this tab. Only while the demo plays:
+ * what was put there, and was not there before, leaves when it ends (`forgetRecordedAnswers`),
+ * so a recording never passes for a live answer afterwards (no "cached · 0 credits" for it,
+ * nothing kept after the demo).
  */
 const lent: { client: QueryClient; key: QueryKey }[] = [];
 
