@@ -4,6 +4,7 @@ import { endpointMutationKey, endpointQueryKey } from '../../api/endpoint-query.
 import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../../api/endpoints.ts';
 import { sameParams, type Params } from '../../api/params.ts';
 import { secondLocaleParams } from '../../api/second-locale.ts';
+import { prefixesOf } from '../../lib/prefixes.ts';
 import { requestHref, requestLabel } from '../../api/request-link.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
 import type { HistoryEntry } from '../history/history-store.ts';
@@ -32,7 +33,8 @@ export function stepHref(endpoint: EndpointId, params: Params, view?: Record<str
 
 /**
  * The other requests of the same endpoint a view shows beside its answer, as its page URL
- * says: search's comparison (`compare=1`) shows the query in the second country/language.
+ * says: search's comparison (`compare=1`) shows the query in the second country/language,
+ * autocomplete's prefix ladder (`ladder=1`) one request per prefix of the query.
  */
 export function otherRequestsShown(
   endpoint: EndpointId,
@@ -41,6 +43,8 @@ export function otherRequestsShown(
 ): Params[] {
   if (endpoint === 'search' && view?.compare === '1' && view.vs_country)
     return [secondLocaleParams(ENDPOINTS.search, params, view)];
+  if (endpoint === 'autocomplete' && view?.ladder === '1')
+    return prefixesOf(params.query ?? '').map((query) => ({ ...params, query }));
   return [];
 }
 
