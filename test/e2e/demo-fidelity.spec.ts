@@ -180,10 +180,16 @@ test('a realty step keeps its colour, unit, viewport and selected listing, and p
 /** The player's bar hidden: the live view has none, and the picture is the view's own. */
 const NO_BAR = '[aria-label="Demo player"] { visibility: hidden !important; }';
 
-/** A picture of `what`, in presenter mode's type (a demo plays in it) and without the bar. */
-const shot = (what: Locator) => what.screenshot({ style: NO_BAR, animations: 'disabled' });
+/**
+ * A picture of `what` without the player's bar: in the middle of the screen first (the bar is
+ * at its foot, and may lie over what a step landed on).
+ */
+async function shot(what: Locator) {
+  await what.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  return what.screenshot({ style: NO_BAR, animations: 'disabled' });
+}
 
-test('a search comparison and an open shorts preview are kept by their steps and played back offline with no key', async ({
+test('a search comparison, an open shorts preview and an autocomplete ladder are kept by their steps and played back offline with no key', async ({
   page,
   browser,
   request,
@@ -222,6 +228,18 @@ test('a search comparison and an open shorts preview are kept by their steps and
   await expect(dialog.getByRole('link', { name: '“My demo”' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
 
+  // Autocomplete, its prefix ladder run.
+  await page.goto('/autocomplete?query=pizza');
+  await page.getByRole('button', { name: /^Suggest · / }).click();
+  await expect(page.getByRole('region', { name: 'Suggestions' })).toBeVisible();
+  await page.getByRole('button', { name: /^Run ladder · / }).click();
+  const ladder = page.getByRole('list', { name: 'Prefix ladder' });
+  await expect(ladder.getByRole('list', { name: /^Top suggestions for / })).toHaveCount(5);
+  const ladderUrl = new URL(page.url()).searchParams;
+  expect(ladderUrl.get('ladder')).toBe('1');
+  const ladderShot = await shot(ladder);
+  await addThisResult(page);
+
   const file = await downloadMyDemo(page);
   const played = await playedElsewhere(browser, request);
   const demo = played.page;
@@ -254,6 +272,15 @@ test('a search comparison and an open shorts preview are kept by their steps and
   expect(
     await pixelDifference(demo, shortsShot, await shot(playedDialog.locator('dl'))),
   ).toBeLessThan(0.02);
+
+  // Step 3: the ladder, every rung from the recording. (The keyboard: the preview's dimmed
+  // layer lies over the player's bar until the step changes.)
+  await demo.keyboard.press('ArrowRight');
+  await expect(demo).toHaveURL(/\/autocomplete\?/);
+  const playedLadder = demo.getByRole('list', { name: 'Prefix ladder' });
+  await expect(playedLadder.getByRole('list', { name: /^Top suggestions for / })).toHaveCount(5);
+  expect(new URL(demo.url()).searchParams.get('ladder')).toBe('1');
+  expect(await pixelDifference(demo, ladderShot, await shot(playedLadder))).toBeLessThan(0.02);
 
   const ledger = (await (await request.get('/api/_sandbox')).json()) as { calls: unknown[] };
   expect(ledger.calls).toEqual([]);
