@@ -176,3 +176,114 @@ test('a realty step keeps its colour, unit, viewport and selected listing, and p
   expect(played.errors).toEqual([]);
   await played.context.close();
 });
+
+/** The player's bar hidden: the live view has none, and the picture is the view's own. */
+const NO_BAR = '[aria-label="Demo player"] { visibility: hidden !important; }';
+
+/**
+ * A picture of `what` without the player's bar: in the middle of the screen first (the bar is
+ * at its foot, and may lie over what a step landed on).
+ */
+async function shot(what: Locator) {
+  await what.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  return what.screenshot({ style: NO_BAR, animations: 'disabled' });
+}
+
+test('a search comparison, an open shorts preview and an autocomplete ladder are kept by their steps and played back offline with no key', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await enterDemoKey(page);
+  // Presenter mode's type from the start: the played steps show in it.
+  await page.getByRole('switch', { name: 'Presenter mode' }).click();
+
+  // Search, compared with Great Britain.
+  await page.goto('/search?query=climate+change&vs_country=gb');
+  await page.getByRole('button', { name: /^Search · / }).click();
+  await page.getByRole('button', { name: /^Compare · / }).click();
+  const gbList = page.getByRole('list', { name: 'GB · en results' });
+  await expect(gbList).toBeVisible();
+  const summary = await page.getByTestId('compare-summary').textContent();
+  const searchUrl = new URL(page.url()).searchParams;
+  expect(searchUrl.get('compare')).toBe('1');
+  const searchShot = await shot(gbList);
+  await addThisResult(page);
+
+  // Shorts, on its second page, the third video's preview open.
+  await page.goto('/shorts?query=cats&start=10');
+  await page.getByRole('button', { name: /^Search shorts · / }).click();
+  const cards = page.getByRole('list', { name: 'Short videos' }).getByRole('listitem');
+  await cards.nth(2).getByRole('button').first().click();
+  const dialog = page.getByRole('dialog');
+  const title = await dialog.getByRole('heading').first().textContent();
+  const position = await dialog.getByTestId('video-position').textContent();
+  const shortsUrl = new URL(page.url()).searchParams;
+  expect(shortsUrl.get('preview')).not.toBeNull();
+  const shortsShot = await shot(dialog.locator('dl'));
+  await dialog.getByRole('button', { name: 'Add this result' }).click();
+  await dialog.getByRole('button', { name: 'Add step' }).click();
+  await expect(dialog.getByRole('link', { name: '“My demo”' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Autocomplete, its prefix ladder run.
+  await page.goto('/autocomplete?query=pizza');
+  await page.getByRole('button', { name: /^Suggest · / }).click();
+  await expect(page.getByRole('region', { name: 'Suggestions' })).toBeVisible();
+  await page.getByRole('button', { name: /^Run ladder · / }).click();
+  const ladder = page.getByRole('list', { name: 'Prefix ladder' });
+  await expect(ladder.getByRole('list', { name: /^Top suggestions for / })).toHaveCount(5);
+  const ladderUrl = new URL(page.url()).searchParams;
+  expect(ladderUrl.get('ladder')).toBe('1');
+  const ladderShot = await shot(ladder);
+  await addThisResult(page);
+
+  const file = await downloadMyDemo(page);
+  const played = await playedElsewhere(browser, request);
+  const demo = played.page;
+  await demo.goto('/demos');
+  await appLive(demo);
+  await demo.getByLabel('Open script').setInputFiles(file);
+  await demo.getByRole('button', { name: 'Play “My demo”' }).click();
+
+  // Step 1: the comparison, from the recording (its second answer too).
+  await expect(demo).toHaveURL(/\/search\?/);
+  const playedGb = demo.getByRole('list', { name: 'GB · en results' });
+  await expect(playedGb).toBeVisible();
+  await expect(demo.getByTestId('compare-summary')).toHaveText(summary ?? '');
+  const shownSearch = new URL(demo.url()).searchParams;
+  for (const name of ['query', 'vs_country', 'compare'])
+    expect(shownSearch.get(name)).toBe(searchUrl.get(name));
+  expect(await pixelDifference(demo, searchShot, await shot(playedGb))).toBeLessThan(0.02);
+
+  // Step 2: the same page of shorts, the same preview open.
+  await demo
+    .getByRole('region', { name: 'Demo player' })
+    .getByRole('button', { name: /^Step 2/ })
+    .click();
+  const playedDialog = demo.getByRole('dialog');
+  await expect(playedDialog.getByRole('heading').first()).toHaveText(title ?? '');
+  await expect(playedDialog.getByTestId('video-position')).toHaveText(position ?? '');
+  const shownShorts = new URL(demo.url()).searchParams;
+  for (const name of ['query', 'start', 'preview'])
+    expect(shownShorts.get(name)).toBe(shortsUrl.get(name));
+  expect(
+    await pixelDifference(demo, shortsShot, await shot(playedDialog.locator('dl'))),
+  ).toBeLessThan(0.02);
+
+  // Step 3: the ladder, every rung from the recording. (The keyboard: the preview's dimmed
+  // layer lies over the player's bar until the step changes.)
+  await demo.keyboard.press('ArrowRight');
+  await expect(demo).toHaveURL(/\/autocomplete\?/);
+  const playedLadder = demo.getByRole('list', { name: 'Prefix ladder' });
+  await expect(playedLadder.getByRole('list', { name: /^Top suggestions for / })).toHaveCount(5);
+  expect(new URL(demo.url()).searchParams.get('ladder')).toBe('1');
+  expect(await pixelDifference(demo, ladderShot, await shot(playedLadder))).toBeLessThan(0.02);
+
+  const ledger = (await (await request.get('/api/_sandbox')).json()) as { calls: unknown[] };
+  expect(ledger.calls).toEqual([]);
+  expect(played.errors).toEqual([]);
+  await played.context.close();
+});

@@ -275,6 +275,25 @@ describe('autocomplete', () => {
     ).toBeInTheDocument();
   });
 
+  test('the ladder on screen is in the page URL: going elsewhere and back shows it again from the cache, sending nothing', async () => {
+    const { user, router } = renderApp('/autocomplete?query=pizza');
+    const ladder = await screen.findByRole('region', { name: 'Prefix ladder' });
+    await user.click(within(ladder).getByRole('button', { name: /^Run ladder · 5 requests/ }));
+    const rungs = async () =>
+      within(
+        await within(await screen.findByRole('region', { name: 'Prefix ladder' })).findByRole(
+          'list',
+          { name: 'Prefix ladder' },
+        ),
+      ).findAllByRole('list', { name: /^Top suggestions for / });
+    await waitFor(async () => expect(await rungs()).toHaveLength(5));
+    expect(new URLSearchParams(router.state.location.search).get('ladder')).toBe('1');
+    await act(() => router.navigate('/account'));
+    await act(() => router.navigate('/autocomplete?query=pizza&ladder=1'));
+    expect(await rungs()).toHaveLength(5);
+    expect(await autocompleteCalls()).toHaveLength(5);
+  });
+
   test(
     'keyword expansion merges the 26 letters into unique keywords, never more than the plan’s concurrency at once',
     async () => {
@@ -311,7 +330,7 @@ describe('autocomplete', () => {
     'keyword expansion sorts by a column and exports the table as CSV and JSON',
     async () => {
       const downloads = captureDownloads();
-      const { user } = renderApp('/autocomplete?query=tea');
+      const { user, router } = renderApp('/autocomplete?query=tea');
       const section = await screen.findByRole('region', { name: 'Keyword expansion' });
       await user.click(within(section).getByRole('button', { name: /^Expand ·/ }));
       await waitFor(
@@ -330,6 +349,8 @@ describe('autocomplete', () => {
         'aria-sort',
         'ascending',
       );
+      // The order is the page URL's: a link and a demo step keep it.
+      expect(new URLSearchParams(router.state.location.search).get('kwsort')).toBe('keyword');
       await user.click(within(section).getByRole('button', { name: 'Export CSV' }));
       await user.click(within(section).getByRole('button', { name: 'Export JSON' }));
       expect(downloads.map((d) => d.filename)).toEqual([

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { parseCsv } from '../parse-csv.ts';
 import { organicResults } from '../../src/sandbox/data/search.ts';
@@ -124,6 +124,21 @@ describe('search explorer', () => {
     expect(
       screen.getByRole('button', { name: 'Compare · cached · 0 credits' }),
     ).toBeInTheDocument();
+  });
+
+  test('the comparison on screen is in the page URL: going elsewhere and back shows it again from the cache, sending nothing', async () => {
+    const { user, router } = renderApp('/search?query=climate+change&vs_country=gb');
+    await user.click(await screen.findByRole('button', { name: /^Compare · / }));
+    await screen.findByRole('list', { name: 'GB · en results' });
+    expect(new URLSearchParams(router.state.location.search).get('compare')).toBe('1');
+    const searches = async () =>
+      (await sandboxControl.ledger()).calls.filter((c) => c.endpoint === '/search').length;
+    expect(await searches()).toBe(2);
+    await act(() => router.navigate('/account'));
+    await act(() => router.navigate('/search?query=climate+change&vs_country=gb&compare=1'));
+    expect(await screen.findByRole('list', { name: 'GB · en results' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'US · en results' })).toBeInTheDocument();
+    expect(await searches()).toBe(2);
   });
 
   test('a search run under an open comparison shows its progress and error above it, and the comparison says it is stale', async () => {

@@ -207,6 +207,23 @@ describe('shorts gallery', () => {
     expect(buttonOf(1)).toHaveFocus();
   });
 
+  test('the open preview is in the page URL: a link opens it, closing it and Back/Forward follow the URL', async () => {
+    const { user, list, router } = await runShorts('/shorts?query=cats');
+    const second = shortVideos({ query: 'cats' }, BASE)[1]!;
+    await user.click(within(cards(list)[1]!).getAllByRole('button')[0]!);
+    await waitFor(() => expect(router.state.location.search).toContain('preview='));
+    const preview = new URLSearchParams(router.state.location.search).get('preview');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(new URLSearchParams(router.state.location.search).get('preview')).toBeNull();
+    // The URL with the preview (a link, a demo step, an entry Back returns to) opens it again.
+    await act(() => router.navigate(`/shorts?query=cats&preview=${encodeURIComponent(preview!)}`));
+    expect(await screen.findByRole('dialog')).toHaveAccessibleName(second.title);
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await act(() => router.navigate(1));
+    expect(await screen.findByRole('dialog')).toHaveAccessibleName(second.title);
+  });
+
   test('Tab and Shift+Tab stay inside the detail dialog', async () => {
     const { user, list } = await runShorts('/shorts?query=cats');
     await user.click(within(cards(list)[0]!).getAllByRole('button')[0]!);

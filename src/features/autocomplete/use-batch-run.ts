@@ -16,8 +16,12 @@ export const DEFAULT_CONCURRENCY = 3;
  * a run would send (the session cache answers the rest for free), sent through a queue capped
  * by the account's concurrency, with progress.
  */
-export function useBatchRun(list: readonly Params[] | null) {
-  const runs = useEndpointRuns(ENDPOINTS.autocomplete, autocompleteQueries.results);
+export function useBatchRun(
+  list: readonly Params[] | null,
+  /** Requests to show at once, all cached (a ladder the page URL says is on screen). */
+  initial: readonly Params[] | null = null,
+) {
+  const runs = useEndpointRuns(ENDPOINTS.autocomplete, autocompleteQueries.results, initial);
   const account = useAccount();
   const limit = account.data?.summary.concurrencyLimit;
   // One slot stays free for the rest of the dashboard (the account refresh after each paid

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ENDPOINTS } from '../../api/endpoints.ts';
 import { useBestKnownCost } from '../../workspace/costs/measured-costs.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { RequestPanel } from '../../workspace/request/request-panel.tsx';
 import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
 import { useEndpointRuns } from '../../components/use-endpoint-runs.ts';
+import { useSetSearchParam } from '../../components/use-set-search-param.ts';
+import { AddToDemo } from '../../workspace/demos/add-to-demo.tsx';
 import { costLabel } from '../../lib/cost.ts';
 import { FilteredVideos, GallerySummary } from './components/gallery-parts.tsx';
 import { HtmlAnswer } from './components/html-answer.tsx';
@@ -28,7 +30,12 @@ export default function ShortsPage() {
   const more = useEndpointRuns(SPEC, shortsQueries.results);
   const cost = costLabel(useBestKnownCost('shorts'));
   const view = useGalleryView();
-  const [openKey, setOpenKey] = useState<string | null>(null);
+  // The video whose preview is open is the page URL's (`preview`): a link, Back/Forward and a
+  // demo step (which keeps the URL) open it again (issue #36, decision 081).
+  const [searchParams] = useSearchParams();
+  const setViewParam = useSetSearchParam();
+  const openKey = searchParams.get('preview');
+  const setOpenKey = (key: string | null) => setViewParam('preview', key);
 
   const base = request.shown.data;
   const baseParams = request.shown.params;
@@ -103,6 +110,15 @@ export default function ShortsPage() {
           position={{ index: openIndex + 1, total: shown.length }}
           onStep={(delta) => setOpenKey(shown[openIndex + delta]?.key ?? openKey)}
           onClose={() => setOpenKey(null)}
+          // The dialog is modal: the result bar's "Add this result" is out of reach under it,
+          // and a step added from here keeps the preview open.
+          addToDemo={
+            base &&
+            baseParams &&
+            !request.shown.earlier && (
+              <AddToDemo endpoint={SPEC.id} params={baseParams} data={base} />
+            )
+          }
         />
       )}
     </div>

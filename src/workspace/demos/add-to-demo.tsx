@@ -1,3 +1,4 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { EndpointId } from '../../api/endpoints.ts';
@@ -13,7 +14,7 @@ type What =
   | { endpoint: EndpointId; params: Params; data: unknown }
   | { batch: BatchDefinition; endpoint?: undefined };
 
-const stepOf = (what: What, search: string): Promise<DemoStep> =>
+const stepOf = (what: What, search: string, queryClient: QueryClient): Promise<DemoStep> =>
   what.endpoint === undefined
     ? Promise.resolve(stepFromBatch(what.batch))
     : stepFromResult(
@@ -21,6 +22,7 @@ const stepOf = (what: What, search: string): Promise<DemoStep> =>
         what.params,
         what.data as JsonResult<unknown> | ImageResult,
         search,
+        queryClient,
       );
 
 /** The script the presenter last added to, in this tab: offered first next time. */
@@ -116,6 +118,7 @@ export function AddToDemo(what: What) {
   const scripts = writable(useDemos());
   // The view's settings as its page URL holds them now (realty's colour, filters, area…).
   const { search } = useLocation();
+  const queryClient = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [added, setAdded] = useState<{ id: string; name: string; step: number } | null>(null);
   /** The answer (or batch) added, and where: the same one again is not a new step. */
@@ -131,7 +134,7 @@ export function AddToDemo(what: What) {
     if (adding.current || again) return;
     adding.current = true;
     try {
-      const where = await addStepTo(target, await stepOf(what, search));
+      const where = await addStepTo(target, await stepOf(what, search, queryClient));
       if (!where) return;
       addedFor.current = { source, scriptId: where.script.id };
       chosenScript.set(where.script.id);

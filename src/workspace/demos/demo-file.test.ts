@@ -89,3 +89,27 @@ describe('a step’s view state', () => {
     });
   });
 });
+
+describe('a step’s other answers (a comparison’s second pair)', () => {
+  const withAlso = async (also: (step: Record<string, unknown>) => unknown) => {
+    const tour = (await (await fetch('/api/_sandbox/tour')).json()) as {
+      steps: Record<string, unknown>[];
+    };
+    const step = tour.steps[0]!;
+    return readDemo(JSON.stringify({ ...tour, steps: [{ ...step, also: also(step) }] }));
+  };
+
+  test('are written with the step and read back the same', async () => {
+    const reading = await withAlso((step) => [step.snapshot]);
+    if (!reading.ok) throw new Error(reading.error);
+    const [step] = reading.script.steps;
+    expect(step!.also).toEqual([step!.snapshot]);
+    const again = await readDemo(JSON.stringify(demoFile(reading.script)));
+    expect(again.ok && again.script.steps[0]!.also).toEqual([step!.snapshot]);
+  });
+
+  test('that are not answers refuse the file, naming the step', async () => {
+    const reading = await withAlso(() => [{ kind: 'nope' }]);
+    expect(reading).toEqual({ ok: false, error: expect.stringMatching(/^Step 1/) });
+  });
+});

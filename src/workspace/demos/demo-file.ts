@@ -38,6 +38,11 @@ export type DemoStep = {
    * shorts' layout and filters; autocomplete's options): restored on playback (issue #36).
    */
   view?: Record<string, string>;
+  /**
+   * Other answers of the step's endpoint its view showed (search's comparison pair): played
+   * back from the session cache while the demo plays (recorded-answers.ts, decision 081).
+   */
+  also?: SnapshotFile[];
 } & StepContent;
 
 export interface DemoScript {
@@ -56,9 +61,12 @@ export interface DemoFile {
   version: 1;
   name: string;
   savedAt: string;
-  steps: ({ title: string; caption: string; view?: Record<string, string> } & (
-    { snapshot: SnapshotFile } | { batch: unknown }
-  ))[];
+  steps: ({
+    title: string;
+    caption: string;
+    view?: Record<string, string>;
+    also?: SnapshotFile[];
+  } & ({ snapshot: SnapshotFile } | { batch: unknown }))[];
 }
 
 export const newId = (): string =>
@@ -97,10 +105,16 @@ export function demoFile(script: DemoScript, now = new Date()): DemoFile {
     {
       name: script.name,
       savedAt: now.toISOString(),
-      steps: script.steps.map(({ title, caption, snapshot, batch, view }) =>
+      steps: script.steps.map(({ title, caption, snapshot, batch, view, also }) =>
         batch
           ? { title, caption, batch: JSON.parse(serializeDefinition(batch)) as unknown }
-          : { title, caption, ...(view && { view }), snapshot: cleanSnapshot(snapshot) },
+          : {
+              title,
+              caption,
+              ...(view && { view }),
+              ...(also && { also: also.map(cleanSnapshot) }),
+              snapshot: cleanSnapshot(snapshot),
+            },
       ),
     },
   );
@@ -121,7 +135,7 @@ export async function readDemo(text: string): Promise<DemoReading> {
   const read = readFileText(text, DEMO_FILE);
   if (!read.ok) return refuse(read.errors.join(' '));
   const steps: DemoStep[] = [];
-  for (const [i, { title, caption, view, ...content }] of read.value.steps.entries()) {
+  for (const [i, { title, caption, view, also, ...content }] of read.value.steps.entries()) {
     const text = {
       id: newId(),
       title: plainText(title, MAX_TITLE_LENGTH),
@@ -131,10 +145,17 @@ export async function readDemo(text: string): Promise<DemoReading> {
       steps.push({ ...text, batch: content.batch });
       continue;
     }
-    const reading = await openSnapshot(content.snapshot, JSON.stringify(content.snapshot).length);
-    if (!reading.ok)
-      return refuse(`Step ${i + 1}: ${reading.error.replace('This snapshot', 'its answer')}`);
-    steps.push({ ...text, ...(view && { view }), snapshot: cleanSnapshot(content.snapshot) });
+    for (const answer of [content.snapshot, ...(also ?? [])]) {
+      const reading = await openSnapshot(answer, JSON.stringify(answer).length);
+      if (!reading.ok)
+        return refuse(`Step ${i + 1}: ${reading.error.replace('This snapshot', 'its answer')}`);
+    }
+    steps.push({
+      ...text,
+      ...(view && { view }),
+      ...(also && { also: also.map(cleanSnapshot) }),
+      snapshot: cleanSnapshot(content.snapshot),
+    });
   }
   const name = plainText(read.value.name, MAX_NAME_LENGTH) || 'Untitled demo';
   return { ok: true, script: { id: newId(), name, updatedAt: Date.now(), steps } };

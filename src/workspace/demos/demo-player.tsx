@@ -21,6 +21,7 @@ import { stepHref, stepViewTitle } from './demo-steps.ts';
 import { loadDemos } from './demo-store.ts';
 import { livePrice, livePriceLabel, replaysLive, type LivePrice } from './live-replay.ts';
 import { landOnStep, type StepFocus } from './land-on-step.ts';
+import { lendRecordedAnswers } from './recorded-answers.ts';
 import { stopDemo } from './play-demo.ts';
 import { inNextFrame } from '../../lib/next-frame.ts';
 
@@ -42,6 +43,7 @@ function useShowStep(
 ): { error: string | null; arrived: boolean } {
   const navigate = useNavigate();
   const location = useLocation();
+  const queryClient = useQueryClient();
   // Presenter mode and the player's bar arrive with the first step's view (play-demo.ts), in
   // the commit that shows it and before its paint: the larger type, the bar and the view in
   // one paint. Sooner, the page under the click would grow while the view's code loads, and
@@ -104,9 +106,12 @@ function useShowStep(
       go(href, { run: true });
       return;
     }
-    openStep(snapshot).then(
-      (open) => {
-        if (!current) return;
+    Promise.all([snapshot, ...(step.also ?? [])].map(openStep)).then(
+      ([open, ...also]) => {
+        if (!current || !open) return;
+        // The view shows the other answers beside its own from the cache (search's
+        // comparison reads both there): the step's own answer goes with them.
+        if (also.length > 0) lendRecordedAnswers(queryClient, [open, ...also]);
         showSnapshot(open, `step ${index + 1} of the demo “${name}”, as recorded`);
         go(href);
       },
@@ -120,7 +125,7 @@ function useShowStep(
     return () => {
       current = false;
     };
-  }, [step, live, navigate, index, name]);
+  }, [step, live, navigate, index, name, queryClient]);
   return { error: failed && failed.stepId === step?.id ? failed.message : null, arrived };
 }
 

@@ -46,6 +46,12 @@ export const viewStateSchema = z
     z.refine((view) => !Object.hasOwn(view, 'api_key'), { error: 'its view state holds a key.' }),
   );
 
+/** A step's other answers (demo-file.ts): a comparison's second pair, a few more at most. */
+const MAX_ALSO = 20;
+const alsoSchema = z
+  .array(nestedSnapshotSchema, 'its other answers must be a list.')
+  .check(z.maxLength(MAX_ALSO, `it has more than ${MAX_ALSO} other answers.`));
+
 /** A step of a file: its text, and its batch or its answer's outline (its content is read later). */
 const fileStep = z.pipe(
   z.object(
@@ -53,15 +59,17 @@ const fileStep = z.pipe(
       title: z.string(NO_TEXT),
       caption: z.string(NO_TEXT),
       view: z.optional(viewStateSchema),
+      also: z.optional(alsoSchema),
       batch: z.optional(nested(BATCH_FILE)),
       snapshot: z.optional(nestedSnapshotSchema),
     },
     NO_TEXT,
   ),
-  z.transform(({ title, caption, view, batch, snapshot }, ctx) => ({
+  z.transform(({ title, caption, view, also, batch, snapshot }, ctx) => ({
     title,
     caption,
     ...(view && { view }),
+    ...(also && { also }),
     ...content({ batch, snapshot }, ctx),
   })),
 );
@@ -116,6 +124,7 @@ export const storedScriptSchema: z.ZodMiniType<DemoScript> = z.looseObject({
         title: z.string(),
         caption: z.string(),
         view: z.optional(viewStateSchema),
+        also: z.optional(alsoSchema),
         batch: z.optional(batchSchema),
         snapshot: z.optional(nestedSnapshotSchema),
       }),

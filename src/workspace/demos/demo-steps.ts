@@ -3,6 +3,8 @@ import { plural } from '../../lib/format.ts';
 import { endpointMutationKey, endpointQueryKey } from '../../api/endpoint-query.ts';
 import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../../api/endpoints.ts';
 import { sameParams, type Params } from '../../api/params.ts';
+import { secondLocaleParams } from '../../api/second-locale.ts';
+import { prefixesOf } from '../../lib/prefixes.ts';
 import { requestHref, requestLabel } from '../../api/request-link.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
 import type { HistoryEntry } from '../history/history-store.ts';
@@ -29,6 +31,39 @@ export function stepHref(endpoint: EndpointId, params: Params, view?: Record<str
   return requestHref(endpoint, { ...view, ...params });
 }
 
+/**
+ * The other requests of the same endpoint a view shows beside its answer, as its page URL
+ * says: search's comparison (`compare=1`) shows the query in the second country/language,
+ * autocomplete's prefix ladder (`ladder=1`) one request per prefix of the query.
+ */
+export function otherRequestsShown(
+  endpoint: EndpointId,
+  params: Params,
+  view: Record<string, string> | undefined,
+): Params[] {
+  if (endpoint === 'search' && view?.compare === '1' && view.vs_country)
+    return [secondLocaleParams(ENDPOINTS.search, params, view)];
+  if (endpoint === 'autocomplete' && view?.ladder === '1')
+    return prefixesOf(params.query ?? '').map((query) => ({ ...params, query }));
+  return [];
+}
+
+/** Those other answers as this tab's cache holds them (one not held is left out). */
+async function otherAnswers(
+  queryClient: QueryClient | undefined,
+  endpoint: EndpointId,
+  params: Params,
+  view: Record<string, string> | undefined,
+) {
+  if (!queryClient || ENDPOINTS[endpoint].kind !== 'read') return [];
+  const held = otherRequestsShown(endpoint, params, view).flatMap((p) => {
+    const key = endpointQueryKey(endpoint as ReadEndpointId, p);
+    const answer = queryClient.getQueryData<AnyResult>(key);
+    return answer ? [{ p, answer }] : [];
+  });
+  return Promise.all(held.map(({ p, answer }) => createSnapshot(endpoint, p, answer)));
+}
+
 /** A step of a result on screen: titled like the request, its caption left to the presenter. */
 export async function stepFromResult(
   endpoint: EndpointId,
@@ -36,13 +71,17 @@ export async function stepFromResult(
   result: AnyResult,
   /** The view's page URL query when it was added (its own settings are kept with the step). */
   search = '',
+  /** The tab's cache, for the other answers the view shows (a comparison's). */
+  queryClient?: QueryClient,
 ): Promise<DemoStep> {
   const view = viewStateOf(search, params);
+  const also = await otherAnswers(queryClient, endpoint, params, view);
   return {
     id: newId(),
     title: requestLabel(endpoint, params),
     caption: '',
     ...(view && { view }),
+    ...(also.length > 0 && { also }),
     snapshot: await createSnapshot(endpoint, params, result),
   };
 }
@@ -79,7 +118,6 @@ export async function stepFromHistory(
   const answer = storedAnswer(queryClient, entry);
   return answer && stepFromResult(entry.endpoint as EndpointId, entry.params, answer);
 }
-
 
 /** A step of a batch: its form (queries, locales, cap, pivot) as its file holds it, no answer. */
 export function stepFromBatch(definition: BatchDefinition): DemoStep {

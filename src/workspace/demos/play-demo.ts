@@ -1,6 +1,7 @@
 import { getPresenterMode, setPresenterMode } from '../../session/presenter-mode.ts';
 import { getPlayback, setPlayback } from '../../session/demo-playback.ts';
 import { closeSnapshot } from '../snapshots/snapshot-store.ts';
+import { forgetRecordedAnswers } from './recorded-answers.ts';
 
 /** Presenter mode as it was before Play: restored when the demo ends. */
 let presenterBefore = false;
@@ -24,6 +25,7 @@ export function stopDemo(): void {
   if (!getPlayback()) return;
   setPlayback(null);
   closeSnapshot();
+  forgetRecordedAnswers();
   setPresenterMode(presenterBefore);
   if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
 }

@@ -1,4 +1,4 @@
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
 import { ExportButtons } from '../../../components/export-buttons.tsx';
@@ -10,6 +10,7 @@ import {
   keywordsToJson,
   mergeKeywords,
   sortKeywords,
+  keywordSortOf,
   type KeywordSort,
 } from '../lib/expansion.ts';
 import { rankSuggestions } from '../lib/suggestions.ts';
@@ -30,7 +31,10 @@ export const KeywordExpansion = memo(function KeywordExpansion({
   const [searchParams] = useSearchParams();
   const setViewParam = useSetSearchParam();
   const withDigits = searchParams.get('digits') === '1';
-  const [sort, setSort] = useState<KeywordSort>('relevance');
+  // The table's order is the page URL's (`kwsort`), like the view's other settings: a link,
+  // Back/Forward and a demo step keep it.
+  const sort = keywordSortOf(searchParams.get('kwsort'));
+  const setSort = (by: KeywordSort) => setViewParam('kwsort', by === 'relevance' ? null : by);
   const query = params?.query ?? '';
   const list = useMemo(
     () =>

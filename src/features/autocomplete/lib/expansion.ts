@@ -43,6 +43,10 @@ export function mergeKeywords(
 
 export type KeywordSort = 'relevance' | 'keyword' | 'letters';
 
+/** A sort as the page URL names it; anything else (none) is by relevance. */
+export const keywordSortOf = (name: string | null): KeywordSort =>
+  name === 'keyword' || name === 'letters' ? name : 'relevance';
+
 /** Sorted copy: by best relevance (high first), keyword (A–Z) or how many letters (most first). */
 export function sortKeywords(rows: readonly Keyword[], by: KeywordSort): Keyword[] {
   const byName = (a: Keyword, b: Keyword) => a.keyword.localeCompare(b.keyword);

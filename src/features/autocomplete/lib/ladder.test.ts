@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { LADDER_MAX_STEPS, newAtStep, prefixesOf } from './ladder.ts';
+import { LADDER_MAX_STEPS, prefixesOf } from '../../../lib/prefixes.ts';
+import { newAtStep } from './ladder.ts';
 
 const s = (value: string) => ({ value, relevance: null, type: null });
 

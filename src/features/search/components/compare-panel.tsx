@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ENDPOINTS } from '../../../api/endpoints.ts';
 import { useBestKnownCost } from '../../../workspace/costs/measured-costs.ts';
 import type { Params } from '../../../api/params.ts';
@@ -10,6 +12,8 @@ import { RequestProgress } from '../../../components/request-progress.tsx';
 import { useCacheStates } from '../../../components/use-cache-states.ts';
 import { useEndpointRuns } from '../../../components/use-endpoint-runs.ts';
 import { useParamForm } from '../../../components/use-param-form.ts';
+import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
+import { useShowOnReturn } from '../../../workspace/request/shown-result.ts';
 import { costLabel } from '../../../lib/cost.ts';
 import { comparisonFileName, comparisonToCsv, type SearchLabel } from '../lib/export.ts';
 import { diffRanks } from '../../../lib/rank-diff.ts';
@@ -48,6 +52,25 @@ function isStale(compared: Params, searched: Params | null, form: Params | null)
   return form === null || !sameLabel(labelOf(form), label);
 }
 
+/**
+ * Whether the comparison is on screen is the page URL's (`compare=1`, beside the pair's
+ * `vs_country` and `vs_language`): a link, Back/Forward and a demo step (whose recording brings
+ * the second answer, decision 081) show it again, from the session cache, sending nothing.
+ * `pair`: the two requests to show, when the URL says so and both answers are cached.
+ */
+function useComparedInUrl(primary: Params | null, b: Params | null) {
+  const [searchParams] = useSearchParams();
+  const setViewParam = useSetSearchParam();
+  const queryClient = useQueryClient();
+  const cached = (p: Params) =>
+    queryClient.getQueryData(searchQueries.results(p).queryKey) !== undefined;
+  const shown = searchParams.get('compare') === '1' && primary && b;
+  return {
+    pair: shown && cached(primary) && cached(b) ? [primary, b] : null,
+    mark: () => setViewParam('compare', '1'),
+  };
+}
+
 export interface ComparePanelProps {
   /** The search form's parameters, trimmed; null while the form is invalid. */
   primary: Params | null;
@@ -58,11 +81,13 @@ export interface ComparePanelProps {
 /** The same query for a second country/language pair, side by side, with rank changes by link. */
 export const ComparePanel = memo(function ComparePanel({ primary, searched }: ComparePanelProps) {
   const id = useId();
-  const runs = useEndpointRuns(spec, searchQueries.results);
-  const cost = useBestKnownCost(spec.id);
-  const [tried, setTried] = useState(false);
   const pair = useParamForm(PAIR_FORM);
   const b = primary ? secondLocaleParams(spec, primary, pair.values) : null;
+  const shownPair = useComparedInUrl(primary, b);
+  const runs = useEndpointRuns(spec, searchQueries.results, shownPair.pair);
+  useShowOnReturn(shownPair.pair !== null, () => shownPair.pair && runs.show(shownPair.pair));
+  const cost = useBestKnownCost(spec.id);
+  const [tried, setTried] = useState(false);
   const samePair = primary !== null && b !== null && sameLabel(labelOf(primary), labelOf(b));
   const states = useCacheStates(
     primary && b ? [primary, b].map((p) => searchQueries.results(p).queryKey) : [],
@@ -76,6 +101,7 @@ export const ComparePanel = memo(function ComparePanel({ primary, searched }: Co
     setTried(true);
     const pairValid = pair.attemptSubmit();
     if (!primary || !b || !pairValid || samePair || runs.isRunning) return;
+    shownPair.mark();
     runs.run([primary, b]);
   };
   const [qa, qb] = runs.slots;

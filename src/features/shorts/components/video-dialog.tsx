@@ -49,6 +49,7 @@ export function VideoDialog({
   position,
   onStep,
   onClose,
+  addToDemo,
 }: {
   item: GalleryVideo;
   /** Where it sits among the videos on screen (filters applied), 1-based. */
@@ -56,6 +57,8 @@ export function VideoDialog({
   /** Shows the video before (-1) or after (+1) it; the buttons stop at the ends. */
   onStep: (delta: -1 | 1) => void;
   onClose: () => void;
+  /** "Add this result", with the preview open (the step keeps it). */
+  addToDemo?: ReactNode;
 }) {
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -149,6 +152,7 @@ export function VideoDialog({
           <JsonViewer value={item.raw} label="video" openDepth={1} />
         </div>
       </details>
+      {addToDemo && <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">{addToDemo}</p>}
     </ModalDialog>
   );
 }
