@@ -233,7 +233,8 @@ describe('shorts gallery', () => {
     const next = within(dialog).getByRole('button', { name: 'Next →' });
     act(() => next.focus());
     await user.keyboard('{Shift>}{Tab}{/Shift}');
-    expect(within(dialog).getByText('JSON of this video')).toHaveFocus();
+    // The last control: Add this result (the result bar's is under the modal dialog).
+    expect(within(dialog).getByRole('button', { name: 'Add this result' })).toHaveFocus();
     await user.tab();
     expect(next).toHaveFocus();
   });
