@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { metaQueries } from '../../api/meta-queries.ts';
-import { FileOpener } from '../../components/file-opener.tsx';
+import { FileOpener, type FileJob } from '../../components/file-opener.tsx';
 import { downloadPostmanCollection } from '../interop/downloads.ts';
 import { downloadText, fileDate, fileSlug } from '../../lib/download.ts';
 import { DemoEditor } from './demo-editor.tsx';
-import { demoFile, MAX_DEMO_BYTES, readDemo, type DemoScript } from './demo-file.ts';
+import { demoFile, MAX_DEMO_BYTES, type DemoScript } from './demo-file.ts';
+import { openDemoFile } from './open-demo-file.ts';
 import { createDemo, deleteDemo, importDemo, useDemos } from './demo-store.ts';
 import { stepRequests } from './demo-steps.ts';
 import { playDemo } from './play-demo.ts';
@@ -43,10 +44,11 @@ export default function DemosPage() {
   }, [scripts, selectedId, selected, select]);
 
   const open = useCallback(
-    async (text: string) => {
-      const reading = await readDemo(text);
+    async (file: File, job: FileJob) => {
+      const reading = await openDemoFile(file, job);
+      if (!reading) return null;
       if (!reading.ok) return reading.error;
-      select(importDemo(reading.script).id);
+      select(importDemo(reading.script, { stored: reading.stored }).id);
       return null;
     },
     [select],
