@@ -22,6 +22,13 @@ import { loadDemos } from './demo-store.ts';
 import { livePrice, livePriceLabel, replaysLive, type LivePrice } from './live-replay.ts';
 import { landOnStep, type StepFocus } from './land-on-step.ts';
 import { stopDemo } from './play-demo.ts';
+import {
+  endCheck,
+  noteStep,
+  openingProblem,
+  recordingProblem,
+  watchStepView,
+} from './check-script.ts';
 
 /** Keys the page keeps for itself: typing in a field, or Space on a button or link. */
 function isOwnKey(e: KeyboardEvent): boolean {
@@ -40,6 +47,16 @@ function useShowStep(
   playback: Playback,
 ): { error: string | null; arrived: boolean } {
   const navigate = useNavigate();
+  /** In a check: what the step's view did (null: it rendered); then the next step, or the end. */
+  const onChecked = useEffectEvent((checked: DemoStep, problem: string | null) => {
+    if (!playback.check || !script || script.steps[playback.step] !== checked) return;
+    noteStep(script.id, checked, problem);
+    if (playback.step + 1 < script.steps.length)
+      return setPlayback({ ...playback, step: playback.step + 1 });
+    endCheck(script.id);
+    stopDemo();
+    void navigate(`/demos?script=${script.id}`);
+  });
   const location = useLocation();
   // Presenter mode and the player's bar arrive with the first step's view (play-demo.ts), in
   // the commit that shows it and before its paint: the larger type, the bar and the view in
@@ -51,7 +68,14 @@ function useShowStep(
   /** What the step that navigated lands on, once its view is on the page. */
   const landing = useRef<StepFocus | null>(null);
   const stopLanding = useRef(() => {});
+  /** In a check: the step whose view is being navigated to, to watch once it is there. */
+  const checking = useRef<DemoStep | null>(null);
   useLayoutEffect(() => {
+    const watched = checking.current;
+    if (watched) {
+      checking.current = null;
+      void watchStepView(watched).then((problem) => onChecked(watched, problem));
+    }
     if (landing.current) {
       stopLanding.current();
       stopLanding.current = landOnStep(landing.current);
@@ -75,6 +99,11 @@ function useShowStep(
     replaysLive(step);
   useEffect(() => {
     if (!step) return;
+    if (playback.check) {
+      const lacking = recordingProblem(step);
+      if (lacking) return onChecked(step, lacking);
+      checking.current = step;
+    }
     // Each step lands on what matters in its view (land-on-step.ts): realty's map, the result.
     const go = (href: string, state?: unknown) => {
       if (!arrivedRef.current) arriving.current = true;
@@ -92,30 +121,36 @@ function useShowStep(
     let current = true;
     const { snapshot } = step;
     const { endpoint, params } = snapshot.request;
-    const href = stepHref(endpoint as EndpointId, params, step.view);
+    // Known once it is live (a read of the catalogue) or opened: an unknown view has no URL.
+    const href = () => stepHref(endpoint as EndpointId, params, step.view);
     if (live) {
       // The view runs its own request on arrival (useRunOnArrival): cached answers are free.
       closeSnapshot();
-      go(href, { run: true });
+      go(href(), { run: true });
       return;
     }
     openStep(snapshot).then(
       (open) => {
         if (!current) return;
         showSnapshot(open, `step ${index + 1} of the demo “${name}”, as recorded`);
-        go(href);
+        go(href());
       },
       (e: unknown) => {
         if (!current) return;
         setPresenterMode(true);
         setArrived(true);
-        setFailed({ stepId: step.id, message: e instanceof Error ? e.message : String(e) });
+        const message = e instanceof Error ? e.message : String(e);
+        setFailed({ stepId: step.id, message });
+        if (playback.check) {
+          checking.current = null;
+          onChecked(step, openingProblem(message));
+        }
       },
     );
     return () => {
       current = false;
     };
-  }, [step, live, navigate, index, name]);
+  }, [step, live, navigate, index, name, playback.check]);
   return { error: failed && failed.stepId === step?.id ? failed.message : null, arrived };
 }
 
