@@ -55,7 +55,11 @@ function useShowStep(
       return setPlayback({ ...playback, step: playback.step + 1 });
     endCheck(script.id);
     stopDemo();
-    void navigate(`/demos?script=${script.id}`);
+    // Back to the script and its report, in a task of its own: a view may still be settling its
+    // arrival (the batch view replaces its URL once it took the step's batch), which would
+    // otherwise land after this and keep the page on that view.
+    const back = `/demos?script=${script.id}`;
+    setTimeout(() => void navigate(back), 0);
   });
   const location = useLocation();
   // Presenter mode and the player's bar arrive with the first step's view (play-demo.ts), in
