@@ -96,6 +96,9 @@ export default defineConfig(({ mode }) => {
     server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: runnerProxy(env) },
     optimizeDeps: { include: BROWSER_PACKAGES },
     preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: runnerProxy(env) },
+    // The demo file's reader (workspace/demos/demo-file.worker.ts) imports its schemas lazily:
+    // a worker that splits into chunks must be an ES module.
+    worker: { format: 'es' },
     build: {
       target: 'es2022',
       reportCompressedSize: true,

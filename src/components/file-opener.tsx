@@ -1,5 +1,11 @@
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { formatBytes } from '../lib/format.ts';
+
+/** What an opening may use: its progress in words, and the Cancel button's signal. */
+export interface FileJob {
+  progress: (words: string) => void;
+  signal: AbortSignal;
+}
 
 export interface FileOpenerProps {
   /** The file input's label ("Open snapshot"). */
@@ -9,8 +15,11 @@ export interface FileOpenerProps {
   /** What a file too large to read is called ("a snapshot"). */
   what: string;
   maxBytes: number;
-  /** Reads the file's text; resolves with a clear message when it is refused, else null. */
-  open: (text: string) => Promise<string | null>;
+  /**
+   * Reads the file; resolves with a clear message when it is refused, else null (also when it
+   * was cancelled: `job.signal`). A long read says how far it is with `job.progress`.
+   */
+  open: (file: File, job: FileJob) => Promise<string | null>;
 }
 
 /**
@@ -22,6 +31,9 @@ export function FileOpener({ label, help, what, maxBytes, open }: FileOpenerProp
   const inputId = useId();
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  /** The opening under way: what it says of its progress, and how to cancel it. */
+  const [busy, setBusy] = useState<{ words: string; cancel: () => void } | null>(null);
+  const opening = useRef<AbortController | null>(null);
 
   const read = useCallback(
     async (file: File) => {
@@ -29,10 +41,29 @@ export function FileOpener({ label, help, what, maxBytes, open }: FileOpenerProp
         setError(`This file is ${formatBytes(file.size)}: too large for ${what}.`);
         return;
       }
-      setError(await open(await file.text()));
+      // One file at a time: a second one dropped cancels the first.
+      opening.current?.abort();
+      const controller = new AbortController();
+      opening.current = controller;
+      const cancel = () => controller.abort();
+      setError(null);
+      setBusy({ words: `Opening ${file.name}…`, cancel });
+      const progress = (words: string) => {
+        if (!controller.signal.aborted) setBusy({ words, cancel });
+      };
+      const refused = await open(file, { progress, signal: controller.signal });
+      if (opening.current !== controller) return;
+      opening.current = null;
+      setBusy(null);
+      setError(
+        controller.signal.aborted
+          ? `Opening ${file.name} was cancelled: nothing was kept.`
+          : refused,
+      );
     },
     [maxBytes, open, what],
   );
+  useEffect(() => () => opening.current?.abort(), []);
 
   useEffect(() => {
     const onDragOver = (e: DragEvent) => {
@@ -80,6 +111,14 @@ export function FileOpener({ label, help, what, maxBytes, open }: FileOpenerProp
       <p id={`${inputId}-help`} className="text-slate-600 dark:text-slate-400">
         {help}
       </p>
+      {busy && (
+        <p className="flex flex-wrap items-center gap-2">
+          <span role="status">{busy.words}</span>
+          <button type="button" className="btn-secondary" onClick={busy.cancel}>
+            Cancel
+          </button>
+        </p>
+      )}
       {error && (
         <p role="alert" className="text-red-800 dark:text-red-300">
           {error}

@@ -13,6 +13,11 @@ export interface Playback {
   live: boolean;
   /** …or for this one step's request only. */
   liveStep: number | null;
+  /**
+   * "Check this script" (issue #36, point 5): every step is played in turn, from the
+   * recording, and whether its view shows it is written down (workspace/demos/check-script.ts).
+   */
+  check?: true;
 }
 
 const playback = createStore<Playback | null>(null);

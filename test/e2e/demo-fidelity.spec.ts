@@ -16,7 +16,7 @@ test.beforeEach(async ({ request }) => {
 
 /**
  * Adds the answer on screen to "My demo" (a new script the first time, then offered first),
- * from the keyboard: realty's listing drawer lies over the end of the result bar.
+ * from the keyboard (add-to-demo-layout.spec.ts clicks it over realty's listing drawer).
  */
 async function addThisResult(page: Page) {
   await page.getByRole('button', { name: 'Add this result' }).press('Enter');

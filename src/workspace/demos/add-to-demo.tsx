@@ -66,7 +66,13 @@ function ScriptChoice({
     );
   };
   return (
-    <span role="group" aria-label="Add to a demo script" className="flex flex-wrap items-end gap-2">
+    <span
+      role="group"
+      aria-label="Add to a demo script"
+      // Over realty's listing drawer (z 1100, fixed at the right): at 1280 px it covered "Add
+      // step". Under the demo player (1200) and dialogs; its own background while it lies over.
+      className="relative z-[1150] flex flex-wrap items-end gap-2 rounded bg-white p-1 shadow-lg dark:bg-slate-900"
+    >
       <label htmlFor={`${id}-script`} className="text-sm">
         Script
       </label>

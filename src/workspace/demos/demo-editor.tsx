@@ -8,6 +8,7 @@ import {
   type DemoStep,
 } from './demo-file.ts';
 import { copyDemo, editStep, moveStep, removeStep, renameDemo } from './demo-store.ts';
+import { ScriptCheck } from './check-report.tsx';
 import { HistoryPicker } from './history-picker.tsx';
 import { playDemo } from './play-demo.ts';
 import { stepViewTitle } from './demo-steps.ts';
@@ -133,6 +134,7 @@ function ReadOnlyScript({
           The tour comes with the sandbox and is not changed; edit a copy of it.
         </span>
       </p>
+      <ScriptCheck script={script} />
       <ol aria-label="Steps" className="list-decimal space-y-2 pl-6">
         {script.steps.map((step) => (
           <li key={step.id}>
@@ -149,10 +151,13 @@ function ReadOnlyScript({
 export function DemoEditor({
   script,
   onSelect,
+  opened = false,
 }: {
   script: DemoScript;
   /** Selects another script (the copy of a read-only one). */
   onSelect: (id: string) => void;
+  /** It was just opened from a file: its check is offered. */
+  opened?: boolean;
 }) {
   const nameId = useId();
   if (script.readOnly) return <ReadOnlyScript script={script} onSelect={onSelect} />;
@@ -186,6 +191,7 @@ export function DemoEditor({
           Play
         </button>
       </div>
+      <ScriptCheck script={script} offered={opened} />
       {script.steps.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-400">
           No steps yet: add some from history below, or with “Add this result” on any view.

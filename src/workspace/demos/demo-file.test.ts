@@ -81,11 +81,11 @@ describe('a step’s view state', () => {
   test('that is not text, or holds a key, refuses the file, naming the step', async () => {
     expect(await realty({ color: 3 })).toEqual({
       ok: false,
-      error: expect.stringMatching(/^Step 1: .*view state must be text/),
+      error: expect.stringMatching(/^Step 1 \(Realty listings\): .*view state must be text/),
     });
     expect(await realty({ api_key: 'sk_live' })).toEqual({
       ok: false,
-      error: expect.stringMatching(/^Step 1: .*holds a key/),
+      error: expect.stringMatching(/^Step 1 \(Realty listings\): .*holds a key/),
     });
   });
 });

@@ -1,9 +1,18 @@
 import { ENDPOINTS, type EndpointId } from '../../api/endpoints.ts';
 import { pickParams } from '../../api/params.ts';
-import { envelope, FILE_KINDS, readFileText } from '../../lib/file-envelope.ts';
+import { envelope, FILE_KINDS, readFileValue } from '../../lib/file-envelope.ts';
+import { formatBytes } from '../../lib/format.ts';
+import { isRecord } from '../../lib/is-record.ts';
+import { nestsDeeperThan } from '../../lib/json-depth.ts';
 import { maskEchoedKeys, maskEchoedKeysInText } from '../../lib/mask-echoed-keys.ts';
 import { serializeDefinition, type BatchDefinition } from '../runs/lib/definition.ts';
-import { openSnapshot, type OpenSnapshot, type SnapshotFile } from '../snapshots/snapshot-file.ts';
+import {
+  MAX_SNAPSHOT_BYTES,
+  openSnapshot,
+  type OpenSnapshot,
+  type SnapshotFile,
+} from '../snapshots/snapshot-file.ts';
+import { stepLabel } from './step-label.ts';
 
 /**
  * A demo script (issue #25, decision 053): steps through the views, each a snapshot (the
@@ -22,6 +31,12 @@ export const MAX_DEMO_BYTES = 150 * 1024 * 1024;
 export const MAX_TITLE_LENGTH = 120;
 export const MAX_CAPTION_LENGTH = 600;
 export const MAX_NAME_LENGTH = 120;
+/**
+ * How deep a step may nest (its answer's JSON, with the step's own three levels). The service's
+ * answers nest about a dozen levels; what shows and masks an answer recurses, and 3,000 levels
+ * overflowed the stack (issue #36).
+ */
+export const MAX_STEP_DEPTH = 500;
 
 /** What a step shows: a view's recorded answer, or a batch's form. */
 export type StepContent =
@@ -124,18 +139,51 @@ export type DemoReading = { ok: true; script: DemoScript } | { ok: false; error:
 
 const refuse = (error: string): DemoReading => ({ ok: false, error });
 
+/** What may be told while a file is read: the steps checked so far. */
+export interface ReadProgress {
+  onStep?: (checked: number, total: number) => void;
+}
+
+/** Why a step of the parsed file cannot be read safely at all: nested too deep. */
+function tooDeep(steps: unknown): string | null {
+  if (!Array.isArray(steps)) return null;
+  const i = steps.findIndex((step) => nestsDeeperThan(step, MAX_STEP_DEPTH));
+  return i < 0
+    ? null
+    : `${stepLabel(i, steps[i])}: its answer nests deeper than ${MAX_STEP_DEPTH} levels.`;
+}
+
 /**
  * Reads a script file's text (its schema, demo-schemas.ts, loads with the first one): its
- * outline, then every step's answer through its endpoint's schema, as a snapshot's is.
+ * outline, then every step's answer through its endpoint's schema, as a snapshot's is. Every
+ * refusal is a sentence naming the step ("Step 3 (Realty listings): …"), never a throw: it runs
+ * in a Worker (demo-file.worker.ts) whose errors nobody would see. `bytes`: the file's size.
  */
-export async function readDemo(text: string): Promise<DemoReading> {
-  if (text.length > MAX_DEMO_BYTES)
-    return refuse('This file is not a demo script: it is too large.');
-  const { DEMO_FILE } = await import('./demo-schemas.ts');
-  const read = readFileText(text, DEMO_FILE);
+export async function readDemo(
+  text: string,
+  bytes = text.length,
+  { onStep }: ReadProgress = {},
+): Promise<DemoReading> {
+  if (bytes > MAX_DEMO_BYTES)
+    return refuse(
+      `This file is ${formatBytes(bytes)}: a demo script is at most ${formatBytes(MAX_DEMO_BYTES)}.`,
+    );
+  const { demoFileFormat, DEMO_FILE } = await import('./demo-schemas.ts');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return refuse(DEMO_FILE.refusals.notJson);
+  }
+  const rawSteps = isRecord(json) ? json.steps : undefined;
+  const deep = tooDeep(rawSteps);
+  if (deep) return refuse(deep);
+  const read = readFileValue(json, demoFileFormat(rawSteps));
   if (!read.ok) return refuse(read.errors.join(' '));
   const steps: DemoStep[] = [];
-  for (const [i, { title, caption, view, also, ...content }] of read.value.steps.entries()) {
+  const all = read.value.steps;
+  for (const [i, { title, caption, view, also, ...content }] of all.entries()) {
+    onStep?.(i, all.length);
     const text = {
       id: newId(),
       title: plainText(title, MAX_TITLE_LENGTH),
@@ -145,10 +193,16 @@ export async function readDemo(text: string): Promise<DemoReading> {
       steps.push({ ...text, batch: content.batch });
       continue;
     }
+    const label = stepLabel(i, content);
     for (const answer of [content.snapshot, ...(also ?? [])]) {
-      const reading = await openSnapshot(answer, JSON.stringify(answer).length);
+      const size = JSON.stringify(answer).length;
+      if (size > MAX_SNAPSHOT_BYTES)
+        return refuse(
+          `${label}: its answer is ${formatBytes(size)}; a step holds at most ${formatBytes(MAX_SNAPSHOT_BYTES)}.`,
+        );
+      const reading = await openSnapshot(answer, size);
       if (!reading.ok)
-        return refuse(`Step ${i + 1}: ${reading.error.replace('This snapshot', 'its answer')}`);
+        return refuse(`${label}: ${reading.error.replace('This snapshot', 'its answer')}`);
     }
     steps.push({
       ...text,
@@ -157,6 +211,7 @@ export async function readDemo(text: string): Promise<DemoReading> {
       snapshot: cleanSnapshot(content.snapshot),
     });
   }
+  onStep?.(all.length, all.length);
   const name = plainText(read.value.name, MAX_NAME_LENGTH) || 'Untitled demo';
   return { ok: true, script: { id: newId(), name, updatedAt: Date.now(), steps } };
 }

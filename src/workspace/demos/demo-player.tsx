@@ -24,6 +24,13 @@ import { landOnStep, type StepFocus } from './land-on-step.ts';
 import { lendRecordedAnswers } from './recorded-answers.ts';
 import { stopDemo } from './play-demo.ts';
 import { inNextFrame } from '../../lib/next-frame.ts';
+import {
+  endCheck,
+  noteStep,
+  openingProblem,
+  recordingProblem,
+  watchStepView,
+} from './check-script.ts';
 
 /** Keys the page keeps for itself: typing in a field, or Space on a button or link. */
 function isOwnKey(e: KeyboardEvent): boolean {
@@ -42,6 +49,20 @@ function useShowStep(
   playback: Playback,
 ): { error: string | null; arrived: boolean } {
   const navigate = useNavigate();
+  /** In a check: what the step's view did (null: it rendered); then the next step, or the end. */
+  const onChecked = useEffectEvent((checked: DemoStep, problem: string | null) => {
+    if (!playback.check || !script || script.steps[playback.step] !== checked) return;
+    noteStep(script.id, checked, problem);
+    if (playback.step + 1 < script.steps.length)
+      return setPlayback({ ...playback, step: playback.step + 1 });
+    endCheck(script.id);
+    stopDemo();
+    // Back to the script and its report, in a task of its own: a view may still be settling its
+    // arrival (the batch view replaces its URL once it took the step's batch), which would
+    // otherwise land after this and keep the page on that view.
+    const back = `/demos?script=${script.id}`;
+    setTimeout(() => void navigate(back), 0);
+  });
   const location = useLocation();
   const queryClient = useQueryClient();
   // Presenter mode and the player's bar arrive with the first step's view (play-demo.ts), in
@@ -54,7 +75,14 @@ function useShowStep(
   /** What the step that navigated lands on, once its view is on the page. */
   const landing = useRef<StepFocus | null>(null);
   const stopLanding = useRef(() => {});
+  /** In a check: the step whose view is being navigated to, to watch once it is there. */
+  const checking = useRef<DemoStep | null>(null);
   useLayoutEffect(() => {
+    const watched = checking.current;
+    if (watched) {
+      checking.current = null;
+      void watchStepView(watched).then((problem) => onChecked(watched, problem));
+    }
     if (arriving.current) {
       arriving.current = false;
       arrivedRef.current = true;
@@ -82,6 +110,11 @@ function useShowStep(
     replaysLive(step);
   useEffect(() => {
     if (!step) return;
+    if (playback.check) {
+      const lacking = recordingProblem(step);
+      if (lacking) return onChecked(step, lacking);
+      checking.current = step;
+    }
     // Each step lands on what matters in its view (land-on-step.ts): realty's map, the result.
     const go = (href: string, state?: unknown) => {
       if (!arrivedRef.current) arriving.current = true;
@@ -99,11 +132,12 @@ function useShowStep(
     let current = true;
     const { snapshot } = step;
     const { endpoint, params } = snapshot.request;
-    const href = stepHref(endpoint as EndpointId, params, step.view);
+    // Known once it is live (a read of the catalogue) or opened: an unknown view has no URL.
+    const href = () => stepHref(endpoint as EndpointId, params, step.view);
     if (live) {
       // The view runs its own request on arrival (useRunOnArrival): cached answers are free.
       closeSnapshot();
-      go(href, { run: true });
+      go(href(), { run: true });
       return;
     }
     Promise.all([snapshot, ...(step.also ?? [])].map(openStep)).then(
@@ -113,19 +147,24 @@ function useShowStep(
         // comparison reads both there): the step's own answer goes with them.
         if (also.length > 0) lendRecordedAnswers(queryClient, [open, ...also]);
         showSnapshot(open, `step ${index + 1} of the demo “${name}”, as recorded`);
-        go(href);
+        go(href());
       },
       (e: unknown) => {
         if (!current) return;
         setPresenterMode(true);
         setArrived(true);
-        setFailed({ stepId: step.id, message: e instanceof Error ? e.message : String(e) });
+        const message = e instanceof Error ? e.message : String(e);
+        setFailed({ stepId: step.id, message });
+        if (playback.check) {
+          checking.current = null;
+          onChecked(step, openingProblem(message));
+        }
       },
     );
     return () => {
       current = false;
     };
-  }, [step, live, navigate, index, name, queryClient]);
+  }, [step, live, navigate, index, name, queryClient, playback.check]);
   return { error: failed && failed.stepId === step?.id ? failed.message : null, arrived };
 }
 

@@ -5,6 +5,7 @@ import type { BatchDefinition } from '../runs/lib/definition.ts';
 import type { SnapshotFile } from '../snapshots/snapshot-file.ts';
 import { nestedSnapshotSchema } from '../snapshots/snapshot-schemas.ts';
 import type { DemoScript, DemoStep, StepContent } from './demo-file.ts';
+import { stepLabel } from './step-label.ts';
 
 /**
  * A demo script as its file holds it and as the browser stores it (decision 066): each step a
@@ -101,13 +102,20 @@ export const DEMO_FILE: FileFormat<z.infer<typeof demoSchema>> = {
     otherVersion: (version) =>
       `This demo script was written by another version of the dashboard (${String(version)}).`,
   },
-  where: ([field, i, part]) =>
-    field !== 'steps' || typeof i !== 'number'
-      ? ''
-      : part === 'batch'
-        ? `Step ${i + 1} is a batch that cannot be used`
-        : `Step ${i + 1}`,
 };
+
+/**
+ * The file's format with each step named as the editor names it, "Step 3 (Realty listings)"
+ * (`steps`: the file's own, as parsed, for the view each one says it shows).
+ */
+export const demoFileFormat = (steps: unknown): FileFormat<z.infer<typeof demoSchema>> => ({
+  ...DEMO_FILE,
+  where: ([field, i, part]) => {
+    if (field !== 'steps' || typeof i !== 'number') return '';
+    if (part === 'batch') return `Step ${i + 1} is a batch that cannot be used`;
+    return stepLabel(i, Array.isArray(steps) ? steps[i] : undefined);
+  },
+});
 
 /**
  * A script as stored (demo-store.ts): its steps read as a file's are, a batch as the batch view

@@ -131,9 +131,15 @@ export function stepFromBatch(definition: BatchDefinition): DemoStep {
   };
 }
 
-/** The view a step shows, by the name the navigation gives it. */
-export const stepViewTitle = (step: DemoStep): string =>
-  step.batch ? 'Batch' : ENDPOINTS[step.snapshot.request.endpoint as EndpointId].title;
+/**
+ * The view a step shows, by the name the navigation gives it; a view this page does not know
+ * (a script kept by a newer page) by its endpoint's name: "Check this script" says it is unknown.
+ */
+export function stepViewTitle(step: DemoStep): string {
+  if (step.batch) return 'Batch';
+  const { endpoint } = step.snapshot.request;
+  return Object.hasOwn(ENDPOINTS, endpoint) ? ENDPOINTS[endpoint as EndpointId].title : endpoint;
+}
 
 /** The requests a step stands for (a batch's: one per cell), named for a Postman collection. */
 export function stepRequests(

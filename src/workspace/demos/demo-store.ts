@@ -95,8 +95,23 @@ export function createDemo(name = 'Untitled demo', steps: DemoStep[] = []): Demo
   return put({ id: newId(), name, updatedAt: Date.now(), steps });
 }
 
-/** A script read from a file: kept as a new one (never replacing one of the same name). */
-export const importDemo = (script: DemoScript): DemoScript => put(script);
+/**
+ * A script read from a file: kept as a new one (never replacing one of the same name).
+ * `stored`: the Worker that read it wrote it to IndexedDB already (open-demo-file.ts); written
+ * again here, a 120 MB script held the page's thread for seconds.
+ */
+export function importDemo(script: DemoScript, { stored = false } = {}): DemoScript {
+  if (!stored) return put(script);
+  scripts.set(newestFirst([script, ...(scripts.get() ?? []).filter((s) => s.id !== script.id)]));
+  return script;
+}
+
+/** Writes a script read off the page's thread (demo-file.worker.ts); false when storage fails. */
+export const storeRead = (script: DemoScript): Promise<boolean> =>
+  set(script.id, script, idb()).then(
+    () => true,
+    () => false,
+  );
 
 /** The built-in tour as the sandbox serves it: kept read-only, in place of an earlier copy. */
 export const keepTour = (script: DemoScript): DemoScript => put({ ...script, readOnly: true });

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { metaQueries } from '../../api/meta-queries.ts';
-import { FileOpener } from '../../components/file-opener.tsx';
+import { FileOpener, type FileJob } from '../../components/file-opener.tsx';
 import { downloadPostmanCollection } from '../interop/downloads.ts';
 import { downloadText, fileDate, fileSlug } from '../../lib/download.ts';
 import { DemoEditor } from './demo-editor.tsx';
-import { demoFile, MAX_DEMO_BYTES, readDemo, type DemoScript } from './demo-file.ts';
+import { demoFile, MAX_DEMO_BYTES, type DemoScript } from './demo-file.ts';
+import { openDemoFile } from './open-demo-file.ts';
 import { createDemo, deleteDemo, importDemo, useDemos } from './demo-store.ts';
 import { stepRequests } from './demo-steps.ts';
-import { playDemo } from './play-demo.ts';
+import { checkDemo, playDemo } from './play-demo.ts';
 import { TourOffer } from './tour-offer.tsx';
 
 const updated = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -42,11 +43,16 @@ export default function DemosPage() {
     if (scripts && selectedId && !selected) select(null);
   }, [scripts, selectedId, selected, select]);
 
+  /** The script just opened from a file: its check is offered. */
+  const [opened, setOpened] = useState<string | null>(null);
   const open = useCallback(
-    async (text: string) => {
-      const reading = await readDemo(text);
+    async (file: File, job: FileJob) => {
+      const reading = await openDemoFile(file, job);
+      if (!reading) return null;
       if (!reading.ok) return reading.error;
-      select(importDemo(reading.script).id);
+      const id = importDemo(reading.script, { stored: reading.stored }).id;
+      setOpened(id);
+      select(id);
       return null;
     },
     [select],
@@ -116,6 +122,19 @@ export default function DemosPage() {
                   type="button"
                   className="btn-secondary"
                   disabled={script.steps.length === 0}
+                  aria-label={`Check “${script.name}”`}
+                  title="Plays every step here from its recording, sending nothing, and says what renders"
+                  onClick={() => {
+                    select(script.id);
+                    checkDemo(script.id);
+                  }}
+                >
+                  Check
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  disabled={script.steps.length === 0}
                   aria-label={`Download “${script.name}”`}
                   onClick={() => downloadDemo(script)}
                 >
@@ -153,7 +172,14 @@ export default function DemosPage() {
           ))}
         </ul>
       </section>
-      {selected && <DemoEditor key={selected.id} script={selected} onSelect={select} />}
+      {selected && (
+        <DemoEditor
+          key={selected.id}
+          script={selected}
+          onSelect={select}
+          opened={opened === selected.id}
+        />
+      )}
     </div>
   );
 }

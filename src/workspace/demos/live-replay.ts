@@ -24,9 +24,13 @@ export interface LivePrice {
   unknown: number;
 }
 
-/** Whether a step can run live: a read's. A batch step shows its form, run from there. */
+/**
+ * Whether a step can run live: a read's. A batch step shows its form, run from there; a step
+ * of a view this page does not know cannot run.
+ */
 export const replaysLive = (step: DemoStep): boolean =>
   step.snapshot !== undefined &&
+  Object.hasOwn(ENDPOINTS, step.snapshot.request.endpoint) &&
   ENDPOINTS[step.snapshot.request.endpoint as EndpointId].kind === 'read';
 
 export function livePrice(steps: readonly DemoStep[], queryClient: QueryClient): LivePrice {

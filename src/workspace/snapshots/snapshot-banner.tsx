@@ -12,6 +12,8 @@ export function SnapshotBanner({ savedAt }: { savedAt: Date }) {
   return (
     <div
       role="status"
+      // A demo's check (workspace/demos/check-script.ts) knows by it that the step's view shows it.
+      data-snapshot-shown=""
       className="flex flex-wrap items-center gap-3 rounded border border-violet-300 bg-violet-50 p-3 text-sm dark:border-violet-700 dark:bg-violet-950/40"
     >
       <span className="font-semibold">

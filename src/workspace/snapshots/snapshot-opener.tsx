@@ -12,8 +12,8 @@ import { showSnapshot } from './snapshot-store.ts';
 export function SnapshotOpener() {
   const navigate = useNavigate();
   const open = useCallback(
-    async (text: string) => {
-      const reading = await readSnapshot(text);
+    async (file: File) => {
+      const reading = await readSnapshot(await file.text());
       if (!reading.ok) return reading.error;
       showSnapshot(reading.snapshot);
       void navigate(requestHref(reading.snapshot.endpoint, reading.snapshot.params));

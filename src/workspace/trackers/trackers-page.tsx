@@ -91,8 +91,8 @@ export default function TrackersPage() {
         help="A trackers file saved here (with its runs). It is checked whole before anything is stored; it never holds a key."
         what="a trackers file"
         maxBytes={MAX_FILE_BYTES}
-        open={async (text) => {
-          const parsed = parseTrackers(text);
+        open={async (file) => {
+          const parsed = parseTrackers(await file.text());
           if ('errors' in parsed)
             return `This file was not imported: ${parsed.errors.slice(0, 5).join(' ')}`;
           await session.importEntries(parsed.entries);
