@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { requestEndpoint } from '../../src/api/requests.ts';
 import { captureSize } from '../../src/sandbox/data/screenshot.ts';
@@ -321,6 +321,42 @@ describe('comparing captures', () => {
     expect(screen.getByRole('img', { name: /^Compared capture B/ })).toHaveStyle({
       clipPath: 'inset(0 0 0 70%)',
     });
+  });
+
+  test('the comparison on screen is in the page URL: going elsewhere and back, or a link, shows it again from the cache, sending nothing', async () => {
+    trackObjectUrls();
+    const { user, router } = renderApp(
+      '/screenshot?url=https%3A%2F%2Fexample.com%2F&width=640&height=400',
+    );
+    await capture(user);
+    await user.click(screen.getByRole('button', { name: 'as WebP at quality 60 · 5 credits' }));
+    await screen.findByRole('img', { name: /^Compared capture B: example.com · WebP q60/ });
+    await user.click(screen.getByRole('button', { name: 'Overlay' }));
+    fireEvent.change(screen.getByRole('slider', { name: /Slide to show A/ }), {
+      target: { value: '30' },
+    });
+    const url = new URLSearchParams(router.state.location.search);
+    expect(url.get('cmp')).toMatch(/format=webp.*quality=60/);
+    expect(url.get('cmp_mode')).toBe('overlay');
+    expect(url.get('reveal')).toBe('30');
+    expect(await screenshotCalls()).toHaveLength(2);
+
+    const comparedAgain = async () => {
+      expect(
+        await screen.findByRole('img', { name: /^Compared capture B: example.com · WebP q60/ }),
+      ).toHaveStyle({ clipPath: 'inset(0 0 0 30%)' });
+      expect(screen.getByRole('slider', { name: /Slide to show A/ })).toHaveValue('30');
+      expect(
+        screen.getByRole('img', { name: /^Compared capture A: example.com · PNG/ }),
+      ).toBeVisible();
+    };
+    await act(() => router.navigate('/account'));
+    await act(() => router.navigate(-1));
+    await comparedAgain();
+    await act(() => router.navigate('/account'));
+    await act(() => router.navigate(`/screenshot?${url.toString()}`));
+    await comparedAgain();
+    expect(await screenshotCalls()).toHaveLength(2);
   });
 
   test('a capture can be forgotten from the strip, except the one on screen', async () => {

@@ -4,6 +4,7 @@ import { endpointMutationKey, endpointQueryKey } from '../../api/endpoint-query.
 import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../../api/endpoints.ts';
 import { sameParams, type Params } from '../../api/params.ts';
 import { secondLocaleParams } from '../../api/second-locale.ts';
+import { COMPARED_PARAM, comparedFromUrl } from '../../api/compared-captures.ts';
 import { prefixesOf } from '../../lib/prefixes.ts';
 import { requestHref, requestLabel } from '../../api/request-link.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
@@ -34,7 +35,8 @@ export function stepHref(endpoint: EndpointId, params: Params, view?: Record<str
 /**
  * The other requests of the same endpoint a view shows beside its answer, as its page URL
  * says: search's comparison (`compare=1`) shows the query in the second country/language,
- * autocomplete's prefix ladder (`ladder=1`) one request per prefix of the query.
+ * autocomplete's prefix ladder (`ladder=1`) one request per prefix of the query, screenshot's
+ * comparison (`cmp`) the captures picked (the step's own answer is not repeated).
  */
 export function otherRequestsShown(
   endpoint: EndpointId,
@@ -45,6 +47,8 @@ export function otherRequestsShown(
     return [secondLocaleParams(ENDPOINTS.search, params, view)];
   if (endpoint === 'autocomplete' && view?.ladder === '1')
     return prefixesOf(params.query ?? '').map((query) => ({ ...params, query }));
+  if (endpoint === 'screenshot')
+    return comparedFromUrl(view?.[COMPARED_PARAM]).filter((p) => !sameParams(p, params));
   return [];
 }
 

@@ -1,4 +1,6 @@
-import { useId, useState, type CSSProperties } from 'react';
+import { useCallback, useId, useState, type CSSProperties } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
 import { useObjectUrl } from '../../../components/use-object-url.ts';
 import { formatBytes, formatDuration, formatNumber } from '../../../lib/format.ts';
 import { captureLabel } from '../lib/capture-label.ts';
@@ -38,6 +40,47 @@ function ComparedImage({
   );
 }
 
+/** The slider's share of A: 0–100, else the middle. */
+function revealOf(value: string | null): number {
+  const n = Number(value ?? '');
+  return value && Number.isInteger(n) && n >= 0 && n <= 100 ? n : 50;
+}
+
+/**
+ * How the two are compared is the page URL's (decision 087): `cmp_mode=overlay` (side by side
+ * without it) and the slider's `reveal`. The slider moves from its own state while dragged and
+ * writes the URL when let go (its native `change`): a URL replaced on every pixel would be
+ * hundreds of history writes a drag, which browsers throttle.
+ */
+function useCompareModeInUrl() {
+  const [searchParams] = useSearchParams();
+  const setViewParam = useSetSearchParam();
+  const mode: Mode = searchParams.get('cmp_mode') === 'overlay' ? 'overlay' : 'side';
+  const inUrl = revealOf(searchParams.get('reveal'));
+  const [reveal, setReveal] = useState(inUrl);
+  const [seen, setSeen] = useState(inUrl);
+  if (inUrl !== seen) {
+    setSeen(inUrl);
+    setReveal(inUrl);
+  }
+  const sliderRef = useCallback(
+    (el: HTMLInputElement | null) => {
+      if (!el) return;
+      const commit = () => setViewParam('reveal', el.value === '50' ? null : el.value);
+      el.addEventListener('change', commit);
+      return () => el.removeEventListener('change', commit);
+    },
+    [setViewParam],
+  );
+  return {
+    mode,
+    setMode: (m: Mode) => setViewParam('cmp_mode', m === 'side' ? null : m),
+    reveal,
+    setReveal,
+    sliderRef,
+  };
+}
+
 const pixels = (size: PixelSize | undefined) => (size ? `${size.width} × ${size.height}` : '…');
 
 /** Two captures side by side, or one over the other with a slider, and their numbers compared. */
@@ -51,8 +94,7 @@ export function CompareView({
   onSwap: () => void;
 }) {
   const id = useId();
-  const [mode, setMode] = useState<Mode>('side');
-  const [reveal, setReveal] = useState(50);
+  const { mode, setMode, reveal, setReveal, sliderRef } = useCompareModeInUrl();
   const srcA = useObjectUrl(a.data.blob);
   const srcB = useObjectUrl(b.data.blob);
   const sizeA = useImageSize(a.data.blob);
@@ -146,6 +188,7 @@ export function CompareView({
           </label>
           <input
             id={`${id}-reveal`}
+            ref={sliderRef}
             type="range"
             min={0}
             max={100}

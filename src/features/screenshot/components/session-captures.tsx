@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { COMPARED_PARAM, comparedFromUrl, comparedToUrl } from '../../../api/compared-captures.ts';
 import { ENDPOINTS } from '../../../api/endpoints.ts';
 import { pickParams, type Params, sameParams } from '../../../api/params.ts';
 import { ErrorPanel } from '../../../components/error-panel.tsx';
 import { RequestProgress } from '../../../components/request-progress.tsx';
 import { useCacheStates } from '../../../components/use-cache-states.ts';
 import { useEndpointRuns } from '../../../components/use-endpoint-runs.ts';
+import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
 import { costLabel } from '../../../lib/cost.ts';
 import { formatBytes } from '../../../lib/format.ts';
 import { captureLabel } from '../lib/capture-label.ts';
@@ -89,6 +92,23 @@ function CaptureChoice({
   );
 }
 
+const sameList = (a: readonly Params[], b: readonly Params[]) =>
+  a.length === b.length && a.every((p, i) => sameParams(p, b[i]!));
+
+/**
+ * The captures picked are the page URL's (`cmp`, decision 087), so a link, Back/Forward and a
+ * demo step (whose recording brings the other capture, decision 081) compare them again. The
+ * comparison shows once both are in the session cache: from there, nothing is sent.
+ */
+function usePicksInUrl() {
+  const [searchParams] = useSearchParams();
+  const setViewParam = useSetSearchParam();
+  return {
+    picked: comparedFromUrl(searchParams.get(COMPARED_PARAM)),
+    setPicked: (next: readonly Params[]) => setViewParam(COMPARED_PARAM, comparedToUrl(next)),
+  };
+}
+
 /**
  * The session's captures as a strip: pick two (or make one a press away) to compare them.
  * A comparison is a run of two (`useEndpointRuns`): showing captures already in the
@@ -99,7 +119,7 @@ export function SessionCaptures({ current }: { current: Params | null }) {
   const captures = useSessionCaptures();
   const queryClient = useQueryClient();
   const runs = useEndpointRuns(spec, screenshotQueries.results);
-  const [picked, setPicked] = useState<readonly Params[]>([]);
+  const { picked, setPicked } = usePicksInUrl();
   const variants = current ? variantsOf(current) : [];
   const variantStates = useCacheStates(
     variants.map((v) => screenshotQueries.results(v.params).queryKey),
@@ -107,10 +127,17 @@ export function SessionCaptures({ current }: { current: Params | null }) {
 
   // Picks that left the session (a new key empties it) drop out of the comparison.
   const live = picked.filter((p) => captures.some((c) => sameParams(c.params, p)));
-  const pick = (next: readonly Params[]) => {
-    setPicked(next);
-    if (next.length === 2) runs.show(next);
-  };
+  const pick = (next: readonly Params[]) => setPicked(next);
+  // Two picks in the session, whether picked here or arriving by the URL, are shown (free): set
+  // while rendering when they change (React's pattern for state that follows an input). A pair
+  // a variant's run already shows is left to it.
+  const shownPicks = live.length === 2 ? comparedToUrl(live) : null;
+  const [seenPicks, setSeenPicks] = useState<string | null>(null);
+  if (shownPicks !== seenPicks) {
+    setSeenPicks(shownPicks);
+    const onScreen = runs.slots.map((s) => s.params);
+    if (live.length === 2 && !sameList(onScreen, live)) runs.show(live);
+  }
   const toggle = (capture: SessionCapture) => {
     const on = live.some((p) => sameParams(p, capture.params));
     // A third pick replaces the older of the two.
