@@ -230,6 +230,8 @@ describe('demo scripts', () => {
     await waitFor(() => expect(screen.getByTestId('batch-progress')).toHaveTextContent('2 done'), {
       timeout: 20_000,
     });
+    // Its pivot's target, which the played form shows (decision 087).
+    await user.type(screen.getByRole('textbox', { name: 'Target domain' }), 'wikipedia.org');
 
     await user.click(screen.getByRole('button', { name: 'Add this batch to a demo' }));
     await user.click(screen.getByRole('button', { name: 'Add step' }));
@@ -245,6 +247,7 @@ describe('demo scripts', () => {
       'coffee',
       'tea',
     ]);
+    expect(reading.ok && reading.script.steps.at(-1)!.batch?.target).toBe('wikipedia.org');
 
     // Played after the form was changed: the step fills it again, nothing is sent.
     await user.click(
@@ -266,6 +269,10 @@ describe('demo scripts', () => {
     expect(player()).toHaveTextContent('Batch · the batch’s form: nothing is sent');
     expect(screen.getByTestId('batch-plan')).toHaveTextContent(
       'Already answered in this tab (free): 2',
+    );
+    const form = screen.getByRole('form', { name: 'New batch' });
+    expect(within(form).getByRole('textbox', { name: 'Target domain' })).toHaveValue(
+      'wikipedia.org',
     );
     press('Escape');
     expect(await calls()).toBe(before);

@@ -5,7 +5,7 @@ import { openKeyDialog } from '../../session/key-dialog-store.ts';
 import { getApiKey } from '../../session/key-store.ts';
 import { batchSession, useBatchState } from './batch-session.ts';
 import { BatchResults } from './batch-results.tsx';
-import { definitionRows, type BatchDefinition } from '../runs/lib/definition.ts';
+import { definitionRows, hasPivot, type BatchDefinition } from '../runs/lib/definition.ts';
 import { NewBatchForm } from './new-batch-form.tsx';
 import { draftFromDefinition, readBatchDefinition } from './query-intake.tsx';
 import { readBatchHandoff } from '../runs/send-to-batch.ts';
@@ -94,7 +94,13 @@ export default function BatchPage() {
         come before the first request; every answer is kept the moment it arrives, so a reload loses
         nothing and nothing is paid twice.
       </p>
-      <NewBatchForm draft={draft} busy={live} handoffNote={arrival?.note ?? null} onRun={run} />
+      <NewBatchForm
+        draft={draft}
+        busy={live}
+        handoffNote={arrival?.note ?? null}
+        showPivot={hasPivot(arrival?.draft.pivot)}
+        onRun={run}
+      />
       {status === 'missing' && (
         <p role="status">
           That batch is not stored in this tab any more (batches last as long as their answers: a

@@ -5,6 +5,7 @@ import { formatNumber, pluralCredits } from '../../lib/format.ts';
 import { BATCH_ENDPOINTS } from '../runs/lib/endpoints.ts';
 import { countedCostLabel, type BatchPlan } from '../runs/lib/pricing.ts';
 import { LocaleFields } from '../runs/locale-fields.tsx';
+import { PivotSettings } from './pivot-settings.tsx';
 import { QueryIntake } from './query-intake.tsx';
 import type { BatchDraft } from './use-batch-draft.ts';
 import { useBatchAccount, useBatchPlan } from '../runs/use-run-plan.ts';
@@ -158,9 +159,16 @@ export function NewBatchForm({
   draft: { draft, read, change },
   busy,
   handoffNote,
+  showPivot,
   onRun,
 }: {
   draft: BatchDraft;
+  /**
+   * The draft arrived with pivot settings (a demo's batch step): they are shown, so the step
+   * shows what it recorded. Shown from the arrival on, not while the target is set: clearing
+   * the field must not take it away.
+   */
+  showPivot: boolean;
   /** A batch is running in this page: one at a time. */
   busy: boolean;
   handoffNote: string | null;
@@ -221,6 +229,19 @@ export function NewBatchForm({
         errors={read.localeErrors}
         onChange={(locales) => change({ locales })}
       />
+      {showPivot && draft.endpoint === 'search' && (
+        <section aria-labelledby={`${id}-pivot`} className="space-y-2" data-demo-focus="pivot">
+          <h3 id={`${id}-pivot`} className="font-medium">
+            Pivot (read from the answers once they arrive, at no cost)
+          </h3>
+          <PivotSettings
+            key={handoffNote}
+            definition={draft.pivot}
+            suggestions={[]}
+            onChange={(pivot) => change({ pivot: { ...draft.pivot, ...pivot } })}
+          />
+        </section>
+      )}
       <PlanSection draft={draft} read={read} change={change} blocked={blocked} busy={busy} />
     </form>
   );

@@ -1,24 +1,25 @@
 import { useId, useState } from 'react';
 import { formatNumber } from '../../lib/format.ts';
 import { inputClass, LabelledField } from '../../components/labelled-field.tsx';
-import type { BatchDefinition } from '../runs/lib/definition.ts';
+import type { PivotFields } from '../runs/lib/definition.ts';
 import { localeLabel } from '../runs/lib/locale.ts';
 import { competitorsOf, MAX_COMPETITORS, type Pivot } from '../runs/lib/pivot.ts';
 
 /**
  * What the pivot reads from the answers: a target domain (subdomains count, `www.` does not),
  * the URL expected to rank, and up to five competitors, all from the same answers (free).
- * Keyed by its batch: its fields start from the batch's settings.
+ * Keyed by its batch: its fields start from the batch's settings. Also in the next batch's form
+ * when it arrives with them (a demo's batch step: decision 087).
  */
 export function PivotSettings({
   definition,
   suggestions,
   onChange,
 }: {
-  definition: BatchDefinition;
+  definition: PivotFields;
   /** Domains that rank most often, for a competitor a click away. */
   suggestions: readonly string[];
-  onChange: (change: Partial<BatchDefinition>) => void;
+  onChange: (change: Partial<PivotFields>) => void;
 }) {
   const id = useId();
   const competitors = definition.competitors ?? [];

@@ -21,6 +21,7 @@ import { stepHref, stepViewTitle } from './demo-steps.ts';
 import { loadDemos } from './demo-store.ts';
 import { livePrice, livePriceLabel, replaysLive, type LivePrice } from './live-replay.ts';
 import { landOnStep, type StepFocus } from './land-on-step.ts';
+import { hasPivot } from '../runs/lib/definition.ts';
 import { lendRecordedAnswers } from './recorded-answers.ts';
 import { stopDemo } from './play-demo.ts';
 import { inNextFrame } from '../../lib/next-frame.ts';
@@ -118,8 +119,7 @@ function useShowStep(
     // Each step lands on what matters in its view (land-on-step.ts): realty's map, the result.
     const go = (href: string, state?: unknown) => {
       if (!arrivedRef.current) arriving.current = true;
-      landing.current =
-        step.snapshot?.request.endpoint === 'realty' ? 'map' : step.batch ? null : 'result';
+      landing.current = stepFocus(step);
       void navigate(href, { state });
       window.scrollTo(0, 0);
     };
@@ -253,6 +253,12 @@ function useAccountAfterTheDemo(queryClient: QueryClient): void {
     },
     [queryClient],
   );
+}
+
+/** What a step lands on: realty's map, a batch's pivot when it has one (else its form's top). */
+function stepFocus(step: DemoStep): StepFocus | null {
+  if (step.batch) return hasPivot(step.batch) ? 'pivot' : null;
+  return step.snapshot.request.endpoint === 'realty' ? 'map' : 'result';
 }
 
 /** Where the step on screen comes from: a batch's form, a live run, or the recording. */

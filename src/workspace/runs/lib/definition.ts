@@ -25,6 +25,13 @@ export interface BatchDefinition {
   competitors?: string[];
 }
 
+/** What a batch's pivot reads from its answers. */
+export type PivotFields = Pick<BatchDefinition, 'target' | 'expectedUrl' | 'competitors'>;
+
+/** Whether a batch says what its pivot reads (a target, an expected URL or competitors). */
+export const hasPivot = (p: PivotFields | undefined): boolean =>
+  Boolean(p?.target || p?.expectedUrl || p?.competitors?.length);
+
 /** The rows of an intake as a definition keeps them (without the lines they came from). */
 export const definitionRows = (rows: readonly BatchRow[]): BatchDefinition['rows'] =>
   rows.map(({ query, params, locale }) => (locale ? { query, params, locale } : { query, params }));
