@@ -287,3 +287,79 @@ test('a search comparison, an open shorts preview and an autocomplete ladder are
   expect(played.errors).toEqual([]);
   await played.context.close();
 });
+
+test('a screenshot comparison (overlay, its slider moved) and a batch step’s pivot target are kept by their steps and played back offline with no key', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await enterDemoKey(page);
+  await page.getByRole('switch', { name: 'Presenter mode' }).click();
+
+  // Screenshot: the PNG against its WebP at quality 60, as an overlay with A at 30 %.
+  await page.goto('/screenshot?url=https%3A%2F%2Fexample.com%2F&width=640&height=400');
+  await page.getByRole('button', { name: /^Capture · / }).click();
+  await page.getByRole('button', { name: /^as WebP at quality 60 · / }).click();
+  await page.getByRole('button', { name: 'Overlay' }).click();
+  await page.getByRole('slider', { name: /^Slide to show A/ }).fill('30');
+  const overlay = page.getByRole('region', { name: 'Overlay (scrollable)' });
+  const compared = overlay.getByRole('img', { name: /^Compared capture B: .*WebP q60/ });
+  await expect(compared).toHaveCSS('clip-path', 'inset(0px 0px 0px 30%)');
+  await expect(page).toHaveURL(/[?&]reveal=30/);
+  const shotUrl = new URL(page.url()).searchParams;
+  const overlayShot = await shot(overlay);
+  await addThisResult(page);
+
+  // Batch: two queries run, then a pivot target typed.
+  await page.goto('/batch');
+  await page.getByRole('textbox', { name: 'Queries' }).fill('coffee\ntea');
+  await page.getByRole('button', { name: /^Run batch · 2 requests/ }).click();
+  await expect(page.getByTestId('batch-progress')).toContainText('2 done');
+  await page.getByRole('textbox', { name: 'Target domain' }).fill('wikipedia.org');
+  await page.getByRole('button', { name: 'Add this batch to a demo' }).click();
+  await page.getByRole('button', { name: 'Add step' }).click();
+  await expect(page.getByRole('link', { name: '“My demo”' })).toBeVisible();
+
+  const file = await downloadMyDemo(page);
+  const played = await playedElsewhere(browser, request);
+  const demo = played.page;
+  await demo.goto('/demos');
+  await appLive(demo);
+  await demo.getByLabel('Open script').setInputFiles(file);
+  await demo.getByRole('button', { name: 'Play “My demo”' }).click();
+
+  // Step 1: the same two captures, overlaid, the slider where it was; the other from the file.
+  await expect(demo).toHaveURL(/\/screenshot\?/);
+  const playedOverlay = demo.getByRole('region', { name: 'Overlay (scrollable)' });
+  await expect(
+    playedOverlay.getByRole('img', { name: /^Compared capture B: .*WebP q60/ }),
+  ).toHaveCSS('clip-path', 'inset(0px 0px 0px 30%)');
+  await expect(demo.getByRole('slider', { name: /^Slide to show A/ })).toHaveValue('30');
+  const shown = new URL(demo.url()).searchParams;
+  for (const name of ['url', 'cmp', 'cmp_mode', 'reveal'])
+    expect(shown.get(name)).toBe(shotUrl.get(name));
+  const playedShot = await shot(playedOverlay);
+  test
+    .info()
+    .attachments.push(
+      { name: 'live', contentType: 'image/png', body: overlayShot },
+      { name: 'played', contentType: 'image/png', body: playedShot },
+    );
+  expect(await pixelDifference(demo, overlayShot, playedShot)).toBeLessThan(0.02);
+
+  // Step 2: the batch's form, its pivot target filled and on screen.
+  await demo.keyboard.press('ArrowRight');
+  await expect(demo).toHaveURL(/\/batch/);
+  const target = demo
+    .getByRole('form', { name: 'New batch' })
+    .getByRole('textbox', { name: 'Target domain' });
+  await expect(target).toHaveValue('wikipedia.org');
+  await expect(target).toBeInViewport();
+
+  const ledger = (await (await request.get('/api/_sandbox')).json()) as { calls: unknown[] };
+  expect(ledger.calls).toEqual([]);
+  expect(played.errors).toEqual([]);
+  await played.context.close();
+});
