@@ -1,4 +1,11 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { appLive, enterDemoKey, resetSandbox, sandboxControl } from './helpers.ts';
 
 /*
@@ -99,7 +106,7 @@ async function pixelDifference(page: Page, a: Buffer, b: Buffer): Promise<number
 }
 
 /** A fresh browser with no key, and a sandbox whose upstream answers only 503 from now on. */
-async function playedElsewhere(browser: Browser, request: Parameters<typeof resetSandbox>[0]) {
+async function playedElsewhere(browser: Browser, request: APIRequestContext) {
   await resetSandbox(request);
   await sandboxControl(request, '/faults', { kind: 'status', status: 503, times: 1000 });
   const context = await browser.newContext();
@@ -108,6 +115,28 @@ async function playedElsewhere(browser: Browser, request: Parameters<typeof rese
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
+}
+
+/** "My demo" downloaded here, opened from its file in a fresh browser (`playedElsewhere`), played. */
+async function playMyDemoElsewhere(page: Page, browser: Browser, request: APIRequestContext) {
+  const file = await downloadMyDemo(page);
+  const played = await playedElsewhere(browser, request);
+  await played.page.goto('/demos');
+  await appLive(played.page);
+  await played.page.getByLabel('Open script').setInputFiles(file);
+  await played.page.getByRole('button', { name: 'Play “My demo”' }).click();
+  return played;
+}
+
+/** The played browser sent nothing upstream and threw nothing; it is closed. */
+async function sentNothingThrewNothing(
+  request: APIRequestContext,
+  played: Awaited<ReturnType<typeof playedElsewhere>>,
+) {
+  const ledger = (await (await request.get('/api/_sandbox')).json()) as { calls: unknown[] };
+  expect(ledger.calls).toEqual([]);
+  expect(played.errors).toEqual([]);
+  await played.context.close();
 }
 
 test('a realty step keeps its colour, unit, viewport and selected listing, and plays them back offline with no key', async ({
@@ -149,13 +178,8 @@ test('a realty step keeps its colour, unit, viewport and selected listing, and p
   const liveShot = await aroundMapCentre(page, map, size);
   await addThisResult(page);
 
-  const file = await downloadMyDemo(page);
-  const played = await playedElsewhere(browser, request);
+  const played = await playMyDemoElsewhere(page, browser, request);
   const demo = played.page;
-  await demo.goto('/demos');
-  await appLive(demo);
-  await demo.getByLabel('Open script').setInputFiles(file);
-  await demo.getByRole('button', { name: 'Play “My demo”' }).click();
   await expect(demo).toHaveURL(/\/realty\?/);
   const playedMap = demo.locator('.leaflet-container');
   await mapDrawn(playedMap);
@@ -171,10 +195,7 @@ test('a realty step keeps its colour, unit, viewport and selected listing, and p
   const playedShot = await aroundMapCentre(demo, playedMap, size);
   expect(await pixelDifference(demo, liveShot, playedShot)).toBeLessThan(0.02);
 
-  const ledger = (await (await request.get('/api/_sandbox')).json()) as { calls: unknown[] };
-  expect(ledger.calls).toEqual([]);
-  expect(played.errors).toEqual([]);
-  await played.context.close();
+  await sentNothingThrewNothing(request, played);
 });
 
 /** The player's bar hidden: the live view has none, and the picture is the view's own. */
@@ -240,13 +261,8 @@ test('a search comparison, an open shorts preview and an autocomplete ladder are
   const ladderShot = await shot(ladder);
   await addThisResult(page);
 
-  const file = await downloadMyDemo(page);
-  const played = await playedElsewhere(browser, request);
+  const played = await playMyDemoElsewhere(page, browser, request);
   const demo = played.page;
-  await demo.goto('/demos');
-  await appLive(demo);
-  await demo.getByLabel('Open script').setInputFiles(file);
-  await demo.getByRole('button', { name: 'Play “My demo”' }).click();
 
   // Step 1: the comparison, from the recording (its second answer too).
   await expect(demo).toHaveURL(/\/search\?/);
@@ -282,10 +298,7 @@ test('a search comparison, an open shorts preview and an autocomplete ladder are
   expect(new URL(demo.url()).searchParams.get('ladder')).toBe('1');
   expect(await pixelDifference(demo, ladderShot, await shot(playedLadder))).toBeLessThan(0.02);
 
-  const ledger = (await (await request.get('/api/_sandbox')).json()) as { calls: unknown[] };
-  expect(ledger.calls).toEqual([]);
-  expect(played.errors).toEqual([]);
-  await played.context.close();
+  await sentNothingThrewNothing(request, played);
 });
 
 test('a screenshot comparison (overlay, its slider moved) and a batch step’s pivot target are kept by their steps and played back offline with no key', async ({
@@ -322,13 +335,8 @@ test('a screenshot comparison (overlay, its slider moved) and a batch step’s p
   await page.getByRole('button', { name: 'Add step' }).click();
   await expect(page.getByRole('link', { name: '“My demo”' })).toBeVisible();
 
-  const file = await downloadMyDemo(page);
-  const played = await playedElsewhere(browser, request);
+  const played = await playMyDemoElsewhere(page, browser, request);
   const demo = played.page;
-  await demo.goto('/demos');
-  await appLive(demo);
-  await demo.getByLabel('Open script').setInputFiles(file);
-  await demo.getByRole('button', { name: 'Play “My demo”' }).click();
 
   // Step 1: the same two captures, overlaid, the slider where it was; the other from the file.
   await expect(demo).toHaveURL(/\/screenshot\?/);
@@ -358,8 +366,5 @@ test('a screenshot comparison (overlay, its slider moved) and a batch step’s p
   await expect(target).toHaveValue('wikipedia.org');
   await expect(target).toBeInViewport();
 
-  const ledger = (await (await request.get('/api/_sandbox')).json()) as { calls: unknown[] };
-  expect(ledger.calls).toEqual([]);
-  expect(played.errors).toEqual([]);
-  await played.context.close();
+  await sentNothingThrewNothing(request, played);
 });
