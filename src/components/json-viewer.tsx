@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { JsonViewerProps } from './json-tree-view.tsx';
 import { preloadable } from './preloadable.tsx';
+import { whenIdle } from '../lib/next-task.ts';
 
 const tree = preloadable<JsonViewerProps>(() =>
   import('./json-tree-view.tsx').then((m) => m.default),
@@ -21,8 +22,10 @@ export function JsonViewer(props: JsonViewerProps) {
   const [open, setOpen] = useState(false);
   // Inside a closed <details> (a card's JSON, the raw response) nothing is built until it
   // opens: a page of results would otherwise build a tree per card.
+  // The tree's code loads when the page is idle: fetching it (the module preloads of its
+  // chunks) in the commit that shows a result was part of that long task (issue 41).
+  useEffect(() => whenIdle(() => void tree.preload().catch(() => undefined)), []);
   useEffect(() => {
-    tree.preload().catch(() => undefined);
     const details = boxRef.current?.parentElement?.closest('details');
     const update = () => {
       if (!details || details.open) setOpen(true);

@@ -7,8 +7,16 @@ import { useSearchParams } from 'react-router';
  * The function stays the same across URL changes (the router's setter is a new one each
  * time), so memoised children given it, or callbacks made from it, do not render again
  * on every change of the URL (decision 059).
+ *
+ * `atOnce: false` renders the new URL in the router's transition (slices a click can
+ * interrupt) instead of in the event's task: for a control that shows its own choice until
+ * the URL holds it (realty's colour mode: the whole view rendered in the change's task, an
+ * INP over 200 ms at the reference phone; issue 41, as decision 086 for typed text).
  */
-export function useSetSearchParam(): (name: string, value: string | null) => void {
+export function useSetSearchParam({ atOnce = true } = {}): (
+  name: string,
+  value: string | null,
+) => void {
   const [, setSearchParams] = useSearchParams();
   const latest = useRef(setSearchParams);
   useLayoutEffect(() => {
@@ -23,9 +31,9 @@ export function useSetSearchParam(): (name: string, value: string | null) => voi
           else next.delete(name);
           return next;
         },
-        // Rendered at once, not in the router's transition: see use-param-form.ts.
-        { replace: true, flushSync: true },
+        // Rendered at once by default, not in the router's transition: see use-param-form.ts.
+        { replace: true, flushSync: atOnce },
       ),
-    [],
+    [atOnce],
   );
 }

@@ -140,7 +140,8 @@ export const BatchTable = memo(function BatchTable({
       tabIndex={0}
       role="region"
       aria-label="Batch cells"
-      className="max-h-[30rem] overflow-auto rounded border border-slate-200 dark:border-slate-700"
+      // Contained: a new pivot lays out and paints this box alone, not the page around it.
+      className="max-h-[30rem] overflow-auto rounded border border-slate-200 [contain:content] dark:border-slate-700"
     >
       <table aria-rowcount={rows.length + 1} className="w-full table-fixed text-left text-sm">
         <caption className="sr-only">

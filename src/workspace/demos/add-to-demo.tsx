@@ -114,6 +114,17 @@ function ScriptChoice({
 }
 
 /**
+ * The choice once the stored scripts are read. They are read when the presenter asks to add,
+ * not when the button appears with a result: that read (IndexedDB and the scripts' schemas,
+ * about 100 ms at the reference phone) landed in the task that showed the answer (issue 41).
+ */
+function StoredScriptChoice(props: { onAdd: (target: StepTarget) => void; onCancel: () => void }) {
+  const scripts = useDemos();
+  if (scripts === null) return <span role="status">Reading your scripts…</span>;
+  return <ScriptChoice scripts={writable(scripts)} {...props} />;
+}
+
+/**
  * "Add this result" in a view's result bar (and "Add this batch" in the batch view): the answer
  * on screen, or the batch's form, becomes the last step of the script the presenter picks (the
  * one picked last is offered first), never the built-in tour, with nothing sent. One result is
@@ -121,7 +132,6 @@ function ScriptChoice({
  * nothing more.
  */
 export function AddToDemo(what: What) {
-  const scripts = writable(useDemos());
   // The view's settings as its page URL holds them now (realty's colour, filters, area…).
   const { search } = useLocation();
   const queryClient = useQueryClient();
@@ -152,11 +162,7 @@ export function AddToDemo(what: What) {
   return (
     <>
       {asking ? (
-        <ScriptChoice
-          scripts={scripts}
-          onAdd={(t) => void add(t)}
-          onCancel={() => setAsking(false)}
-        />
+        <StoredScriptChoice onAdd={(t) => void add(t)} onCancel={() => setAsking(false)} />
       ) : (
         <button type="button" className="btn-secondary" onClick={() => setAsking(true)}>
           {what.endpoint === undefined ? 'Add this batch to a demo' : 'Add this result'}

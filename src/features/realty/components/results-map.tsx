@@ -37,6 +37,7 @@ export function ResultsMap({
 }: ResultsMapProps) {
   const { filtered, placed, unplaced, unplacedLeftOut, scale, shownStatuses } = selection;
   const setParam = useSetSearchParam();
+  const setParamLater = useSetSearchParam({ atOnce: false });
   const [drawing, setDrawing] = useState<DrawMode | null>(null);
   const onDrawn = useCallback(
     (drawn: Shape | null) => {
@@ -56,7 +57,7 @@ export function ResultsMap({
       <div className="flex flex-wrap items-center gap-3">
         <ColorModeSelect
           mode={colorMode}
-          onChange={(m) => setParam('color', m === 'status' ? null : m)}
+          onChange={(m) => setParamLater('color', m === 'status' ? null : m)}
         />
       </div>
       <AreaTools

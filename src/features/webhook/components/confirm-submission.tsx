@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Params } from '../../../api/params.ts';
+import { inNextFrame } from '../../../lib/next-frame.ts';
 
 interface ConfirmSubmissionProps {
   params: Params;
@@ -11,7 +12,9 @@ interface ConfirmSubmissionProps {
 /** The explicit second step of a submission: which page the job scrapes, where it goes, what it costs. */
 export function ConfirmSubmission({ params, cost, onConfirm, onBack }: ConfirmSubmissionProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirmRef.current?.focus(), []);
+  // Focused in the frame, not in the commit: a focus lays the page out, and inside React's task
+  // that was a forced layout of the whole page on top of the render (issue 41).
+  useEffect(() => inNextFrame(() => confirmRef.current?.focus()), []);
   return (
     <div
       role="group"
