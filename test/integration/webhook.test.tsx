@@ -33,7 +33,10 @@ describe('webhook jobs', () => {
     expect(confirm).toHaveTextContent(
       'The service will scrape https://example.com/ and POST the result to your webhook orders (dynamic: false).',
     );
-    expect(within(confirm).getByRole('button', { name: 'Confirm and submit' })).toHaveFocus();
+    // Focused in the frame after the confirmation shows (no forced layout in React's commit).
+    await waitFor(() =>
+      expect(within(confirm).getByRole('button', { name: 'Confirm and submit' })).toHaveFocus(),
+    );
     await user.click(within(confirm).getByRole('button', { name: 'Back to the form' }));
     expect(screen.queryByRole('group', { name: 'Submit this job?' })).not.toBeInTheDocument();
     expect(await webhookCalls()).toEqual([]);
