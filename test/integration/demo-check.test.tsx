@@ -54,6 +54,8 @@ test('Check this script plays every step, sends nothing, and says step by step w
     { timeout: 5000 },
   );
   expect(editor).toBeInTheDocument();
+  // The header's account read on open is the page's, not the check's: counted before it starts.
+  await screen.findByRole('link', { name: /^[\d,]+ credits left$/ }, { timeout: 5000 });
   const before = await calls();
 
   await user.click(screen.getByRole('button', { name: 'Check this script' }));
