@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { metaQueries } from '../../api/meta-queries.ts';
+import { metaQueries, type ApiMeta } from '../../api/meta-queries.ts';
 import { FileOpener, type FileJob } from '../../components/file-opener.tsx';
 import { downloadPostmanCollection } from '../interop/downloads.ts';
 import { downloadText, fileDate, fileSlug } from '../../lib/download.ts';
@@ -20,6 +20,91 @@ export function downloadDemo(script: DemoScript): void {
     `${fileSlug(script.name)}-${fileDate()}.demo.json`,
     JSON.stringify(demoFile(script)),
     'application/json',
+  );
+}
+
+/** One script in the list: its name (selects it), its size and age, and what can be done with it. */
+function ScriptRow({
+  script,
+  current,
+  meta,
+  onSelect,
+}: {
+  script: DemoScript;
+  current: boolean;
+  meta: ApiMeta | undefined;
+  onSelect: (id: string) => void;
+}) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-2">
+      <button
+        type="button"
+        className="font-medium text-teal-800 underline dark:text-teal-300"
+        aria-current={current ? 'true' : undefined}
+        onClick={() => onSelect(script.id)}
+      >
+        {script.name}
+      </button>
+      <span className="text-sm text-slate-600 dark:text-slate-400">
+        {script.steps.length} step{script.steps.length === 1 ? '' : 's'} · changed{' '}
+        {updated.format(script.updatedAt)}
+      </span>
+      <span className="ml-auto flex gap-2">
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={script.steps.length === 0}
+          aria-label={`Play “${script.name}”`}
+          onClick={() => playDemo(script.id)}
+        >
+          Play
+        </button>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={script.steps.length === 0}
+          aria-label={`Check “${script.name}”`}
+          title="Plays every step here from its recording, sending nothing, and says what renders"
+          onClick={() => {
+            onSelect(script.id);
+            checkDemo(script.id);
+          }}
+        >
+          Check
+        </button>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={script.steps.length === 0}
+          aria-label={`Download “${script.name}”`}
+          onClick={() => downloadDemo(script)}
+        >
+          Download
+        </button>
+        <button
+          type="button"
+          className="btn-secondary"
+          disabled={script.steps.length === 0}
+          aria-label={`Postman collection of “${script.name}”`}
+          title="Each step's request, the key as {{api_key}}"
+          onClick={() =>
+            void downloadPostmanCollection(script.name, script.steps.flatMap(stepRequests), meta)
+          }
+        >
+          Postman
+        </button>
+        <button
+          type="button"
+          className="btn-secondary"
+          aria-label={`Delete “${script.name}”`}
+          onClick={() => {
+            if (window.confirm(`Delete “${script.name}” from this browser?`)) deleteDemo(script.id);
+          }}
+        >
+          Delete
+        </button>
+      </span>
+    </li>
   );
 }
 
@@ -95,80 +180,13 @@ export default function DemosPage() {
         )}
         <ul aria-label="Demo scripts" className="divide-y divide-slate-200 dark:divide-slate-700">
           {scripts?.map((script) => (
-            <li key={script.id} className="flex flex-wrap items-center gap-3 py-2">
-              <button
-                type="button"
-                className="font-medium text-teal-800 underline dark:text-teal-300"
-                aria-current={script.id === selectedId ? 'true' : undefined}
-                onClick={() => select(script.id)}
-              >
-                {script.name}
-              </button>
-              <span className="text-sm text-slate-600 dark:text-slate-400">
-                {script.steps.length} step{script.steps.length === 1 ? '' : 's'} · changed{' '}
-                {updated.format(script.updatedAt)}
-              </span>
-              <span className="ml-auto flex gap-2">
-                <button
-                  type="button"
-                  className="btn-primary"
-                  disabled={script.steps.length === 0}
-                  aria-label={`Play “${script.name}”`}
-                  onClick={() => playDemo(script.id)}
-                >
-                  Play
-                </button>
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  disabled={script.steps.length === 0}
-                  aria-label={`Check “${script.name}”`}
-                  title="Plays every step here from its recording, sending nothing, and says what renders"
-                  onClick={() => {
-                    select(script.id);
-                    checkDemo(script.id);
-                  }}
-                >
-                  Check
-                </button>
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  disabled={script.steps.length === 0}
-                  aria-label={`Download “${script.name}”`}
-                  onClick={() => downloadDemo(script)}
-                >
-                  Download
-                </button>
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  disabled={script.steps.length === 0}
-                  aria-label={`Postman collection of “${script.name}”`}
-                  title="Each step's request, the key as {{api_key}}"
-                  onClick={() =>
-                    void downloadPostmanCollection(
-                      script.name,
-                      script.steps.flatMap(stepRequests),
-                      meta,
-                    )
-                  }
-                >
-                  Postman
-                </button>
-                <button
-                  type="button"
-                  className="btn-secondary"
-                  aria-label={`Delete “${script.name}”`}
-                  onClick={() => {
-                    if (window.confirm(`Delete “${script.name}” from this browser?`))
-                      deleteDemo(script.id);
-                  }}
-                >
-                  Delete
-                </button>
-              </span>
-            </li>
+            <ScriptRow
+              key={script.id}
+              script={script}
+              current={script.id === selectedId}
+              meta={meta}
+              onSelect={select}
+            />
           ))}
         </ul>
       </section>
