@@ -1,6 +1,6 @@
 // The interaction part of `npm run bench` (issue #28): interaction to next paint for what a
 // user does most, as Lighthouse's timespan measures it (devtools throttling: the calibrated
-// CPU slowdown of calibrate.mjs, a slow 4G network), each the median of 3 runs in a fresh browser context. The flows are written
+// CPU slowdown of calibrate.mjs, a slow 4G network), each the median of 3 runs in a fresh browser context (1 run when it is at half the budget or less). The flows are written
 // like the Lighthouse part's (views-with-results.mjs): a preparation outside the timespan,
 // the interaction inside it. Budget: ≤ 200 ms each ("good" INP).
 import { calibrate } from './calibrate.mjs';
@@ -12,6 +12,8 @@ import {
   medianRow,
   RUNS,
   runFlow,
+  runIndex,
+  steadyRuns,
 } from './lighthouse-bench.mjs';
 import {
   flowParts,
@@ -22,6 +24,11 @@ import {
 } from './views-with-results.mjs';
 
 export const INP_BUDGET_MS = 200;
+/**
+ * A first run at half the budget or less is clear of it: two more runs (about 20 s each)
+ * would not change the verdict, and the bench must stay under 20 minutes (issue 41 point 4).
+ */
+const CLEAR_INP_MS = INP_BUDGET_MS / 2;
 const { SEARCH_DONE, REALTY_DONE, startTour, tourPlaying, seedHistory } = flowParts;
 
 /** Focuses the form control whose label starts with `label`. */
@@ -132,12 +139,14 @@ export async function benchInteractions({ origin, cpu }) {
     const flows = interactions(await largeRealtyPage(origin));
     for (const flow of flows.filter((f) => !only || only.some((v) => f.view.includes(v)))) {
       try {
-        const runs = [];
-        for (let i = 0; i < RUNS; i++) {
-          const { span } = await runFlow(browser, origin, flow, { snapshot: false });
-          runs.push({ inpMs: inpMs(span) });
-        }
-        rows.push(medianRow(flow.view, runs, ['inpMs']));
+        const runs = await steadyRuns(
+          async () => {
+            const { span, cpu: runCpu } = await runFlow(browser, origin, flow, { snapshot: false });
+            return { inpMs: inpMs(span), index: runCpu.index, indexSeen: runIndex(span) };
+          },
+          { enoughAlone: (run) => run.inpMs !== undefined && run.inpMs <= CLEAR_INP_MS },
+        );
+        rows.push({ ...medianRow(flow.view, runs, ['inpMs']), runs: runs.length });
       } catch (error) {
         rows.push({ view: flow.view, failed: firstLine(error) });
       }
@@ -168,7 +177,7 @@ function markdownRows(rows, cpu) {
   return rows.map((r) => [
     `INP: ${r.view}`,
     r.failed ? `not measured: ${r.failed}` : `${r.inpMs ?? '–'} ms`,
-    `Lighthouse timespan, CPU calibrated (first: ${cpu.multiplier}×), median of ${RUNS}`,
+    `Lighthouse timespan, CPU calibrated (first: ${cpu.multiplier}×), ${r.runs === 1 ? '1 run, clear of the budget' : `median of ${r.runs ?? RUNS}`}`,
     `≤ ${INP_BUDGET_MS} ms`,
     !r.failed && r.inpMs !== undefined && r.inpMs <= INP_BUDGET_MS ? 'met' : '**missed**',
   ]);
@@ -176,11 +185,11 @@ function markdownRows(rows, cpu) {
 
 export function interactionReport(r) {
   return [
-    `\n11. Interaction to next paint (Lighthouse timespan, CPU calibrated before each run, median of ${r.runs}); budget ≤ ${r.budgetMs} ms each`,
+    `\n11. Interaction to next paint (Lighthouse timespan, CPU calibrated before each run, median of ${r.runs}, or 1 run at half the budget or less); budget ≤ ${r.budgetMs} ms each`,
     calibrationLine(r.cpu),
     ...r.rows.map(
       (x) =>
-        `  ${x.view.padEnd(56)} ${x.failed ? `not measured: ${x.failed}` : `${String(x.inpMs ?? '–').padStart(5)} ms → ${x.inpMs !== undefined && x.inpMs <= r.budgetMs ? 'met' : 'MISSED'}`}`,
+        `  ${x.view.padEnd(56)} ${x.failed ? `not measured: ${x.failed}` : `${String(x.inpMs ?? '–').padStart(5)} ms → ${x.inpMs !== undefined && x.inpMs <= r.budgetMs ? 'met' : 'MISSED'}${x.runs === 1 ? ' (1 run)' : ''}`}`,
     ),
   ].join('\n');
 }
