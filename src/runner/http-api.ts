@@ -4,10 +4,21 @@ import { parseTrackers, serializeTrackers } from '../workspace/trackers/lib/trac
 import type { RunnerSchedule } from '../workspace/trackers/lib/runner-schedule.ts';
 import type { Runner } from './runner.ts';
 import { importTracker } from './runner.ts';
-import { DEFAULT_SETTINGS, findTracker, listTrackers, loadAlerts, loadRuns } from './store.ts';
+import {
+  DEFAULT_SETTINGS,
+  findTracker,
+  lastRunSummaries,
+  listTrackers,
+  loadAlerts,
+  loadRunPage,
+  loadRuns,
+} from './store.ts';
 
 /** The header the dashboard's proxy forwards the runner token in (held like the API key). */
 export const RUNNER_TOKEN_HEADER = 'x-runner-token';
+
+/** A page of runs holds at most this many (a run of a thousand cells is about a MB of JSON). */
+export const MAX_RUN_PAGE = 20;
 
 /** Trackers files are small; a larger body is refused before it is read whole. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -61,17 +72,25 @@ export async function handle(
   const given = req.headers[RUNNER_TOKEN_HEADER];
   if (typeof given !== 'string' || !sameToken(given, token))
     return reply(res, 401, 'A runner token is needed.');
-  const path = (req.url ?? '').split('?')[0];
+  const url = new URL(req.url ?? '/', 'http://runner');
+  const path = url.pathname;
   if (path === '/runner/trackers' && req.method === 'GET') {
+    // `?runs=none`: the trackers alone, for the list; their runs come a page at a time.
+    const withRuns = url.searchParams.get('runs') !== 'none';
     const entries = [];
     for (const { tracker } of await listTrackers(runner.db))
       entries.push({
         tracker,
-        runs: (await loadRuns(runner.db, tracker.id)).filter((r) => r.status !== 'running'),
+        runs: withRuns
+          ? (await loadRuns(runner.db, tracker.id)).filter((r) => r.status !== 'running')
+          : [],
       });
     if (entries.length === 0) return reply(res, 204, '');
     return reply(res, 200, serializeTrackers(entries), 'application/json');
   }
+  if (path === '/runner/runs' && req.method === 'GET') return replyRunPage(runner, url, res);
+  if (path === '/runner/last-runs' && req.method === 'GET')
+    return reply(res, 200, JSON.stringify(await lastRunSummaries(runner.db)), 'application/json');
   if (path === '/runner/schedules' && req.method === 'GET') {
     const schedules: RunnerSchedule[] = (await listTrackers(runner.db)).map((t) => ({
       id: t.tracker.id,
@@ -98,6 +117,23 @@ export async function handle(
     return reply(res, 201, JSON.stringify({ added }), 'application/json');
   }
   return reply(res, 404, 'Not a runner path.');
+}
+
+/**
+ * `GET /runner/runs?tracker=ID&limit=N[&cursor=C]`: a page of a tracker's runs, newest first
+ * (`loadRunPage`), as `{ runs, older, cursor }`: the Trackers view draws its first rows and movers
+ * from the first page and asks for older ones on demand (decision 091).
+ */
+async function replyRunPage(runner: Runner, url: URL, res: ServerResponse) {
+  const trackerId = url.searchParams.get('tracker') ?? '';
+  const limit = Number(url.searchParams.get('limit') ?? MAX_RUN_PAGE);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RUN_PAGE)
+    return reply(res, 400, `limit is a whole number from 1 to ${MAX_RUN_PAGE}.`);
+  if (!(await findTracker(runner.db, trackerId)))
+    return reply(res, 400, 'No such tracker on the runner.');
+  const page = await loadRunPage(runner.db, trackerId, limit, url.searchParams.get('cursor'));
+  if (!page) return reply(res, 400, 'That cursor does not name a run of this tracker.');
+  return reply(res, 200, JSON.stringify(page), 'application/json');
 }
 
 /** Serves the dashboard's API on loopback (RUNNER_PORT); the dashboard's proxy is in front. */

@@ -314,3 +314,84 @@ export async function markDelivered(
       [id, channel, outcome],
     );
 }
+
+/** A page of a tracker's runs for the dashboard: newest first in the store, oldest first here. */
+export interface RunPage {
+  /** The page's runs, oldest first (the order the Trackers view keeps). */
+  runs: TrackerRun[];
+  /** How many runs are older than this page. */
+  older: number;
+  /** Where the next (older) page starts, or null when this page reaches the first run. */
+  cursor: string | null;
+}
+
+interface RunKey {
+  id: string;
+  started_at: number;
+}
+
+/** A cursor names the oldest run a page holds: the next page starts just before it. */
+const cursorOf = (run: RunKey) => `${run.started_at}.${run.id}`;
+
+function readCursor(cursor: string): RunKey | null {
+  const dot = cursor.indexOf('.');
+  const startedAt = Number(cursor.slice(0, dot));
+  if (dot < 1 || !Number.isSafeInteger(startedAt)) return null;
+  return { started_at: startedAt, id: cursor.slice(dot + 1) };
+}
+
+/**
+ * A page of a tracker's ended runs (a running one is not shown until it ends), newest first:
+ * `limit` runs older than `cursor`, or the newest ones. The first page (no cursor) reaches back
+ * to the baseline of its newest run that ran (`loadBaseline`: never a suspect or failed run), so
+ * the Trackers view shows its movers from this one answer, not from the whole history.
+ * Null for a cursor that does not read.
+ */
+export async function loadRunPage(
+  db: Sql,
+  trackerId: string,
+  limit: number,
+  cursor: string | null = null,
+): Promise<RunPage | null> {
+  const after = cursor === null ? null : readCursor(cursor);
+  if (cursor !== null && after === null) return null;
+  // Only the keys of every run (a few bytes each): the cells of the page alone are read.
+  const keys = await db.query<RunKey & { status: TrackerRun['status'] }>(
+    `select id, started_at, status from runs where tracker_id = $1 and status <> 'running'
+       ${after ? 'and (started_at, id) < ($2, $3)' : ''} order by started_at desc, id desc`,
+    after ? [trackerId, after.started_at, after.id] : [trackerId],
+  );
+  let size = Math.min(limit, keys.length);
+  const newestRan = keys.slice(0, size).find((k) => k.status !== 'missed');
+  if (after === null && newestRan) {
+    const baseline = await loadBaseline(db, trackerId, newestRan.started_at);
+    const at = baseline ? keys.findIndex((k) => k.id === baseline.id) : -1;
+    size = Math.max(size, at + 1);
+  }
+  const page = keys.slice(0, size);
+  const oldest = page.at(-1);
+  const runs = page.length
+    ? await loadRuns(db, trackerId, 'id = any($2::text[])', [page.map((k) => k.id)])
+    : [];
+  return {
+    runs,
+    older: keys.length - size,
+    cursor: oldest && keys.length > size ? cursorOf(oldest) : null,
+  };
+}
+
+/** Each tracker's newest run that was not missed (the list's "last run"), by tracker id. */
+export async function lastRunSummaries(
+  db: Sql,
+): Promise<Record<string, Pick<TrackerRun, 'startedAt' | 'status' | 'credits'>>> {
+  const rows = await db.query<{
+    tracker_id: string;
+    startedAt: number;
+    status: TrackerRun['status'];
+    credits: number;
+  }>(
+    `select distinct on (tracker_id) tracker_id, started_at as "startedAt", status, credits
+       from runs where status not in ('missed', 'running') order by tracker_id, started_at desc, id desc`,
+  );
+  return Object.fromEntries(rows.map(({ tracker_id, ...summary }) => [tracker_id, summary]));
+}

@@ -40,8 +40,10 @@ beforeAll(async () => {
   );
   await command(runner, ['add', trackerFile(dir, sandboxTracker(['espresso', 'latte']))], () => {});
   await command(runner, ['run', 'Coffee watch', '--yes'], () => {});
-  runnerSandbox.state.driftDays += 1;
-  await command(runner, ['run', 'Coffee watch', '--yes'], () => {});
+  for (let day = 0; day < 2; day++) {
+    runnerSandbox.state.driftDays += 1;
+    await command(runner, ['run', 'Coffee watch', '--yes'], () => {});
+  }
   api = await serveApi(runner, TOKEN, 0);
   const address = api.address();
   const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -93,11 +95,23 @@ describe('the Trackers view and a runner', () => {
     expect(screen.getByText('Connected to the runner: 1 tracker.')).toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Coffee watch' }));
     expect(await screen.findByRole('heading', { name: 'Coffee watch' }, WAIT)).toBeInTheDocument();
+    // Its newest page: the two runs the movers compare, and the older one left on the runner
+    // until asked for (decision 091).
     const runs = screen.getByRole('table', { name: /Every run of this tracker/ });
-    expect(within(runs).getAllByRole('row')).toHaveLength(3);
-    // Movers between its two runs (four cells: two keywords × two locales), as for a local tracker.
+    expect(within(runs).getAllByRole('row')).toHaveLength(4);
+    expect(within(runs).getByText(/1 earlier run not read yet/)).toBeInTheDocument();
+    expect(sent.filter((s) => s.path.startsWith('/runner/runs?'))).toHaveLength(1);
+    // Movers between its two newest runs (four cells: two keywords × two locales), as for a
+    // local tracker.
     const movers = screen.getByRole('table', { name: /^Movers: the target’s rank/ });
     expect(within(movers).getAllByRole('row')).toHaveLength(5);
+    await user.click(within(runs).getByRole('button', { name: 'Load older runs' }));
+    await waitFor(
+      () => expect(within(runs).queryByRole('button', { name: /older runs/ })).toBeNull(),
+      WAIT,
+    );
+    expect(within(runs).getAllByRole('row')).toHaveLength(4);
+    expect(within(runs).getAllByText('done')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: /^Run now/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete tracker' })).not.toBeInTheDocument();
 

@@ -18,12 +18,15 @@ export function PickedCell({
   runs,
   ran,
   reading,
+  onDemand = false,
 }: {
   pickedCell: BatchCell;
   tracker: Tracker;
   runs: readonly TrackerRun[];
   ran: readonly TrackerRun[];
   reading: number;
+  /** The older runs are read when asked for (Load older runs), not on their own. */
+  onDemand?: boolean;
 }) {
   const id = useId();
   const [withCompetitors, setWithCompetitors] = useState(false);
@@ -54,7 +57,9 @@ export function PickedCell({
       )}
       {reading > 0 && (
         <p role="status" className="text-sm">
-          Reading the earlier runs: the chart shows the newest so far.
+          {onDemand
+            ? 'The chart shows the runs read so far: Load older runs (in Runs) for more.'
+            : 'Reading the earlier runs: the chart shows the newest so far.'}
         </p>
       )}
       <CellChart

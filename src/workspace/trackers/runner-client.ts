@@ -1,13 +1,21 @@
+import { readRecord } from '../../lib/file-envelope.ts';
+import type { TrackerRun } from './lib/run.ts';
 import { parseTrackers, serializeTrackers, type TrackerWithRuns } from './lib/tracker-file.ts';
 import type { RunnerSchedule } from './lib/runner-schedule.ts';
-import type { StoredAlert } from './tracker-storage.ts';
+import { storedRunSchema } from './lib/tracker-schemas.ts';
+import type { Tracker } from './lib/tracker.ts';
+import type { RunSummary, StoredAlert } from './tracker-storage.ts';
 
 /** The header the runner reads its token from (src/runner/http-api.ts: RUNNER_TOKEN_HEADER). */
 const TOKEN_HEADER = 'x-runner-token';
 
-/** What the Trackers view shows of a runner: its trackers with their runs, and its alerts. */
+/**
+ * What the Trackers view shows of a runner: its trackers (without their runs: those come a page
+ * at a time, `readRunPage`), each one's last run for the list, and its alerts.
+ */
 export interface RunnerView {
-  entries: TrackerWithRuns[];
+  trackers: Tracker[];
+  lastRuns: ReadonlyMap<string, RunSummary>;
   alerts: StoredAlert[];
   /** Each tracker's schedule as the runner keeps it, by tracker id. */
   schedules: ReadonlyMap<string, RunnerSchedule>;
@@ -52,26 +60,63 @@ async function call(token: string, path: string, init: RequestInit = {}): Promis
 
 type RunnerAlert = Omit<StoredAlert, 'seen' | 'cellId'> & { cellId?: string };
 
-/** The runner's trackers (with every run) and alerts: reads only, nothing is run or paid. */
+const cannotRead = (what: string) =>
+  new RunnerError(`The runner sent ${what} this dashboard cannot read.`);
+
+/** The runner's trackers, their last runs, alerts and schedules: reads only, nothing is run or paid. */
 export async function readRunner(token: string): Promise<RunnerView> {
-  const res = await call(token, 'trackers');
-  let entries: TrackerWithRuns[] = [];
-  if (res.status !== 204) {
-    const read = parseTrackers(await res.text());
+  // Four small answers at once; no run's cells among them (a long history is tens of MB).
+  const [res, lastRes, alertsRes, schedulesRes] = await Promise.all(
+    ['trackers?runs=none', 'last-runs', 'alerts', 'schedules'].map((path) => call(token, path)),
+  );
+  let trackers: Tracker[] = [];
+  if (res!.status !== 204) {
+    const read = parseTrackers(await res!.text());
     if ('errors' in read)
       throw new RunnerError(
         `The runner sent trackers this dashboard cannot read: ${read.errors[0]}`,
       );
-    entries = read.entries;
+    trackers = read.entries.map((e) => e.tracker);
   }
-  const alerts = (await (await call(token, 'alerts')).json()) as RunnerAlert[];
-  const schedules = (await (await call(token, 'schedules')).json()) as RunnerSchedule[];
+  const lastRuns = (await lastRes!.json()) as Record<string, RunSummary>;
+  const alerts = (await alertsRes!.json()) as RunnerAlert[];
+  const schedules = (await schedulesRes!.json()) as RunnerSchedule[];
   return {
-    entries,
+    trackers,
+    lastRuns: new Map(Object.entries(lastRuns)),
     // The runner delivered its alerts to their channels: here they are history, not news.
     alerts: alerts.map((a) => ({ ...a, cellId: a.cellId ?? '', seen: true })),
     schedules: new Map(schedules.map((s) => [s.id, s])),
   };
+}
+
+/** A page of a runner's tracker's runs (src/runner/store.ts `loadRunPage`), read as stored runs. */
+export interface RunPage {
+  /** Oldest first. */
+  runs: TrackerRun[];
+  /** Runs older than the page, not read. */
+  older: number;
+  /** Where the next older page starts; null at the first run. */
+  cursor: string | null;
+}
+
+/**
+ * The newest `limit` runs of a runner's tracker (with no cursor: reaching back to its movers'
+ * baseline), or the `limit` runs before `cursor`. Each run is read as a stored run is.
+ */
+export async function readRunPage(
+  token: string,
+  trackerId: string,
+  limit: number,
+  cursor: string | null = null,
+): Promise<RunPage> {
+  const query = new URLSearchParams({ tracker: trackerId, limit: String(limit) });
+  if (cursor !== null) query.set('cursor', cursor);
+  const page = (await (await call(token, `runs?${query}`)).json()) as Partial<RunPage>;
+  if (!Array.isArray(page.runs) || typeof page.older !== 'number') throw cannotRead('runs');
+  const runs = page.runs.map((r) => readRecord(storedRunSchema, r));
+  if (runs.some((r) => r === undefined)) throw cannotRead('a run');
+  return { runs: runs as TrackerRun[], older: page.older, cursor: page.cursor ?? null };
 }
 
 /**

@@ -1,8 +1,15 @@
 import { createStore } from '../../lib/store.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { runnerTokenStore, setRunnerToken } from '../../session/runner-token.ts';
+import type { TrackerRun } from './lib/run.ts';
 import type { TrackerWithRuns } from './lib/tracker-file.ts';
-import { moveToRunner, readRunner, RunnerError, type RunnerView } from './runner-client.ts';
+import {
+  moveToRunner,
+  readRunner,
+  readRunPage,
+  RunnerError,
+  type RunnerView,
+} from './runner-client.ts';
 
 export type RunnerState =
   | { status: 'off' }
@@ -12,6 +19,29 @@ export type RunnerState =
 
 /** What the Trackers view knows of the runner: read when a token is entered, and on Refresh. */
 export const runnerState = createStore<RunnerState>({ status: 'off' });
+
+/**
+ * The open runner tracker's runs read so far (oldest first): the first page, then older pages
+ * on demand. `older` runs are not read; `cursor` is where the next page starts.
+ */
+export interface RunnerRuns {
+  trackerId: string;
+  runs: TrackerRun[];
+  older: number;
+  cursor: string | null;
+  loading: boolean;
+  error: string | null;
+}
+
+export const runnerRuns = createStore<RunnerRuns | null>(null);
+
+/**
+ * The first page: the newest run and the runs back to its baseline (two at most, unless suspect
+ * runs lie between), so the first rows and the movers come from one small answer (decision 091).
+ */
+const FIRST_PAGE = 2;
+/** An older page: a run of a thousand cells is about a MB, so a few at a time. */
+export const OLDER_PAGE = 5;
 
 const viewOf = (state: RunnerState) => ('view' in state ? state.view : null);
 const messageOf = (error: unknown) =>
@@ -25,10 +55,64 @@ export async function refreshRunner(): Promise<void> {
   try {
     const view = await readRunner(token);
     // A token forgotten meanwhile (Disconnect, Clear key): what it read is not shown.
-    if (runnerTokenStore.get() === token) runnerState.set({ status: 'ready', view });
+    if (runnerTokenStore.get() !== token) return;
+    runnerState.set({ status: 'ready', view });
+    // The open tracker's newest runs again (a run may have ended since).
+    const open = runnerRuns.get();
+    if (open) void openRunnerTracker(open.trackerId);
   } catch (error) {
     if (runnerTokenStore.get() === token)
       runnerState.set({ status: 'error', message: messageOf(error), view: null });
+  }
+}
+
+/** Reads the newest runs of a runner's tracker (null: none open). */
+export async function openRunnerTracker(trackerId: string | null): Promise<void> {
+  const token = runnerTokenStore.get();
+  if (!token || trackerId === null) return runnerRuns.set(null);
+  const shown = runnerRuns.get();
+  const same = shown?.trackerId === trackerId ? shown : null;
+  runnerRuns.set({
+    trackerId,
+    runs: same?.runs ?? [],
+    older: same?.older ?? 0,
+    cursor: same?.cursor ?? null,
+    loading: true,
+    error: null,
+  });
+  try {
+    const page = await readRunPage(token, trackerId, FIRST_PAGE);
+    if (runnerRuns.get()?.trackerId !== trackerId) return;
+    runnerRuns.set({ trackerId, ...page, loading: false, error: null });
+  } catch (error) {
+    if (runnerRuns.get()?.trackerId === trackerId)
+      runnerRuns.set({ ...runnerRuns.get()!, loading: false, error: messageOf(error) });
+  }
+}
+
+/** Reads the page of runs before the oldest one read ("Load older runs"). */
+export async function loadOlderRunnerRuns(): Promise<void> {
+  const token = runnerTokenStore.get();
+  const shown = runnerRuns.get();
+  if (!token || !shown || shown.loading || shown.cursor === null) return;
+  runnerRuns.set({ ...shown, loading: true, error: null });
+  try {
+    const page = await readRunPage(token, shown.trackerId, OLDER_PAGE, shown.cursor);
+    const now = runnerRuns.get();
+    if (now?.trackerId !== shown.trackerId) return;
+    // A page read twice (a Refresh meanwhile) adds nothing twice.
+    const known = new Set(now.runs.map((r) => r.id));
+    runnerRuns.set({
+      ...now,
+      runs: [...page.runs.filter((r) => !known.has(r.id)), ...now.runs],
+      older: page.older,
+      cursor: page.cursor,
+      loading: false,
+    });
+  } catch (error) {
+    const now = runnerRuns.get();
+    if (now?.trackerId === shown.trackerId)
+      runnerRuns.set({ ...now, loading: false, error: messageOf(error) });
   }
 }
 
@@ -41,6 +125,7 @@ export function connectRunner(token: string): Promise<void> {
 export function disconnectRunner(): void {
   setRunnerToken(null);
   runnerState.set({ status: 'off' });
+  runnerRuns.set(null);
 }
 
 /** Sends a tracker and its runs to the runner (never the key), then reads the runner again. */
@@ -60,5 +145,7 @@ export async function sendToRunner(entry: TrackerWithRuns): Promise<string | nul
 // with it goes too; a token forgotten in any way takes the runner's view with it.
 resultsClearedAt.subscribe(disconnectRunner);
 runnerTokenStore.subscribe(() => {
-  if (!runnerTokenStore.get()) runnerState.set({ status: 'off' });
+  if (runnerTokenStore.get()) return;
+  runnerState.set({ status: 'off' });
+  runnerRuns.set(null);
 });

@@ -1,30 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { metaQueries } from '../../api/meta-queries.ts';
 import { useStore } from '../../lib/store.ts';
 import { runnerTokenStore } from '../../session/runner-token.ts';
-import type { TrackerWithRuns } from './lib/tracker-file.ts';
 import {
   connectRunner,
   disconnectRunner,
+  loadOlderRunnerRuns,
+  openRunnerTracker,
   refreshRunner,
+  runnerRuns,
   runnerState,
 } from './runner-connection.ts';
 import { TrackerAlerts } from './tracker-alerts.tsx';
 import { TrackerDetail } from './tracker-detail.tsx';
 import { TrackerList } from './tracker-list.tsx';
-import type { RunSummary } from './tracker-storage.ts';
-
-/** Each tracker's newest run that was not missed, as the local list reads it from storage. */
-function lastRunsOf(entries: readonly TrackerWithRuns[]): Map<string, RunSummary> {
-  const last = new Map<string, RunSummary>();
-  for (const { tracker, runs } of entries) {
-    const ran = runs.filter((r) => r.status !== 'missed').at(-1);
-    if (ran) last.set(tracker.id, ran);
-  }
-  return last;
-}
 
 /**
  * The runner (`npm run runner`, issue 38): trackers that run with no browser open. Reached
@@ -72,8 +63,14 @@ function RunnerConnection() {
     if (token && runnerState.get().status === 'off') void refreshRunner();
   }, [token]);
   const view = 'view' in state ? state.view : null;
-  const lastRuns = useMemo(() => lastRunsOf(view?.entries ?? []), [view]);
-  const open = view?.entries.find((e) => e.tracker.id === openId);
+  const open = view?.trackers.find((t) => t.id === openId);
+  const runs = useStore(runnerRuns);
+  // The open tracker's newest runs: one page, its movers' pair in it (decision 091).
+  const openKnown = open ? open.id : null;
+  useEffect(() => {
+    void openRunnerTracker(openKnown);
+  }, [openKnown]);
+  const openRuns = runs && runs.trackerId === openKnown ? runs : null;
   // The schedule's and the budget's now: when the view opened (the runner's data is as read).
   const [readAt] = useState(Date.now);
 
@@ -90,7 +87,7 @@ function RunnerConnection() {
             {state.status === 'reading'
               ? 'Reading the runner…'
               : state.status === 'ready'
-                ? `Connected to the runner: ${state.view.entries.length} tracker${state.view.entries.length === 1 ? '' : 's'}.`
+                ? `Connected to the runner: ${state.view.trackers.length} tracker${state.view.trackers.length === 1 ? '' : 's'}.`
                 : ''}
           </span>
           <button
@@ -116,8 +113,8 @@ function RunnerConnection() {
         <>
           <TrackerAlerts alerts={view.alerts} title="Runner alerts" inbox={false} />
           <TrackerList
-            trackers={view.entries.map((e) => e.tracker)}
-            lastRuns={lastRuns}
+            trackers={view.trackers}
+            lastRuns={view.lastRuns}
             openId={openId}
             onOpen={(trackerId) => setParams({ runner: trackerId })}
             caption="On the runner"
@@ -126,13 +123,15 @@ function RunnerConnection() {
         </>
       )}
       {openId && view && !open && <p role="status">That tracker is not on the runner.</p>}
-      {open && (
+      {openRuns?.error && <p role="alert">{openRuns.error}</p>}
+      {open && openRuns && (openRuns.runs.length > 0 || (!openRuns.loading && !openRuns.error)) && (
         <TrackerDetail
-          key={`runner-${open.tracker.id}`}
+          key={`runner-${open.id}`}
           session={null}
-          tracker={open.tracker}
-          runs={open.runs}
-          reading={0}
+          tracker={open}
+          runs={openRuns.runs}
+          reading={openRuns.older}
+          older={{ loading: openRuns.loading, load: () => void loadOlderRunnerRuns() }}
           now={readAt}
           running={null}
         />

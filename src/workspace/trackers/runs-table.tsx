@@ -22,17 +22,25 @@ const MISSED_TEXT: Record<MissedReason, string> = {
   'reserve-floor': 'it would have gone below the reserve floor',
 };
 
+/** Older runs read when the user asks (a runner's, a page at a time), not on their own. */
+export interface OlderRuns {
+  loading: boolean;
+  load: () => void;
+}
+
 /** Every run of a tracker, oldest first: its status, how much of it was answered, its cost. */
 export function RunsTable({
   runs,
   reading,
   cells,
+  older,
 }: {
   runs: readonly TrackerRun[];
   /** Older runs not read yet. */
   reading: number;
   /** How many requests a run of the tracker makes now. */
   cells: number;
+  older?: OlderRuns;
 }) {
   const id = useId();
   return (
@@ -57,7 +65,13 @@ export function RunsTable({
                     colSpan={RUN_COLUMNS.length}
                     className="px-2 py-1 text-slate-600 dark:text-slate-400"
                   >
-                    Reading {formatNumber(reading)} earlier run{reading === 1 ? '' : 's'}…
+                    {older ? (
+                      <OlderRunsButton older={older} count={reading} />
+                    ) : (
+                      <>
+                        Reading {formatNumber(reading)} earlier run{reading === 1 ? '' : 's'}…
+                      </>
+                    )}
                   </td>
                 </tr>
               )}
@@ -87,5 +101,21 @@ export function RunsTable({
         </div>
       )}
     </section>
+  );
+}
+
+function OlderRunsButton({ older, count }: { older: OlderRuns; count: number }) {
+  return (
+    <>
+      {formatNumber(count)} earlier run{count === 1 ? '' : 's'} not read yet.{' '}
+      <button
+        type="button"
+        className="rounded border border-slate-400 px-2 py-0.5"
+        disabled={older.loading}
+        onClick={older.load}
+      >
+        {older.loading ? 'Loading older runs…' : 'Load older runs'}
+      </button>
+    </>
   );
 }

@@ -11,7 +11,7 @@ import { MoveToRunner } from './move-to-runner.tsx';
 import { MoversSection, useComparedRuns } from './movers-section.tsx';
 import { PickedCell } from './picked-cell.tsx';
 import { RunnerScheduleLine } from './runner-schedule-line.tsx';
-import { RunsTable } from './runs-table.tsx';
+import { RunsTable, type OlderRuns } from './runs-table.tsx';
 import { TrackerFiles } from './tracker-files.tsx';
 import { TrackerRunPanel } from './tracker-run-panel.tsx';
 import type { RunProgress, TrackerSession } from './tracker-session.ts';
@@ -26,6 +26,7 @@ export function TrackerDetail({
   reading,
   running,
   now,
+  older,
 }: {
   /** This browser's trackers; null for a runner's (read-only: the runner sets and runs it). */
   session: TrackerSession | null;
@@ -37,6 +38,8 @@ export function TrackerDetail({
   running: RunProgress | null;
   /** When the runs were read: the schedule's and the budget's now. */
   now: number;
+  /** Older runs read on demand (a runner's), rather than as soon as the newest are shown. */
+  older?: OlderRuns;
 }) {
   const id = useId();
   const matrix = useMemo(() => trackerMatrix(tracker), [tracker]);
@@ -90,7 +93,7 @@ export function TrackerDetail({
         schedule={plannedSchedule(tracker, runs, unit.credits, now)}
         now={now}
       />
-      <RunsTable runs={runs} reading={reading} cells={cells.length} />
+      <RunsTable runs={runs} reading={reading} cells={cells.length} older={older} />
       <MoversSection
         compared={compared}
         locales={matrix.locales}
@@ -104,6 +107,7 @@ export function TrackerDetail({
           runs={runs}
           ran={compared.ran}
           reading={reading}
+          onDemand={older !== undefined}
         />
       )}
       <TrackerFiles

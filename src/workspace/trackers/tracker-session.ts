@@ -5,6 +5,7 @@ import { metaQueries } from '../../api/meta-queries.ts';
 import type { JsonResult } from '../../api/requests.ts';
 import { postSandboxNotice, sandboxInboxQueries } from '../../api/sandbox-inbox.ts';
 import type { QueueState } from '../../lib/run-queue.ts';
+import { whenIdle } from '../../lib/next-task.ts';
 import { createStore, type Store } from '../../lib/store.ts';
 import { timeId } from '../../lib/time-id.ts';
 import { subscribeApiKey } from '../../session/key-store.ts';
@@ -96,6 +97,9 @@ const EMPTY: TrackersState = {
  */
 export const RUNS_TABLE_ROWS = 8;
 
+/** At the latest this long after the newest runs show, the older ones are read. */
+const IDLE_WAIT_MS = 1_000;
+
 /** How often a running tracker's progress is stored and shown. */
 const PROGRESS_MS = 1_000;
 
@@ -169,8 +173,12 @@ export class TrackerSession {
     const shown = this.store.get().open;
     const whole = shown?.trackerId === trackerId && shown.reading === 0;
     const newest = await loadNewestRuns(trackerId).catch(() => ({ runs: [], older: 0 }));
-    if (!whole && newest.older > 0 && newest.runs.length + newest.older > RUNS_TABLE_ROWS)
+    if (!whole && newest.older > 0 && newest.runs.length + newest.older > RUNS_TABLE_ROWS) {
       if (!show(newest.runs, newest.older)) return;
+      // The older runs once the newest are painted: each is a long copy out of IndexedDB, and
+      // one landing before the first frame held the first movers row back by its length.
+      await new Promise<void>((painted) => whenIdle(painted, IDLE_WAIT_MS));
+    }
     show(await loadRuns(trackerId, newest.runs).catch(() => newest.runs), 0);
   }
 

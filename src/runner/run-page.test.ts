@@ -1,0 +1,100 @@
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { baselineRun, type TrackerRun } from '../workspace/trackers/lib/run.ts';
+import { page, testRun, testTracker } from '../workspace/trackers/lib/test-runs.ts';
+import { readRunnerConfig } from './config.ts';
+import { RUNNER_TOKEN_HEADER, serveApi } from './http-api.ts';
+import { importTracker, openRunner, type Runner } from './runner.ts';
+import { DEFAULT_SETTINGS, loadRunPage, type RunPage } from './store.ts';
+import { tempDir, TEST_KEY } from './test-kit.ts';
+
+const tracker = testTracker(['coffee', 'tea']);
+const answered = (id: string, day: number) =>
+  testRun(tracker, id, day * 1000, [page('example.com'), page('rival.com', 'example.com')]);
+
+// Oldest first: two good runs, a missed slot, a good one, a suspect one (answered, but not to
+// be trusted), one stopped with nothing answered, the newest good one, and one still running.
+const RUNS: TrackerRun[] = [
+  answered('r1', 1),
+  answered('r2', 2),
+  { ...answered('r3', 3), status: 'missed', missedReason: 'runner-down', cells: {}, credits: 0 },
+  answered('r4', 4),
+  { ...answered('r5', 5), suspect: 'half of its cells came back empty' },
+  { ...testRun(tracker, 'r6', 6000, [null, null]), status: 'stopped' },
+  answered('r7', 7),
+  { ...answered('r8', 8), status: 'running', finishedAt: null },
+];
+
+let runner: Runner;
+let server: Server;
+let origin = '';
+
+beforeAll(async () => {
+  runner = await openRunner(
+    readRunnerConfig({ API_KEY: TEST_KEY, RUNNER_DATA: tempDir('run-page') }),
+    () => undefined,
+  );
+  await importTracker(runner, { tracker, runs: RUNS }, DEFAULT_SETTINGS);
+  server = await serveApi(runner, 'page-token', 0);
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}, 120_000);
+
+afterAll(async () => {
+  server?.close();
+  await runner?.close();
+});
+
+const ids = (p: RunPage | null) => p!.runs.map((r) => r.id);
+
+describe('a runner tracker’s runs, a page at a time (decision 091)', () => {
+  test('the first page is the newest runs, oldest first, reaching back to the movers’ baseline past a suspect and an empty run', async () => {
+    const first = await loadRunPage(runner.db, tracker.id, 2);
+    // r7 and r6 asked for; r6 (nothing answered) and r5 (suspect) cannot be a baseline: r4 is.
+    expect(ids(first)).toEqual(['r4', 'r5', 'r6', 'r7']);
+    expect(first!.older).toBe(3);
+    expect(first!.cursor).not.toBeNull();
+    // The page alone gives the movers' pair, and the suspect run is never its baseline.
+    expect(baselineRun(first!.runs.slice(0, -1))?.id).toBe('r4');
+    expect(first!.runs.find((r) => r.id === 'r5')!.suspect).toBeDefined();
+    // The running run is not shown until it ends.
+    expect(ids(first)).not.toContain('r8');
+  });
+
+  test('the cursor continues without a gap or a repeat down to the first run', async () => {
+    const seen: string[][] = [];
+    let next = await loadRunPage(runner.db, tracker.id, 2);
+    seen.unshift(ids(next));
+    while (next!.cursor !== null) {
+      next = await loadRunPage(runner.db, tracker.id, 2, next!.cursor);
+      expect(next!.runs.length).toBeLessThanOrEqual(2);
+      seen.unshift(ids(next));
+    }
+    expect(seen.flat()).toEqual(['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7']);
+    expect(next!.older).toBe(0);
+    expect(await loadRunPage(runner.db, tracker.id, 2, 'not-a-cursor')).toBeNull();
+  });
+
+  test('the door answers a page with the token, and refuses a limit out of range', async () => {
+    const get = (query: string, token = 'page-token') =>
+      fetch(`${origin}/runner/runs?${query}`, { headers: { [RUNNER_TOKEN_HEADER]: token } });
+    expect((await get(`tracker=${tracker.id}&limit=2`, 'wrong')).status).toBe(401);
+    const res = await get(`tracker=${tracker.id}&limit=2`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as RunPage;
+    expect(body.runs.map((r) => r.id)).toEqual(['r4', 'r5', 'r6', 'r7']);
+    const older = (await (
+      await get(`tracker=${tracker.id}&limit=3&cursor=${encodeURIComponent(body.cursor!)}`)
+    ).json()) as RunPage;
+    expect(older.runs.map((r) => r.id)).toEqual(['r1', 'r2', 'r3']);
+    expect(older.cursor).toBeNull();
+    expect((await get(`tracker=${tracker.id}&limit=0`)).status).toBe(400);
+    expect((await get(`tracker=nope&limit=2`)).status).toBe(400);
+    const last = (await (
+      await fetch(`${origin}/runner/last-runs`, {
+        headers: { [RUNNER_TOKEN_HEADER]: 'page-token' },
+      })
+    ).json()) as Record<string, { startedAt: number }>;
+    expect(last[tracker.id]!.startedAt).toBe(7000);
+  });
+});
