@@ -171,6 +171,8 @@ try {
     await page.emulateCPUThrottling(cpu.multiplier);
     await page.emulateNetworkConditions(NETWORK);
     await page.tracing.start({ categories });
+    // The sampler starts a moment after the trace: the act's first task would have no samples.
+    if (process.env.PROF) await new Promise((r) => setTimeout(r, 500));
     await (flow.act ?? pressRun)(page);
     await flow.done(page);
     await new Promise((r) => setTimeout(r, 1000));
