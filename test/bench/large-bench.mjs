@@ -17,7 +17,7 @@ export const LONG_TASK_BUDGET_MS = 200;
 /** Issue #26: at 10,000 listings, a new colour or a drawn polygon updates the view in short tasks. */
 export const ANALYSIS_TASK_BUDGET_MS = 100;
 const TARGET_BYTES = 5 * 1024 * 1024;
-const BULK_URL = 'https://www.realty.example/homes/los-angeles-ca_rb/?demo=10000';
+export const BULK_URL = 'https://www.realty.example/homes/los-angeles-ca_rb/?demo=10000';
 
 /** A search answer of about 5 MB: the sandbox's answer with its results repeated. */
 async function largeSearchBody(origin) {

@@ -174,8 +174,12 @@ export async function benchLighthouse({ origin, routes, cpu }) {
     cpu ??= await calibrate(browser);
     // BENCH_VIEWS=history,batch: only the rows whose name holds one of these (while working on them).
     const only = process.env.BENCH_VIEWS?.split(',');
-    const wanted = (name) => !only || only.some((v) => name.includes(v));
-    for (const route of routes.filter((r) => wanted(`${r} (empty)`))) {
+    // LH_FLOWS=batch,webhook: only the flows whose name holds one of these words, no empty views.
+    const flowWords = process.env.LH_FLOWS?.split(',').filter(Boolean);
+    const wanted = (name) =>
+      (!only || only.some((v) => name.includes(v))) &&
+      (!flowWords || flowWords.some((w) => name.includes(w)));
+    for (const route of flowWords ? [] : routes.filter((r) => wanted(`${r} (empty)`))) {
       const once = async () => {
         const page = await browser.newPage();
         try {

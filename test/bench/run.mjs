@@ -5,6 +5,9 @@
 // and exits 1 when any budget is broken. `--only bundle,map` runs some parts (then
 // docs/benchmarks.md is left alone); `--ci` applies CI's limits where a part has them
 // (`npm run bench:bundle` is the CI size check: `--only bundle --ci`).
+// `LH_FLOWS=batch,webhook` limits the Lighthouse part to the flows with results whose name
+// holds one of these words (comma-separated) and skips its empty-view rows;
+// `BENCH_VIEWS=…` limits the Lighthouse and interaction rows by name in the same way.
 // Adding a part: one module in test/bench/ and one entry in PARTS.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';

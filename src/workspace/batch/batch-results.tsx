@@ -16,7 +16,8 @@ import { useCompetitorSuggestions } from './use-competitor-suggestions.ts';
 import { usePivot } from './use-pivot.ts';
 import { downloadPostmanCollection } from '../interop/downloads.ts';
 import { batchRequests, type OpenBatch } from '../runs/cell-query.ts';
-import { LocaleSummaries, PivotSettings } from './pivot-settings.tsx';
+import { OpenPivotSettings } from './open-pivot-settings.tsx';
+import { LocaleSummaries } from './pivot-settings.tsx';
 import { SaveAsTracker } from './save-as-tracker.tsx';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -90,11 +91,11 @@ function OpenBatchResults({
       <SaveAsTracker batch={batch} running={(state.queue?.active ?? 0) > 0} />
       <CellCounts counts={counts} />
       {isSearch && (
-        <PivotSettings
+        <OpenPivotSettings
           key={batch.id}
           definition={definition}
           suggestions={suggestions}
-          onChange={(change) => session.update(change)}
+          onChange={(change) => session.update(change, batch.id)}
         />
       )}
       <BatchTable

@@ -243,10 +243,13 @@ export class BatchSession {
     ).catch(() => {});
   }
 
-  /** Pivot settings and the like: kept with the batch, and in its file. */
-  update(change: Partial<BatchDefinition>): void {
+  /**
+   * Pivot settings and the like: kept with the batch, and in its file. With `batchId`, only
+   * if that batch is still the open one (settings typed into one must not land on the next).
+   */
+  update(change: Partial<BatchDefinition>, batchId?: string): void {
     const state = this.store.get();
-    if (!state.batch) return;
+    if (!state.batch || (batchId !== undefined && state.batch.id !== batchId)) return;
     const definition = { ...state.batch.definition, ...change };
     const batch = { ...state.batch, definition };
     void saveBatch({ id: batch.id, createdAt: batch.createdAt, definition }).catch(() => {});

@@ -19,16 +19,17 @@ export function PivotSettings({
   definition: PivotFields;
   /** Domains that rank most often, for a competitor a click away. */
   suggestions: readonly string[];
-  onChange: (change: Partial<PivotFields>) => void;
+  /** `picked`: a suggestion was clicked (typing may go on after a `typed` change). */
+  onChange: (change: Partial<PivotFields>, how: 'typed' | 'picked') => void;
 }) {
   const id = useId();
   const competitors = definition.competitors ?? [];
   // The field keeps what is typed (a trailing comma, a half-typed domain); the pivot reads domains.
   const [typed, setTyped] = useState(() => competitors.join(', '));
-  const type = (text: string) => {
+  const type = (text: string, how: 'typed' | 'picked' = 'typed') => {
     setTyped(text);
     // The file keeps at most five (a longer list would not load again).
-    onChange({ competitors: competitorsOf(text).slice(0, MAX_COMPETITORS) });
+    onChange({ competitors: competitorsOf(text).slice(0, MAX_COMPETITORS) }, how);
   };
   const tooMany = competitorsOf(typed).length > MAX_COMPETITORS;
   const free = suggestions.filter((d) => !competitors.includes(d));
@@ -40,14 +41,14 @@ export function PivotSettings({
         label="Target domain"
         placeholder="example.com"
         value={definition.target ?? ''}
-        onChange={(e) => onChange({ target: e.target.value })}
+        onChange={(e) => onChange({ target: e.target.value }, 'typed')}
       />
       <LabelledField
         id={`${id}-expected`}
         label="Expected URL (optional)"
         placeholder="example.com/page"
         value={definition.expectedUrl ?? ''}
-        onChange={(e) => onChange({ expectedUrl: e.target.value })}
+        onChange={(e) => onChange({ expectedUrl: e.target.value }, 'typed')}
       />
       <div className="space-y-1">
         <label htmlFor={`${id}-competitors`} className="block font-medium">
@@ -79,7 +80,7 @@ export function PivotSettings({
                 type="button"
                 className="btn-chip"
                 aria-label={`Add ${d} as a competitor`}
-                onClick={() => type([...competitors, d].join(', '))}
+                onClick={() => type([...competitors, d].join(', '), 'picked')}
               >
                 {d}
               </button>
