@@ -27,7 +27,12 @@ function useLadderInUrl(list: readonly Params[] | null) {
   const cached = (p: Params) =>
     queryClient.getQueryData(autocompleteQueries.results(p).queryKey) !== undefined;
   const shown = searchParams.get('ladder') === '1' && list !== null && list.every(cached);
-  return { list: shown ? list : null, mark: () => setViewParam('ladder', '1') };
+  return {
+    list: shown ? list : null,
+    /** The URL says no ladder (one still running or not cached yet stays on screen). */
+    off: searchParams.get('ladder') !== '1',
+    mark: () => setViewParam('ladder', '1'),
+  };
 }
 
 /** How suggestions evolve as the query is typed: one request per prefix ("c", "co", "cof", …). */
@@ -40,7 +45,10 @@ export const PrefixLadder = memo(function PrefixLadder({ params }: { params: Par
   );
   const shown = useLadderInUrl(list);
   const run = useBatchRun(list, shown.list);
-  useShowOnReturn(shown.list !== null, () => shown.list && run.runs.show(shown.list));
+  useShowOnReturn(true, () => {
+    if (shown.list) run.runs.show(shown.list);
+    else if (shown.off) run.runs.show([]);
+  });
   const batch = {
     ...run,
     start: () => {
