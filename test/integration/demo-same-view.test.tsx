@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, expect, test } from 'vitest';
 import type { EndpointId } from '../../src/api/endpoints.ts';
@@ -113,3 +113,50 @@ test('an autocomplete step with its ladder after one without shows the ladder', 
     { timeout: 10_000 },
   );
 }, 30_000);
+
+test('an autocomplete step with its keyword expansion keeps every letter’s answer and plays the table back with no key', async () => {
+  const recording = renderApp('/autocomplete?query=coffee');
+  await recording.user.click(
+    await screen.findByRole('button', { name: /^Suggest · / }, { timeout: 10_000 }),
+  );
+  await screen.findByRole('region', { name: 'Suggestions' }, { timeout: 10_000 });
+  const section = await screen.findByRole(
+    'region',
+    { name: 'Keyword expansion' },
+    { timeout: 10_000 },
+  );
+  await recording.user.click(
+    within(section).getByRole('button', { name: /^Expand · 26 requests/ }),
+  );
+  await waitFor(() => expect(within(section).queryByRole('progressbar')).toBeNull(), {
+    timeout: 20_000,
+  });
+  expect(new URLSearchParams(recording.router.state.location.search).get('expand')).toBe('1');
+  const rows = within(within(section).getByRole('table')).getAllByRole('row').length;
+  const { params, answer } = cachedAnswer(
+    recording.queryClient,
+    'autocomplete',
+    (p) => p.query === 'coffee',
+  );
+  const plain = await stepFromResult('autocomplete', params, answer, '?query=coffee');
+  const expanded = await stepFromResult(
+    'autocomplete',
+    params,
+    answer,
+    recording.router.state.location.search,
+    recording.queryClient,
+  );
+  expect(expanded.also).toHaveLength(26);
+  recording.unmount();
+
+  await playFresh([plain, expanded]);
+  const played = () => screen.getByRole('region', { name: 'Keyword expansion' });
+  expect(within(played()).queryByRole('table')).toBeNull();
+  press('ArrowRight');
+  await waitFor(() => expect(player()).toHaveTextContent('step 2 of 2'));
+  await waitFor(
+    () =>
+      expect(within(within(played()).getByRole('table')).getAllByRole('row')).toHaveLength(rows),
+    { timeout: 10_000 },
+  );
+}, 60_000);
