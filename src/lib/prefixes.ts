@@ -13,3 +13,16 @@ export function prefixesOf(query: string): string[] {
   }
   return out;
 }
+
+const LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
+const DIGITS = [...'0123456789'];
+
+/**
+ * The letters (and digits) keyword expansion adds to a query, each its own request. Here, not
+ * in autocomplete's folder, for the same reason as the ladder: a demo step keeps their answers.
+ */
+export function expansionLetters(withDigits: boolean): string[] {
+  return withDigits ? [...LETTERS, ...DIGITS] : LETTERS;
+}
+
+export const expansionQuery = (query: string, letter: string) => `${query.trim()} ${letter}`;

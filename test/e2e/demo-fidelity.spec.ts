@@ -297,8 +297,8 @@ test('a search comparison, an open shorts preview and an autocomplete ladder are
     await pixelDifference(demo, shortsShot, await shot(playedDialog.locator('dl'))),
   ).toBeLessThan(0.02);
 
-  // Step 3: the ladder, every rung from the recording. (The keyboard: the preview's dimmed
-  // layer lies over the player's bar until the step changes.)
+  // Step 3: the ladder, every rung from the recording (from the keyboard: the preview's dialog
+  // keeps the focus; its dimmed layer ends above the player's bar).
   await demo.keyboard.press('ArrowRight');
   await expect(demo).toHaveURL(/\/autocomplete\?/);
   const playedLadder = demo.getByRole('list', { name: 'Prefix ladder' });

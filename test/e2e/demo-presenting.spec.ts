@@ -81,3 +81,35 @@ test('on a 412 px phone presenter mode can be switched on and the caption takes 
     expect(await titleOnTop(page)).toBe(true);
   }
 });
+
+test('a shorts step with its preview open leaves the caption uncovered, on a desktop and on a 412 px phone', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await enterDemoKey(page);
+  await page.goto('/shorts?query=cats');
+  await page.getByRole('button', { name: /^Search shorts · / }).click();
+  const cards = page.getByRole('list', { name: 'Short videos' }).getByRole('listitem');
+  await cards.first().getByRole('button').first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Add this result' }).click();
+  await dialog.getByRole('button', { name: 'Add step' }).click();
+  await expect(dialog.getByRole('link', { name: '“My demo”' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.goto('/demos');
+  await page.getByRole('button', { name: 'Play “My demo”' }).click();
+  await expect(player(page)).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect.poll(() => titleOnTop(page)).toBe(true);
+  // The dialog's dimmed layer ends where the bar begins.
+  const [layer, bar] = [
+    await page.getByRole('dialog').evaluate((d) => d.parentElement!.getBoundingClientRect().bottom),
+    (await player(page).boundingBox())!.y,
+  ];
+  expect(layer).toBeLessThanOrEqual(bar + 1);
+
+  await page.setViewportSize({ width: 412, height: 915 });
+  await expect.poll(() => titleOnTop(page)).toBe(true);
+  expect((await player(page).boundingBox())!.height).toBeLessThanOrEqual(915 / 4);
+});

@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { readDemo, type DemoStep } from '../../src/workspace/demos/demo-file.ts';
 import { createDemo } from '../../src/workspace/demos/demo-store.ts';
+import { stepFromBatch } from '../../src/workspace/demos/demo-steps.ts';
 import { renderApp } from '../render.tsx';
 import { sandboxControl } from '../sandbox-server.ts';
 
@@ -80,4 +81,29 @@ test('Check this script plays every step, sends nothing, and says step by step w
   // Back on the script, the demo over; nothing reached the sandbox.
   expect(screen.queryByRole('button', { name: /^Leave demo/ })).not.toBeInTheDocument();
   expect(await calls()).toBe(before);
+}, 60_000);
+
+test('a check whose last step is a batch comes back to the script once the batch view took its batch', async () => {
+  const search = await tourStep('search');
+  const batch = stepFromBatch({
+    endpoint: 'search',
+    rows: [{ query: 'espresso', params: {} }],
+    locales: [],
+    cap: null,
+    target: 'example.com',
+  });
+  const script = createDemo('Ends on a batch', [{ ...search, id: 'first' }, batch]);
+  const { user, router } = renderApp(`/demos?script=${script.id}`);
+  await screen.findByRole('heading', { name: 'Editing “Ends on a batch”' }, { timeout: 5000 });
+  await user.click(screen.getByRole('button', { name: 'Check this script' }));
+  const report = () => screen.getByRole('region', { name: 'Check of the script' });
+  await waitFor(
+    () => expect(within(report()).getByRole('status')).toHaveTextContent(/Every step renders/),
+    { timeout: 30_000 },
+  );
+  // Back on the script, and it stays there: the batch view's own replace came before.
+  expect(router.state.location.pathname).toBe('/demos');
+  await act(() => new Promise((r) => requestAnimationFrame(r)));
+  expect(router.state.location.pathname).toBe('/demos');
+  expect(router.state.location.search).toBe(`?script=${script.id}`);
 }, 60_000);

@@ -108,6 +108,14 @@ describe('a step’s other answers (a comparison’s second pair)', () => {
     expect(again.ok && again.script.steps[0]!.also).toEqual([step!.snapshot]);
   });
 
+  test('more than 60 refuse the file, naming the step', async () => {
+    const reading = await withAlso((step) => Array.from({ length: 61 }, () => step.snapshot));
+    expect(reading).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Step 1.*more than 60 other answers/),
+    });
+  });
+
   test('that are not answers refuse the file, naming the step', async () => {
     const reading = await withAlso(() => [{ kind: 'nope' }]);
     expect(reading).toEqual({ ok: false, error: expect.stringMatching(/^Step 1/) });

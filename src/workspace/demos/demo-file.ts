@@ -38,6 +38,8 @@ export const MAX_NAME_LENGTH = 120;
  */
 export const MAX_STEP_DEPTH = 500;
 
+export { MAX_ALSO } from './demo-limits.ts';
+
 /** What a step shows: a view's recorded answer, or a batch's form. */
 export type StepContent =
   { snapshot: SnapshotFile; batch?: undefined } | { batch: BatchDefinition; snapshot?: undefined };

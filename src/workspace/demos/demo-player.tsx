@@ -15,7 +15,7 @@ import { setPlayback, usePlayback, type Playback } from '../../session/demo-play
 import { setPresenterMode } from '../../session/presenter-mode.ts';
 import { useApiKey } from '../../session/use-api-key.ts';
 import { closeSnapshot, showSnapshot } from '../snapshots/snapshot-store.ts';
-import { batchDefinitionState } from '../runs/send-to-batch.ts';
+import { batchDefinitionState, carriesBatch } from '../runs/send-to-batch.ts';
 import { openStep, type DemoScript, type DemoStep } from './demo-file.ts';
 import { stepHref, stepViewTitle } from './demo-steps.ts';
 import { loadDemos } from './demo-store.ts';
@@ -30,6 +30,7 @@ import {
   noteStep,
   openingProblem,
   recordingProblem,
+  useScriptCheck,
   watchStepView,
 } from './check-script.ts';
 
@@ -50,6 +51,12 @@ function useShowStep(
   playback: Playback,
 ): { error: string | null; arrived: boolean } {
   const navigate = useNavigate();
+  // Back to the script and its report once the check ended (its store says so) and the last
+  // step's view has settled its arrival: the batch view takes the step's batch and then replaces
+  // its URL, which, landing after our navigation, kept the page on that view. The demo stops with
+  // the navigation (the player goes).
+  const check = useScriptCheck();
+  const checkedAll = playback.check && check?.done ? check.scriptId : null;
   /** In a check: what the step's view did (null: it rendered); then the next step, or the end. */
   const onChecked = useEffectEvent((checked: DemoStep, problem: string | null) => {
     if (!playback.check || !script || script.steps[playback.step] !== checked) return;
@@ -57,14 +64,13 @@ function useShowStep(
     if (playback.step + 1 < script.steps.length)
       return setPlayback({ ...playback, step: playback.step + 1 });
     endCheck(script.id);
-    stopDemo();
-    // Back to the script and its report, in a task of its own: a view may still be settling its
-    // arrival (the batch view replaces its URL once it took the step's batch), which would
-    // otherwise land after this and keep the page on that view.
-    const back = `/demos?script=${script.id}`;
-    setTimeout(() => void navigate(back), 0);
   });
   const location = useLocation();
+  useEffect(() => {
+    if (checkedAll === null || carriesBatch(location.state)) return;
+    void navigate(`/demos?script=${checkedAll}`);
+    stopDemo();
+  }, [checkedAll, location, navigate]);
   const queryClient = useQueryClient();
   // Presenter mode and the player's bar arrive with the first step's view (play-demo.ts), in
   // the commit that shows it and before its paint: the larger type, the bar and the view in
@@ -147,7 +153,9 @@ function useShowStep(
         // comparison reads both there): the step's own answer goes with them.
         if (also.length > 0) lendRecordedAnswers(queryClient, [open, ...also]);
         showSnapshot(open, `step ${index + 1} of the demo “${name}”, as recorded`);
-        go(href());
+        // A reopening: a view still on the page from the step before follows its URL again
+        // (a comparison, a ladder shown or gone), as Back/Forward would (shown-result.ts).
+        go(href(), { reopen: true });
       },
       (e: unknown) => {
         if (!current) return;
@@ -223,17 +231,26 @@ function usePlayerKeys(playback: Playback | null, go: (to: number) => void): voi
 /**
  * The page's end stays readable above the bar: as much room below it as the bar is tall (a
  * quarter of a phone's screen, more on a desktop with a long caption), measured before a paint.
+ * The height is also the page's `--demo-bar-height`: a modal dialog's dimmed layer (a shorts
+ * step's open preview) ends above the bar, so the caption is never covered (issue #36, point 2).
  */
 function useRoomForTheBar(region: RefObject<HTMLElement | null>, arrived: boolean): void {
   useLayoutEffect(() => {
     const bar = region.current;
-    // No ResizeObserver in jsdom (the tests): the room stays as usePlayerKeys set it.
-    if (!arrived || !bar || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
+    if (!arrived || !bar) return;
+    const root = document.documentElement.style;
+    const measure = () => {
       document.body.style.paddingBottom = `${bar.offsetHeight}px`;
-    });
-    observer.observe(bar);
-    return () => observer.disconnect();
+      root.setProperty('--demo-bar-height', `${bar.offsetHeight}px`);
+    };
+    measure();
+    // No ResizeObserver in jsdom (the tests): measured once.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(bar);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty('--demo-bar-height');
+    };
   }, [region, arrived]);
 }
 

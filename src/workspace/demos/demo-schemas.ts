@@ -5,6 +5,7 @@ import type { BatchDefinition } from '../runs/lib/definition.ts';
 import type { SnapshotFile } from '../snapshots/snapshot-file.ts';
 import { nestedSnapshotSchema } from '../snapshots/snapshot-schemas.ts';
 import type { DemoScript, DemoStep, StepContent } from './demo-file.ts';
+import { MAX_ALSO } from './demo-limits.ts';
 import { stepLabel } from './step-label.ts';
 
 /**
@@ -48,7 +49,6 @@ export const viewStateSchema = z
   );
 
 /** A step's other answers (demo-file.ts): a comparison's second pair, a few more at most. */
-const MAX_ALSO = 20;
 const alsoSchema = z
   .array(nestedSnapshotSchema, 'its other answers must be a list.')
   .check(z.maxLength(MAX_ALSO, `it has more than ${MAX_ALSO} other answers.`));

@@ -5,14 +5,14 @@ import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../../api/endpo
 import { sameParams, type Params } from '../../api/params.ts';
 import { secondLocaleParams } from '../../api/second-locale.ts';
 import { COMPARED_PARAM, comparedFromUrl } from '../../api/compared-captures.ts';
-import { prefixesOf } from '../../lib/prefixes.ts';
+import { expansionLetters, expansionQuery, prefixesOf } from '../../lib/prefixes.ts';
 import { requestHref, requestLabel } from '../../api/request-link.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
 import type { HistoryEntry } from '../history/history-store.ts';
 import type { BatchDefinition } from '../runs/lib/definition.ts';
 import { batchRequests, matrixOf } from '../runs/cell-query.ts';
 import { createSnapshot } from '../snapshots/snapshot-file.ts';
-import { newId, type DemoStep } from './demo-file.ts';
+import { MAX_ALSO, newId, type DemoStep } from './demo-file.ts';
 
 type AnyResult = JsonResult<unknown> | ImageResult;
 
@@ -45,8 +45,14 @@ export function otherRequestsShown(
 ): Params[] {
   if (endpoint === 'search' && view?.compare === '1' && view.vs_country)
     return [secondLocaleParams(ENDPOINTS.search, params, view)];
-  if (endpoint === 'autocomplete' && view?.ladder === '1')
-    return prefixesOf(params.query ?? '').map((query) => ({ ...params, query }));
+  if (endpoint === 'autocomplete') {
+    const query = params.query ?? '';
+    const ladder = view?.ladder === '1' ? prefixesOf(query) : [];
+    const letters = view?.expand === '1' ? expansionLetters(view.digits === '1') : [];
+    return [...ladder, ...letters.map((l) => expansionQuery(query, l))]
+      .filter((q) => q !== query)
+      .map((q) => ({ ...params, query: q }));
+  }
   if (endpoint === 'screenshot')
     return comparedFromUrl(view?.[COMPARED_PARAM]).filter((p) => !sameParams(p, params));
   return [];
@@ -60,7 +66,9 @@ async function otherAnswers(
   view: Record<string, string> | undefined,
 ) {
   if (!queryClient || ENDPOINTS[endpoint].kind !== 'read') return [];
-  const held = otherRequestsShown(endpoint, params, view).flatMap((p) => {
+  // At most what a file may hold (the schema refuses more): a longer list keeps its first ones.
+  const shown = otherRequestsShown(endpoint, params, view).slice(0, MAX_ALSO);
+  const held = shown.flatMap((p) => {
     const key = endpointQueryKey(endpoint as ReadEndpointId, p);
     const answer = queryClient.getQueryData<AnyResult>(key);
     return answer ? [{ p, answer }] : [];

@@ -91,8 +91,13 @@ export function useShownResult<T>(
 
 /**
  * Back/Forward to a request already in the session cache shows its answer again, for free;
- * so does a link that reopens one (history links carry `state: { reopen: true }`). Tracks the
- * location by React's pattern for state that follows a changing input (set during render).
+ * so does a link that reopens one (history links and a demo's steps carry
+ * `state: { reopen: true }`). A view that shows more answers as its URL says (a comparison, a
+ * ladder) passes `true` and shows what the URL now asks for, or nothing: a demo's second step
+ * of the same view lands on a view still mounted, which otherwise read its URL only on arrival.
+ * The view's own writes (typing, a setting) are not returns: what was typed stays first (086).
+ * Tracks the location by React's pattern for state that follows a changing input (set during
+ * render).
  */
 export function useShowOnReturn(formCached: boolean, show: () => void): void {
   const location = useLocation();

@@ -50,6 +50,13 @@ export const batchDefinitionState = (definition: BatchDefinition, from: string) 
   batchDefinition: { text: serializeDefinition(definition), from },
 });
 
+/**
+ * The navigation still carries a batch the batch view has not taken yet: it takes it once, and
+ * then replaces its URL (batch-page.tsx), which drops the state.
+ */
+export const carriesBatch = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && 'batchDefinition' in state;
+
 /** The distinct locales of some requests' parameters, in order. */
 export function localesOf(params: readonly Readonly<Record<string, string>>[]): Partial<Locale>[] {
   const seen = new Set<string>();

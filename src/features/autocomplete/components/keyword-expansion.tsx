@@ -14,7 +14,7 @@ import {
   type KeywordSort,
 } from '../lib/expansion.ts';
 import { rankSuggestions } from '../lib/suggestions.ts';
-import { useBatchRun } from '../use-batch-run.ts';
+import { useBatchRunInUrl } from '../use-batch-in-url.ts';
 import { BatchControls } from './batch-controls.tsx';
 import { KeywordTable } from './keyword-table.tsx';
 import { SendToBatchLink } from '../../../workspace/runs/send-to-batch-link.tsx';
@@ -43,7 +43,8 @@ export const KeywordExpansion = memo(function KeywordExpansion({
         : null,
     [params, query, withDigits],
   );
-  const batch = useBatchRun(list);
+  // On screen as the URL says (`expand`): decision 090.
+  const batch = useBatchRunInUrl('expand', list);
   const slots = batch.runs.slots;
   const expandedQuery = slots[0]?.params.query?.replace(/ \S$/, '') ?? '';
   const rows = useMemo(

@@ -1,34 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { memo, useId, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
 import { prefixesOf } from '../../../lib/prefixes.ts';
-import { useShowOnReturn } from '../../../workspace/request/shown-result.ts';
 import { newAtStep } from '../lib/ladder.ts';
-import { autocompleteQueries } from '../queries.ts';
 import { rankSuggestions } from '../lib/suggestions.ts';
-import { useBatchRun } from '../use-batch-run.ts';
+import { useBatchRunInUrl } from '../use-batch-in-url.ts';
 import { BatchControls } from './batch-controls.tsx';
 import { MarkedValues } from './marked-values.tsx';
 import type { Params } from '../../../api/params.ts';
 
 const TOP = 5;
-
-/**
- * Whether the ladder is on screen is the page URL's (`ladder=1`): a link, Back/Forward and a
- * demo step (whose recording brings the ladder's answers, decision 081) show it again from the
- * session cache, sending nothing. `list`: the ladder to show, when the URL says so and every
- * rung's answer is cached.
- */
-function useLadderInUrl(list: readonly Params[] | null) {
-  const [searchParams] = useSearchParams();
-  const setViewParam = useSetSearchParam();
-  const queryClient = useQueryClient();
-  const cached = (p: Params) =>
-    queryClient.getQueryData(autocompleteQueries.results(p).queryKey) !== undefined;
-  const shown = searchParams.get('ladder') === '1' && list !== null && list.every(cached);
-  return { list: shown ? list : null, mark: () => setViewParam('ladder', '1') };
-}
 
 /** How suggestions evolve as the query is typed: one request per prefix ("c", "co", "cof", …). */
 export const PrefixLadder = memo(function PrefixLadder({ params }: { params: Params | null }) {
@@ -38,16 +17,7 @@ export const PrefixLadder = memo(function PrefixLadder({ params }: { params: Par
     () => (params ? prefixesOf(query).map((prefix) => ({ ...params, query: prefix })) : null),
     [params, query],
   );
-  const shown = useLadderInUrl(list);
-  const run = useBatchRun(list, shown.list);
-  useShowOnReturn(shown.list !== null, () => shown.list && run.runs.show(shown.list));
-  const batch = {
-    ...run,
-    start: () => {
-      shown.mark();
-      return run.start();
-    },
-  };
+  const batch = useBatchRunInUrl('ladder', list);
   const steps = batch.runs.slots.map((slot) => ({
     prefix: slot.params.query ?? '',
     suggestions: slot.data ? rankSuggestions(slot.data.data.suggestions).slice(0, TOP) : null,

@@ -1,15 +1,7 @@
 import { toCsv } from '../../../lib/csv.ts';
 import type { Suggestion } from './suggestions.ts';
 
-const LETTERS = [...'abcdefghijklmnopqrstuvwxyz'];
-const DIGITS = [...'0123456789'];
-
-/** The letters (and digits) a query is expanded with, each its own request. */
-export function expansionLetters(withDigits: boolean): string[] {
-  return withDigits ? [...LETTERS, ...DIGITS] : LETTERS;
-}
-
-export const expansionQuery = (query: string, letter: string) => `${query.trim()} ${letter}`;
+export { expansionLetters, expansionQuery } from '../../../lib/prefixes.ts';
 
 /** One keyword of the merged table. */
 export interface Keyword {

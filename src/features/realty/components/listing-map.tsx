@@ -37,6 +37,8 @@ export interface ListingMapProps {
   focus?: { key: string } | null;
   /** Where the map opens instead of around `fitTo` (the reader's last viewport, issue #36). */
   view?: MapView | null;
+  /** Move the map to this viewport, after any fit; a new object each time it should happen. */
+  goTo?: { view: MapView } | null;
   /** The reader (or a fit) moved the map: where it is now. */
   onMoved?: (view: MapView) => void;
   onHover?: (key: string | null) => void;
@@ -189,6 +191,20 @@ function ReportMoves({ onMoved }: { onMoved: (view: MapView) => void }) {
   return null;
 }
 
+/**
+ * A viewport named later than the opening (a demo's next step of this view, Back/Forward):
+ * rendered after FitToListings, so a step whose listings changed too ends where it was recorded.
+ */
+function GoToView({ goTo }: { goTo: { view: MapView } | null }) {
+  const map = useMap();
+  useEffect(() => {
+    if (!goTo) return;
+    const { lat, lng, zoom } = goTo.view;
+    map.setView([lat, lng], zoom, { animate: false });
+  }, [map, goTo]);
+  return null;
+}
+
 function FocusListing({ homes, focus }: { homes: readonly Home[]; focus: { key: string } | null }) {
   const map = useMap();
   useEffect(() => {
@@ -214,6 +230,7 @@ export function ListingMap({
   selectedKey = null,
   focus = null,
   view = null,
+  goTo = null,
   onMoved,
   onHover,
   onSelect,
@@ -246,6 +263,7 @@ export function ListingMap({
       <MapHost opening={opening}>
         <Basemap onMode={onMode} />
         <FitToListings homes={fitTo} />
+        <GoToView goTo={goTo} />
         {markersNow && (
           <ClusterLayer
             homes={homes}

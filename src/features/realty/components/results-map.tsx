@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSetSearchParam } from '../../../components/use-set-search-param.ts';
+import { useShowOnReturn } from '../../../workspace/request/shown-result.ts';
 import type { ColorMode } from '../lib/color-scale.ts';
 import type { Home } from '../lib/home.ts';
 import { mapViewParam, type MapView } from '../lib/map-view.ts';
@@ -47,6 +48,10 @@ export function ResultsMap({
     [setParam],
   );
   const area = useMemo(() => ({ shape, drawing, onDrawn }), [shape, drawing, onDrawn]);
+  // The map reads `at` when it opens; a return to a URL that names one (a demo's next step of
+  // this view, Back/Forward) moves it there.
+  const [goTo, setGoTo] = useState<{ view: MapView } | null>(null);
+  useShowOnReturn(true, () => setGoTo(mapView && { view: mapView }));
   const onMoved = useCallback(
     (view: MapView) => setParam(MAP_VIEW_PARAM, mapViewParam(view)),
     [setParam],
@@ -77,6 +82,7 @@ export function ResultsMap({
         selectedKey={pointing.selectedKey}
         focus={pointing.focus}
         view={mapView}
+        goTo={goTo}
         onMoved={onMoved}
         onHover={pointing.hoverFromMap}
         onSelect={pointing.selectFromMap}

@@ -67,6 +67,8 @@ function useComparedInUrl(primary: Params | null, b: Params | null) {
   const shown = searchParams.get('compare') === '1' && primary && b;
   return {
     pair: shown && cached(primary) && cached(b) ? [primary, b] : null,
+    /** The URL says no comparison (one still running or not cached yet stays on screen). */
+    off: searchParams.get('compare') !== '1',
     mark: () => setViewParam('compare', '1'),
   };
 }
@@ -85,7 +87,10 @@ export const ComparePanel = memo(function ComparePanel({ primary, searched }: Co
   const b = primary ? secondLocaleParams(spec, primary, pair.values) : null;
   const shownPair = useComparedInUrl(primary, b);
   const runs = useEndpointRuns(spec, searchQueries.results, shownPair.pair);
-  useShowOnReturn(shownPair.pair !== null, () => shownPair.pair && runs.show(shownPair.pair));
+  useShowOnReturn(true, () => {
+    if (shownPair.pair) runs.show(shownPair.pair);
+    else if (shownPair.off) runs.show([]);
+  });
   const cost = useBestKnownCost(spec.id);
   const [tried, setTried] = useState(false);
   const samePair = primary !== null && b !== null && sameLabel(labelOf(primary), labelOf(b));
