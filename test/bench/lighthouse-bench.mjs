@@ -160,8 +160,14 @@ export async function benchLighthouse({ origin, routes, cpu }) {
     cpu ??= await calibrate(browser);
     // BENCH_VIEWS=history,batch: only the rows whose name holds one of these (while working on them).
     const only = process.env.BENCH_VIEWS?.split(',');
-    const wanted = (name) => !only || only.some((v) => name.includes(v));
-    for (const route of routes.filter((r) => wanted(`${r} (empty)`))) {
+    // LH_FLOWS=demos,autocomplete: only the flows whose name holds one of these words, and no
+    // empty view (the flows a branch works on, measured alone).
+    const flowsOnly = process.env.LH_FLOWS?.split(',');
+    const wanted = (name) =>
+      (!only || only.some((v) => name.includes(v))) &&
+      (!flowsOnly || flowsOnly.some((w) => name.includes(w)));
+    const empties = flowsOnly ? [] : routes;
+    for (const route of empties.filter((r) => wanted(`${r} (empty)`))) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         const page = await browser.newPage();

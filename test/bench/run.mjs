@@ -5,6 +5,8 @@
 // and exits 1 when any budget is broken. `--only bundle,map` runs some parts (then
 // docs/benchmarks.md is left alone); `--ci` applies CI's limits where a part has them
 // (`npm run bench:bundle` is the CI size check: `--only bundle --ci`).
+// `LH_FLOWS=demos,autocomplete` (with `--only lighthouse`): only the Lighthouse flows whose name
+// holds one of these words, and no empty-view rows (`BENCH_VIEWS` filters both kinds).
 // Adding a part: one module in test/bench/ and one entry in PARTS.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
