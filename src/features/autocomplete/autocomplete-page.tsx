@@ -124,7 +124,8 @@ export default function AutocompletePage() {
           actions={<LiveSwitch on={live} cost={cost} onChange={setLive} />}
           inlineProgress={live}
         >
-          {live && loadingFor !== null && !data && (
+          {/* Goes in the render that shows the list (deferred): no gap, no shift between them. */}
+          {live && loadingFor !== null && !listed.data && (
             <p className="flex items-center gap-2 text-sm">
               <Spinner />
               Loading suggestions for <q>{loadingFor}</q>…
