@@ -153,11 +153,13 @@ const pivotShown = (page) =>
 
 /** Starts the sandbox's tour (a demo script) from the demos page. */
 const startTour = (page) => pressButton(page, /^Take the tour$/);
+// textContent, not innerText: innerText lays the page out, and puppeteer polls every frame, so
+// the probe itself added a forced layout of the whole view to each frame of the step's arrival.
 const tourPlaying = (page) =>
   page.waitForFunction(
     () =>
       document.querySelector('section[aria-label="Demo player"]') &&
-      /Snapshot from/.test(document.querySelector('main')?.innerText ?? ''),
+      /Snapshot from/.test(document.querySelector('main')?.textContent ?? ''),
     { timeout: 60_000 },
   );
 

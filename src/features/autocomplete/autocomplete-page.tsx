@@ -84,6 +84,13 @@ export default function AutocompletePage() {
 
   const data = shown.data?.data;
   const suggestions = useMemo(() => rankSuggestions(data?.suggestions ?? []), [data]);
+  // An answer arrives through React Query's store, which React renders at once, in one task: the
+  // list (a row, a bar and a link per suggestion) follows in a render it can slice (issue 41).
+  const answer = useMemo(
+    () => ({ suggestions, data, params: shown.params }),
+    [suggestions, data, shown.params],
+  );
+  const listed = useDeferredValue(answer);
   const shownQuery = shown.params?.query ?? null;
   const loadingFor = run.isRunning ? (run.submitted?.query ?? null) : null;
   const box = useMemo<SuggestBoxState>(
@@ -117,7 +124,8 @@ export default function AutocompletePage() {
           actions={<LiveSwitch on={live} cost={cost} onChange={setLive} />}
           inlineProgress={live}
         >
-          {live && loadingFor !== null && !data && (
+          {/* Goes in the render that shows the list (deferred): no gap, no shift between them. */}
+          {live && loadingFor !== null && !listed.data && (
             <p className="flex items-center gap-2 text-sm">
               <Spinner />
               Loading suggestions for <q>{loadingFor}</q>…
@@ -131,11 +139,11 @@ export default function AutocompletePage() {
               !run.isRunning &&
               `${suggestions.length} suggestions for ${shownQuery}`}
           </p>
-          {data && shown.params && (
+          {listed.data && listed.params && (
             <SuggestionList
-              suggestions={suggestions}
-              verbatim={data.verbatim_relevance ?? null}
-              params={shown.params}
+              suggestions={listed.suggestions}
+              verbatim={listed.data.verbatim_relevance ?? null}
+              params={listed.params}
               loadingFor={loadingFor}
               onCancel={live ? run.cancel : undefined}
               onUse={pickSuggestion}

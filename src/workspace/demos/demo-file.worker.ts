@@ -18,16 +18,22 @@ export type FromDemoWorker =
   /** A step as JSON text: the page parses it faster than it takes in a cloned object. */
   | { type: 'step'; json: string };
 
+/** The file, or the sandbox's tour as fetched; `store`: written to IndexedDB here (a file). */
+export interface ToDemoWorker {
+  file: Blob;
+  store: boolean;
+}
+
 const scope = globalThis as unknown as {
   postMessage: (message: FromDemoWorker) => void;
-  onmessage: ((e: MessageEvent<File>) => void) | null;
+  onmessage: ((e: MessageEvent<ToDemoWorker>) => void) | null;
 };
 const post = (message: FromDemoWorker) => scope.postMessage(message);
 
 /** How often the bytes read are told: every few MB, not every 64 kB chunk. */
 const PROGRESS_EVERY = 4 * 1024 * 1024;
 
-async function textOf(file: File): Promise<string> {
+async function textOf(file: Blob): Promise<string> {
   const reader = file.stream().getReader();
   const decoder = new TextDecoder();
   const parts: string[] = [];
@@ -46,7 +52,7 @@ async function textOf(file: File): Promise<string> {
   return parts.join('');
 }
 
-async function read(file: File): Promise<DemoReading> {
+async function read(file: Blob): Promise<DemoReading> {
   try {
     const text = await textOf(file);
     post({ type: 'parsing' });
@@ -60,10 +66,11 @@ async function read(file: File): Promise<DemoReading> {
 }
 
 scope.onmessage = (e) => {
-  void read(e.data).then(async (reading) => {
+  const { file, store } = e.data;
+  void read(file).then(async (reading) => {
     if (!reading.ok) return post({ type: 'refused', error: reading.error });
     const { script } = reading;
-    const stored = await storeRead(script);
+    const stored = store && (await storeRead(script));
     post({ type: 'script', outline: { ...script, steps: [] }, steps: script.steps.length, stored });
     for (const step of script.steps) post({ type: 'step', json: JSON.stringify(step) });
   });

@@ -1,7 +1,7 @@
 import type { FileJob } from '../../components/file-opener.tsx';
 import { formatBytes } from '../../lib/format.ts';
 import { readDemo, type DemoReading, type DemoScript, type DemoStep } from './demo-file.ts';
-import type { FromDemoWorker } from './demo-file.worker.ts';
+import type { FromDemoWorker, ToDemoWorker } from './demo-file.worker.ts';
 
 /** A file's reading; `stored`: the script is in IndexedDB already. */
 export type OpenedDemo = DemoReading & { stored?: boolean };
@@ -29,8 +29,10 @@ function progressWords(message: FromDemoWorker): string | null {
  * readDemo runs here.
  */
 export function openDemoFile(
-  file: File,
+  file: Blob,
   { progress, signal }: FileJob,
+  /** false: the caller keeps the script itself (the tour, in place of its earlier copy). */
+  { store = true }: { store?: boolean } = {},
 ): Promise<OpenedDemo | null> {
   if (typeof Worker === 'undefined')
     return file.text().then((text) => (signal.aborted ? null : readDemo(text, file.size)));
@@ -65,6 +67,6 @@ export function openDemoFile(
         error: `This file could not be read (${e.message || 'the reader stopped'}).`,
       });
     };
-    worker.postMessage(file);
+    worker.postMessage({ file, store } satisfies ToDemoWorker);
   });
 }

@@ -106,26 +106,29 @@ export function SuggestBox(props: FieldProps) {
         hidden={!expanded}
         className="absolute z-20 mt-1 max-h-80 w-full overflow-auto rounded border border-slate-300 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-900"
       >
-        {shown.map((s, i) => {
-          const parts = splitSuggestion(s.value, props.value);
-          return (
-            // Keys reach the options through the field (aria-activedescendant), not the options.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-            <li
-              key={s.value}
-              id={`${listId}-${i}`}
-              role="option"
-              aria-selected={i === active}
-              // Keeps focus in the field, so choosing with the mouse works like Enter.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => pick(s.value)}
-              className="cursor-pointer px-2 py-1 aria-selected:bg-teal-100 dark:aria-selected:bg-teal-900"
-            >
-              {parts.typed}
-              <strong className="font-semibold">{parts.rest}</strong>
-            </li>
-          );
-        })}
+        {/* Hidden, it holds no options: while typing (the list answers older text) a key would
+            otherwise re-split and re-render every option it cannot show (issue 41). */}
+        {expanded &&
+          shown.map((s, i) => {
+            const parts = splitSuggestion(s.value, props.value);
+            return (
+              // Keys reach the options through the field (aria-activedescendant), not the options.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+              <li
+                key={s.value}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                // Keeps focus in the field, so choosing with the mouse works like Enter.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => pick(s.value)}
+                className="cursor-pointer px-2 py-1 aria-selected:bg-teal-100 dark:aria-selected:bg-teal-900"
+              >
+                {parts.typed}
+                <strong className="font-semibold">{parts.rest}</strong>
+              </li>
+            );
+          })}
       </ul>
     </div>
   );
