@@ -73,7 +73,9 @@ describe('hostile sizes', () => {
     expect(
       within(region).getByRole('button', { name: 'Show 100 more (124,900 not shown yet)' }),
     ).toBeInTheDocument();
-    expect(screen.getAllByRole('option', { hidden: true }).length).toBeLessThanOrEqual(10);
+    // The box holds options only while open (issue 41): opened, it shows the top ten, no more.
+    fireEvent.keyDown(screen.getByRole('combobox'), { key: 'ArrowDown' });
+    expect(await screen.findAllByRole('option')).toHaveLength(10);
   }, 60_000);
 
   test('an answer nested 20,000 levels deep is shown, and its export says why it cannot be written', async () => {
