@@ -8,10 +8,8 @@
 // multiplier Lighthouse's docs recommend for that index (docs/throttling.md, "Calibrating
 // the CPU slowdown", and its calculator, lighthouse-cpu-throttling-calculator.vercel.app).
 // The load of a shared machine moves within minutes (one bench saw 870 at its start and 1,600
-// in a flow a minute later), so each Lighthouse flow calibrates again in its own warm page just
-// before its timespan (calibrateIn), with fewer samples; the first calibration is printed and
-// applied to the empty views' navigations (a fresh tab's index read high, see
-// lighthouse-bench.mjs).
+// in a flow a minute later), so each Lighthouse run calibrates again in its own page just
+// before it (calibrateIn), with fewer samples; the first calibration is printed.
 import { CHROMIUM, CHROMIUM_FLAGS, median } from './serve.mjs';
 
 /** Lighthouse's default (mobile) CPU slowdown: what a run without calibration applies. */

@@ -168,9 +168,11 @@ export async function benchLighthouse({ origin, routes, cpu }) {
   const rows = [];
   try {
     // The bench's first calibration (run.mjs passes it; alone, this part measures itself) is
-    // printed. Empty views apply it (a navigation's index measured in a fresh tab of this
-    // browser read 10–50 % high against Lighthouse's own, and overthrottled them to 84–94 on
-    // 2026-11-27); a flow calibrates again in its warm page just before its timespan.
+    // printed; each run calibrates again just before it (a flow in its warm page), because on
+    // a quiet 2-core machine the index moved between 1,120 and 2,160 within minutes
+    // (2026-11-27): one calibration for every empty view ran them at 6.4× while Lighthouse saw
+    // 1,120–1,870, and each drifted run, measured again with the same stale calibration,
+    // drifted again.
     cpu ??= await calibrate(browser);
     // BENCH_VIEWS=history,batch: only the rows whose name holds one of these (while working on them).
     const only = process.env.BENCH_VIEWS?.split(',');
@@ -183,16 +185,17 @@ export async function benchLighthouse({ origin, routes, cpu }) {
       const once = async () => {
         const page = await browser.newPage();
         try {
+          const runCpu = await calibrateIn(page, RUN_SAMPLES);
           const flags = {
             onlyCategories: CATEGORIES,
             logLevel: 'error',
-            ...(await throttlingFlags(cpu.multiplier)),
+            ...(await throttlingFlags(runCpu.multiplier)),
           };
           const result = await lighthouse(`${origin}${route}`, flags, undefined, page);
           return {
             ...scores(result.lhr),
-            index: cpu.index,
-            multiplier: cpu.multiplier,
+            index: runCpu.index,
+            multiplier: runCpu.multiplier,
             indexSeen: runIndex(result.lhr),
             lcpMs: Math.round(result.lhr.audits['largest-contentful-paint'].numericValue),
           };
@@ -218,7 +221,8 @@ export async function benchLighthouse({ origin, routes, cpu }) {
       try {
         // Accessibility and best practices do not depend on the CPU: one snapshot (the first
         // run's) gives them, and the other runs skip its 5–10 s.
-        let snapped = false;
+        // (kept aside: a first run dropped as unsteady still gave them).
+        let snapped = null;
         const runs = await steadyRuns(async () => {
           const {
             span,
@@ -227,16 +231,15 @@ export async function benchLighthouse({ origin, routes, cpu }) {
           } = await runFlow(browser, origin, flow, {
             snapshot: !snapped,
           });
-          snapped = true;
+          snapped ??= snap && {
+            accessibility: scores(snap).accessibility,
+            'best-practices': scores(snap)['best-practices'],
+          };
           return {
             index: runCpu.index,
             multiplier: runCpu.multiplier,
             indexSeen: runIndex(span),
             performance: scores(span).performance,
-            ...(snap && {
-              accessibility: scores(snap).accessibility,
-              'best-practices': scores(snap)['best-practices'],
-            }),
             inpMs: inpMs(span),
             tbtMs: Math.round(span.audits['total-blocking-time']?.numericValue ?? 0),
             cls:
@@ -255,6 +258,7 @@ export async function benchLighthouse({ origin, routes, cpu }) {
             'indexSeen',
           ]),
         );
+        Object.assign(rows.at(-1), snapped);
         rows.at(-1).unsteady = runs.unsteady;
         // The long tasks of the run with the median blocking time (one trace, named).
         rows.at(-1).longTasks = runs.find((run) => run.tbtMs === rows.at(-1).tbtMs)?.longTasks;
@@ -287,7 +291,7 @@ export function calibrationLine(cpu) {
 export function lighthouseReport(r) {
   const cell = (x) => String(x ?? '–').padStart(5);
   return [
-    `\n2. Lighthouse (mobile, median of ${r.runs}; empty views: navigation, simulated throttling; with results: timespan; CPU slowdown: the calibration below for empty views, calibrated again in each flow's page before its timespan): performance, accessibility, best practices`,
+    `\n2. Lighthouse (mobile, median of ${r.runs}; empty views: navigation, simulated throttling; with results: timespan; CPU slowdown calibrated before each run): performance, accessibility, best practices`,
     calibrationLine(r.cpu),
     ...r.rows
       .map(

@@ -262,9 +262,8 @@ const calibrationSection = (cpu) =>
     ? `## CPU calibration
 
 Lighthouse's benchmark index at the start of this run: ${cpu.index} (samples ${cpu.samples.join(', ')}) → a
-${cpu.multiplier}× CPU slowdown: ${cpu.reason}. Empty views apply it; each flow calibrates again in its
-own page just before its timespan (the load of a shared machine moves within a minute). A run is
-measured again when Lighthouse's own index at its start drifted more than 30 % from that calibration (test/bench/calibrate.mjs,
+${cpu.multiplier}× CPU slowdown: ${cpu.reason}. Each Lighthouse run calibrates again just before it
+(a flow in its own warm page; the index moves within a minute). A run is measured again when Lighthouse's own index at its start drifted more than 30 % from that calibration (test/bench/calibrate.mjs,
 decision 085). The same flow run on a quiet machine and with another process loading one core:
 docs/performance.md, "Calibrated throttling".
 
