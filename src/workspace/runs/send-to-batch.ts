@@ -1,3 +1,4 @@
+import { isRecord } from '../../lib/is-record.ts';
 import { serializeDefinition, type BatchDefinition } from './lib/definition.ts';
 import { isBatchEndpoint, type BatchEndpointId } from './lib/endpoints.ts';
 import type { Locale } from './lib/locale.ts';
@@ -55,7 +56,7 @@ export const batchDefinitionState = (definition: BatchDefinition, from: string) 
  * then replaces its URL (batch-page.tsx), which drops the state.
  */
 export const carriesBatch = (state: unknown): boolean =>
-  typeof state === 'object' && state !== null && 'batchDefinition' in state;
+  isRecord(state) && 'batchDefinition' in state;
 
 /** The distinct locales of some requests' parameters, in order. */
 export function localesOf(params: readonly Readonly<Record<string, string>>[]): Partial<Locale>[] {
