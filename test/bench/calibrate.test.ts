@@ -6,12 +6,17 @@ const multiplier = multiplierForIndex as (index: number) => number;
 const reason = calibrationReason as (index: number, multiplier: number) => string;
 
 describe('the CPU slowdown chosen from Lighthouse’s benchmark index (decision 085)', () => {
-  it('follows Lighthouse’s calculator at its anchor points', () => {
+  it('follows Lighthouse’s calculator at its anchor points up to 1,300', () => {
     expect(multiplier(150)).toBe(1);
     expect(multiplier(800)).toBe(2);
     expect(multiplier(1300)).toBe(3);
-    expect(multiplier(1533)).toBeCloseTo(4, 2);
-    expect(multiplier(2000)).toBeCloseTo(6, 1);
+  });
+
+  it('above 1,300 slows in proportion to the index, not the calculator’s +1× per 233 (098)', () => {
+    // The same emulated index at 1,300 and at 2,000: 1300 / 3 === 2000 / multiplier(2000).
+    expect(2000 / multiplier(2000)).toBeCloseTo(1300 / 3, 6);
+    expect(multiplier(2000)).toBeCloseTo(4.62, 2);
+    expect(multiplier(2000)).toBeLessThan(6);
   });
 
   it('never speeds a machine up: at or below the reference phone, no throttling', () => {
@@ -27,7 +32,8 @@ describe('the CPU slowdown chosen from Lighthouse’s benchmark index (decision 
 
   it('says why, against the default 4×', () => {
     expect(reason(808, 2.01)).toMatch(
-      /index 808 .* 2\.01× .*default 4× would emulate a phone 2\.0× slower/,
+      /index 808 .* 2\.01× \(Lighthouse's calculator\).*default 4× would emulate a phone 2\.0× slower/,
     );
+    expect(reason(2000, 4.62)).toMatch(/index 2000 .* 4\.62× \(proportional above/);
   });
 });
