@@ -1,5 +1,6 @@
 // Writes docs/benchmarks.md from one full `npm run bench`: a table of every number with
 // its baseline and budget, then how to reproduce. Only run.mjs calls it.
+import { oneRunReason } from './lighthouse-bench.mjs';
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 
 /** What is planned for a budget while it is missed, by the start of its message in `broken`. */
@@ -128,7 +129,7 @@ const lighthouseRows = (lighthouse) =>
     r.failed
       ? `not measured: ${r.failed}`
       : `perf ${r.performance ?? '–'}, a11y ${r.accessibility ?? '–'}, best practices ${r['best-practices'] ?? '–'}${r.lcpMs ? `, LCP ${r.lcpMs} ms` : ''}${r.tbtMs !== undefined ? `, TBT ${r.tbtMs} ms, CLS ${r.cls}` : ''}${r.inpMs !== undefined ? `, INP ${r.inpMs} ms` : ''}`,
-    `${r.runs === 1 ? '1 run, clear of every budget' : `median of ${lighthouse.runs}`}${r.multiplier ? `, CPU ${r.multiplier}× (index ${r.index})` : ''}`,
+    `${r.runs === 1 ? `1 run, ${oneRunReason(r)}` : `median of ${r.runs ?? lighthouse.runs}`}${r.multiplier ? `, CPU ${r.multiplier}× (index ${r.index})` : ''}`,
     '≥ 95, 100, 100',
     verdict(
       !r.failed &&
