@@ -294,7 +294,7 @@ describe('trackers', () => {
     );
     await user.click(within(notice).getByText('Payload'));
     await waitFor(() => expect(notice).toHaveTextContent('tracker-alerts'));
-  });
+  }, 30_000); // two paid runs, a chart, and the Webhooks view: 12–19 s with the machine loaded (no wait in it is for time)
 
   test('a due run that could not happen is recorded as missed, never silently skipped, and the schedule does not drift', async () => {
     const anchor = Date.now() - 3 * DAY - 3_600_000;
@@ -392,7 +392,7 @@ describe('trackers', () => {
     expect(
       within(screen.getByRole('combobox', { name: 'Since' })).getAllByRole('option'),
     ).toHaveLength(11);
-  });
+  }, 30_000); // thirteen runs read in two parts, the older ones when the page is idle: 4–12 s loaded
 
   test('past the storage budget the older runs keep their top 10 without titles, and the list says so', async () => {
     await saveTracker(tracker({}, ['coffee']));
