@@ -24,6 +24,11 @@ describe('domain matching', () => {
     expect(linkOnDomain('https://shop.example.com/a', 'example.com')).toBe(true);
     expect(linkOnDomain('https://notexample.com/a', 'example.com')).toBe(false);
     expect(linkOnDomain('javascript:alert(1)', 'example.com')).toBe(false);
+    // Read by the parser, not by the text: letter case, an IDN, escapes.
+    expect(linkOnDomain('HTTPS://WWW.EXAMPLE.COM/A', 'example.com')).toBe(true);
+    expect(linkOnDomain('https://bücher.de/a', 'xn--bcher-kva.de')).toBe(true);
+    expect(linkOnDomain('https://%65xample.com/a', 'example.com')).toBe(true);
+    expect(linkOnDomain('https://example.org/example.com', 'example.com')).toBe(false);
   });
 });
 

@@ -56,8 +56,20 @@ export function checkDomain(input: string): { domain: string } | { error: string
   return { error: `“${input.trim()}” is not a domain: write it like example.com.` };
 }
 
+/** Printable ASCII without percent-escapes: a URL parser reads its host as it is written. */
+const PLAIN = /^[\x20-\x24\x26-\x7e]*$/;
+
+/**
+ * True when the link's text cannot hold the domain's host, so it is not parsed: most results of
+ * an answer are on other sites, and parsing every link of a thousand-cell run held a tracker's
+ * first movers row (decision 095). A link with other characters (an IDN, an escape) is parsed.
+ */
+const cannotBeOn = (link: string, domain: string) =>
+  PLAIN.test(link) && !link.toLowerCase().includes(domain);
+
 /** True when the link is on the domain or one of its subdomains. */
 export function linkOnDomain(link: string | undefined, domain: string): boolean {
+  if (!link || !domain || cannotBeOn(link, domain)) return false;
   const host = hostOf(link);
   if (!host || !domain) return false;
   return host === domain || host.endsWith(`.${domain}`);

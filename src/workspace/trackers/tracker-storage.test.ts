@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { createStore, set } from 'idb-keyval';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { missedRun, runId, type TrackerRun } from './lib/run.ts';
+import { storedRunSchema } from './lib/tracker-schemas.ts';
 import { lastRuns, loadNewestRuns, loadRuns, saveRun } from './tracker-storage.ts';
 
 const DAY = 86_400_000;
@@ -51,5 +52,25 @@ describe('tracker storage', () => {
     const last = await lastRuns();
     expect(last.get('trk')).toEqual({ startedAt: start + DAY, status: 'stopped', credits: 7 });
     expect(last.get('old')).toEqual({ startedAt: old.startedAt, status: 'done', credits: 60 });
+  });
+
+  test('a run this version wrote reads back as the schema reads it; a record without its stamp is checked', async () => {
+    const answered = run(0, {
+      cells: {
+        a: { state: 'answered', at: start, results: [{ rank: 1, link: 'https://a.com/' }] },
+        b: { state: 'failed', status: 500, charged: 'no' },
+        c: { state: 'not-checked' },
+      },
+    });
+    await saveRun(answered);
+    const db = createStore('web-data-dashboard-trackers', 'trackers');
+    // Unstamped: an older version's run, and one that does not read (a cell without results).
+    await set(['run', 'trk', runId(start + DAY)], run(1), db);
+    const broken = run(2, { cells: { a: { state: 'answered', at: start } as never } });
+    await set(['run', 'trk', broken.id], broken, db);
+    const read = await loadRuns('trk');
+    expect(read.map((r) => r.startedAt)).toEqual([start, start + DAY]);
+    expect(read[0]).toEqual(storedRunSchema.parse(answered));
+    expect(read[0]).not.toHaveProperty('shape');
   });
 });

@@ -66,7 +66,10 @@ const runFields = (statuses: readonly [TrackerRun['status'], ...TrackerRun['stat
 /** A run as a file holds it: ended (done, stopped or missed), its tracker the one it is in. */
 const fileRunSchema = z.object(runFields(['done', 'stopped', 'missed']), RUN);
 
-/** A run as stored: also one still running, and one made from a batch (`fromBatch`). */
+/**
+ * A run as stored: also one still running, and one made from a batch (`fromBatch`). Changing it
+ * means raising `RUN_RECORD_SHAPE` (tracker-storage.ts): stamped runs are not checked again.
+ */
 export const storedRunSchema: z.ZodMiniType<TrackerRun> = z.looseObject({
   ...runFields(['running', 'done', 'stopped', 'missed']),
   trackerId: z.string(),
