@@ -72,10 +72,9 @@ function useShowStep(
     stopDemo();
   }, [checkedAll, location, navigate]);
   const queryClient = useQueryClient();
-  // Presenter mode and the player's bar arrive with the first step's view (play-demo.ts), in
-  // the commit that shows it and before its paint: the larger type, the bar and the view in
-  // one paint. Sooner, the page under the click would grow while the view's code loads, and
-  // the bar would grow with the type (layout shifts of most of the screen).
+  // The player's bar arrives with the first step's view, in the commit that shows it and
+  // before its paint. Presenter mode is on from Play's click (play-demo.ts, decision 094); it
+  // is set here again for a check, which turns it on with its first view.
   const arriving = useRef(false);
   const [arrived, setArrived] = useState(false);
   const arrivedRef = useRef(false);
