@@ -227,20 +227,34 @@ function usePlayerKeys(playback: Playback | null, go: (to: number) => void): voi
   }, []);
 }
 
+/** The page's sheet for the dimmed layer's end; none where sheets cannot be built (jsdom). */
+function roomRule(): CSSStyleSheet | null {
+  if (typeof CSSStyleSheet === 'undefined' || !('adoptedStyleSheets' in document)) return null;
+  const sheet = new CSSStyleSheet();
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  return sheet;
+}
+
 /**
  * The page's end stays readable above the bar: as much room below it as the bar is tall (a
  * quarter of a phone's screen, more on a desktop with a long caption), measured before a paint.
- * The height is also the page's `--demo-bar-height`: a modal dialog's dimmed layer (a shorts
+ * The height is also the `bottom` of `.above-demo-bar`: a modal dialog's dimmed layer (a shorts
  * step's open preview) ends above the bar, so the caption is never covered (issue #36, point 2).
+ * A rule of its own, not a custom property on the root: that one is inherited, so setting it
+ * restyled every element of the page as the first step arrived (about 400; issue 41), where
+ * this rule restyles the elements with its class.
  */
 function useRoomForTheBar(region: RefObject<HTMLElement | null>, arrived: boolean): void {
   useLayoutEffect(() => {
     const bar = region.current;
     if (!arrived || !bar) return;
-    const root = document.documentElement.style;
+    // A constructed sheet: the server's policy (style-src 'self') refuses a <style> element.
+    const room = roomRule();
     const measure = () => {
       document.body.style.paddingBottom = `${bar.offsetHeight}px`;
-      root.setProperty('--demo-bar-height', `${bar.offsetHeight}px`);
+      // The class twice: it outweighs the layer's own `bottom-0` in whatever order the view's
+      // stylesheets arrive in the page.
+      room?.replaceSync(`.above-demo-bar.above-demo-bar { bottom: ${bar.offsetHeight}px; }`);
     };
     measure();
     // No ResizeObserver in jsdom (the tests): measured once.
@@ -248,7 +262,7 @@ function useRoomForTheBar(region: RefObject<HTMLElement | null>, arrived: boolea
     observer?.observe(bar);
     return () => {
       observer?.disconnect();
-      root.removeProperty('--demo-bar-height');
+      if (room) document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== room);
     };
   }, [region, arrived]);
 }
