@@ -31,7 +31,7 @@ export function ModalDialog({
     // held sideways) the dialog's last buttons would otherwise be out of reach. It ends above a
     // playing demo's bar (its height, set by the player): the caption is never covered.
     <div
-      className={`fixed inset-x-0 top-0 bottom-[var(--demo-bar-height,0px)] flex items-start justify-center overflow-y-auto bg-black/50 p-4 ${tall ? 'z-[1500]' : 'z-[2000] pt-[min(6rem,12vh)]'}`}
+      className={`above-demo-bar fixed inset-x-0 top-0 bottom-0 flex items-start justify-center overflow-y-auto bg-black/50 p-4 ${tall ? 'z-[1500]' : 'z-[2000] pt-[min(6rem,12vh)]'}`}
     >
       <div
         ref={dialogRef}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { enterDemoKey, resetSandbox } from './helpers.ts';
+import { enterDemoKey, layoutShifts, recordLayoutShifts, resetSandbox } from './helpers.ts';
 
 test.beforeEach(async ({ request }) => {
   await resetSandbox(request);
@@ -22,6 +22,28 @@ const titleOnTop = (page: Page) =>
       const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       return top !== null && title.contains(top);
     });
+
+test('the tour grows to presenter size with the click, so nothing moves when its first step arrives late', async ({
+  page,
+}) => {
+  // A phone reading the tour for more than half a second: a page that moves then moves on its
+  // own, not after the click (a layout shift; Lighthouse's /demos flow, CLS 0.217, issue 41).
+  await page.route('**/api/_sandbox/tour', async (route) => {
+    await new Promise((later) => setTimeout(later, 800));
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 412, height: 823 });
+  await recordLayoutShifts(page);
+  await page.goto('/demos');
+  const tour = page.getByRole('button', { name: 'Take the tour' });
+  await expect(tour).toBeEnabled();
+  // The page's own arrival (the offer shows once the sandbox is known) is not the tour's.
+  const beforeClick = (await layoutShifts(page)).length;
+  await tour.click();
+  await expect(player(page)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Snapshot from/ })).toBeVisible();
+  expect((await layoutShifts(page)).slice(beforeClick)).toEqual([]);
+});
 
 test('the realty step lands on its map under an uncovered caption, says where it came from, and the header has its credits after the demo', async ({
   page,

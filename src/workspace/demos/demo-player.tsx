@@ -72,10 +72,9 @@ function useShowStep(
     stopDemo();
   }, [checkedAll, location, navigate]);
   const queryClient = useQueryClient();
-  // Presenter mode and the player's bar arrive with the first step's view (play-demo.ts), in
-  // the commit that shows it and before its paint: the larger type, the bar and the view in
-  // one paint. Sooner, the page under the click would grow while the view's code loads, and
-  // the bar would grow with the type (layout shifts of most of the screen).
+  // The player's bar arrives with the first step's view, in the commit that shows it and
+  // before its paint. Presenter mode is on from Play's click (play-demo.ts, decision 094); it
+  // is set here again for a check, which turns it on with its first view.
   const arriving = useRef(false);
   const [arrived, setArrived] = useState(false);
   const arrivedRef = useRef(false);
@@ -228,20 +227,34 @@ function usePlayerKeys(playback: Playback | null, go: (to: number) => void): voi
   }, []);
 }
 
+/** The page's sheet for the dimmed layer's end; none where sheets cannot be built (jsdom). */
+function roomRule(): CSSStyleSheet | null {
+  if (typeof CSSStyleSheet === 'undefined' || !('adoptedStyleSheets' in document)) return null;
+  const sheet = new CSSStyleSheet();
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  return sheet;
+}
+
 /**
  * The page's end stays readable above the bar: as much room below it as the bar is tall (a
  * quarter of a phone's screen, more on a desktop with a long caption), measured before a paint.
- * The height is also the page's `--demo-bar-height`: a modal dialog's dimmed layer (a shorts
+ * The height is also the `bottom` of `.above-demo-bar`: a modal dialog's dimmed layer (a shorts
  * step's open preview) ends above the bar, so the caption is never covered (issue #36, point 2).
+ * A rule of its own, not a custom property on the root: that one is inherited, so setting it
+ * restyled every element of the page as the first step arrived (about 400; issue 41), where
+ * this rule restyles the elements with its class.
  */
 function useRoomForTheBar(region: RefObject<HTMLElement | null>, arrived: boolean): void {
   useLayoutEffect(() => {
     const bar = region.current;
     if (!arrived || !bar) return;
-    const root = document.documentElement.style;
+    // A constructed sheet: the server's policy (style-src 'self') refuses a <style> element.
+    const room = roomRule();
     const measure = () => {
       document.body.style.paddingBottom = `${bar.offsetHeight}px`;
-      root.setProperty('--demo-bar-height', `${bar.offsetHeight}px`);
+      // The class twice: it outweighs the layer's own `bottom-0` in whatever order the view's
+      // stylesheets arrive in the page.
+      room?.replaceSync(`.above-demo-bar.above-demo-bar { bottom: ${bar.offsetHeight}px; }`);
     };
     measure();
     // No ResizeObserver in jsdom (the tests): measured once.
@@ -249,7 +262,7 @@ function useRoomForTheBar(region: RefObject<HTMLElement | null>, arrived: boolea
     observer?.observe(bar);
     return () => {
       observer?.disconnect();
-      root.removeProperty('--demo-bar-height');
+      if (room) document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== room);
     };
   }, [region, arrived]);
 }

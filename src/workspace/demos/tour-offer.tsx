@@ -4,7 +4,7 @@ import { useSandboxMode } from '../../components/use-sandbox-mode.ts';
 import { createStoredStore, useStore } from '../../lib/store.ts';
 import { keepTour, loadDemos } from './demo-store.ts';
 import { openDemoFile } from './open-demo-file.ts';
-import { playDemo } from './play-demo.ts';
+import { notPresenting, playDemo, presentNow } from './play-demo.ts';
 
 /** The sandbox serves the tour (src/sandbox/tour.ts); the live service has none. */
 const TOUR_URL = '/api/_sandbox/tour';
@@ -30,6 +30,9 @@ export function useStartTour(): {
   const [loading, setLoading] = useState(false);
   const start = useCallback(async () => {
     setLoading(true);
+    // The larger type now, as the click's answer: the tour takes a while to read (decision 094).
+    presentNow();
+    let started = false;
     try {
       const res = await fetch(TOUR_URL);
       if (!res.ok) return 'The tour comes with the sandbox, which this dashboard is not using.';
@@ -49,10 +52,12 @@ export function useStartTour(): {
       // phone, issue 41).
       await new Promise((next) => setTimeout(next, 0));
       playDemo(TOUR_ID);
+      started = true;
       return null;
     } catch {
       return 'The tour could not be loaded: the dashboard server did not answer.';
     } finally {
+      if (!started) notPresenting();
       setLoading(false);
     }
   }, []);

@@ -256,9 +256,12 @@ export function ListingMap({
       data-testid="listing-map"
       data-basemap={mode}
       // `isolate`: Leaflet's panes and controls (z-index 400–1000) stay inside the map, under
-      // whatever the page lays over it (a demo's caption bar, issue #36).
+      // whatever the page lays over it (a demo's caption bar, issue #36). `content-visibility`:
+      // below the fold (a phone, under the form and the filters) its outlines and markers, about
+      // 300 elements, wait to be styled, laid out and painted until the map scrolls near; the
+      // box keeps its size (MAP_SIZE), and Leaflet's own reads of it still get it (issue 41).
       data-demo-focus="map"
-      className={`relative isolate overflow-hidden rounded border border-slate-200 dark:border-slate-700 ${className}`}
+      className={`relative isolate overflow-hidden rounded border border-slate-200 [content-visibility:auto] dark:border-slate-700 ${className}`}
     >
       <MapHost opening={opening}>
         <Basemap onMode={onMode} />

@@ -62,9 +62,11 @@ export function ListingStats({
   const money = (n: number | undefined) => (n === undefined ? '—' : formatPrice(n, { monthly }));
   const perArea = medians[stats.basis].perArea;
   return (
+    // Below the map and the list: off-screen when the listings arrive (a phone), so it waits to
+    // be styled, laid out and painted until it scrolls near (issue 41; its height remembered).
     <section
       aria-label="Price statistics"
-      className="rounded border border-slate-200 p-3 dark:border-slate-700"
+      className="rounded border border-slate-200 p-3 [contain-intrinsic-size:auto_26rem] [content-visibility:auto] dark:border-slate-700"
     >
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3 lg:grid-cols-5">
         <div>

@@ -19,7 +19,8 @@ export function NotOnMap({
   return (
     <section
       aria-labelledby={headingId}
-      className="rounded border border-amber-200 p-3 dark:border-amber-800"
+      // At the foot of the results: styled and painted once it scrolls near (issue 41).
+      className="rounded border border-amber-200 p-3 [contain-intrinsic-size:auto_30rem] [content-visibility:auto] dark:border-amber-800"
     >
       <h2 id={headingId} className="font-semibold">
         Not on the map ({homes.length.toLocaleString('en-US')})
