@@ -309,7 +309,7 @@ test('a search comparison, an open shorts preview and an autocomplete ladder are
   await sentNothingThrewNothing(request, played);
 });
 
-test('a screenshot comparison (overlay, its slider moved) and a batch step’s pivot target are kept by their steps and played back offline with no key', async ({
+test('a screenshot comparison (overlay, its slider moved) and a batch step’s pivot target and table are kept by their steps and played back offline with no key', async ({
   page,
   browser,
   request,
@@ -339,6 +339,10 @@ test('a screenshot comparison (overlay, its slider moved) and a batch step’s p
   await page.getByRole('button', { name: /^Run batch · 2 requests/ }).click();
   await expect(page.getByTestId('batch-progress')).toContainText('2 done');
   await page.getByRole('textbox', { name: 'Target domain' }).fill('wikipedia.org');
+  // The pivot for the target (its Spread column), as the live view shows it.
+  const cells = page.getByRole('region', { name: 'Batch cells' });
+  await expect(cells.getByRole('columnheader', { name: 'Spread' })).toBeVisible();
+  const liveTable = await cells.innerText();
   await page.getByRole('button', { name: 'Add this batch to a demo' }).click();
   await page.getByRole('button', { name: 'Add step' }).click();
   await expect(page.getByRole('link', { name: '“My demo”' })).toBeVisible();
@@ -372,7 +376,16 @@ test('a screenshot comparison (overlay, its slider moved) and a batch step’s p
     .getByRole('form', { name: 'New batch' })
     .getByRole('textbox', { name: 'Target domain' });
   await expect(target).toHaveValue('wikipedia.org');
-  await expect(target).toBeInViewport();
+  // …and the pivot table as it was, from the cells' recorded answers, landed on (decision 097).
+  const playedCells = demo.getByRole('region', { name: 'Batch cells' });
+  await expect(playedCells.getByRole('columnheader', { name: 'Spread' })).toBeVisible();
+  await expect(playedCells).toBeInViewport();
+  await expect(playedCells).toHaveText(liveTable, { useInnerText: true });
+  await expect(
+    demo
+      .getByRole('region', { name: 'This batch' })
+      .getByRole('textbox', { name: 'Target domain' }),
+  ).toHaveValue('wikipedia.org');
 
   await sentNothingThrewNothing(request, played);
 });

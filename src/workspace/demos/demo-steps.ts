@@ -58,22 +58,24 @@ export function otherRequestsShown(
   return [];
 }
 
-/** Those other answers as this tab's cache holds them (one not held is left out). */
-async function otherAnswers(
+/**
+ * Answers to `requests` as this tab's cache holds them, as snapshots (one not held is left out):
+ * at most what a file may hold (the schema refuses more), so a longer list keeps its first ones.
+ */
+async function heldAnswers(
   queryClient: QueryClient | undefined,
-  endpoint: EndpointId,
-  params: Params,
-  view: Record<string, string> | undefined,
+  requests: readonly { endpoint: EndpointId; params: Params }[],
 ) {
-  if (!queryClient || ENDPOINTS[endpoint].kind !== 'read') return [];
-  // At most what a file may hold (the schema refuses more): a longer list keeps its first ones.
-  const shown = otherRequestsShown(endpoint, params, view).slice(0, MAX_ALSO);
-  const held = shown.flatMap((p) => {
-    const key = endpointQueryKey(endpoint as ReadEndpointId, p);
+  if (!queryClient) return [];
+  const held = requests.flatMap(({ endpoint, params }) => {
+    if (ENDPOINTS[endpoint].kind !== 'read') return [];
+    const key = endpointQueryKey(endpoint as ReadEndpointId, params);
     const answer = queryClient.getQueryData<AnyResult>(key);
-    return answer ? [{ p, answer }] : [];
+    return answer ? [{ endpoint, params, answer }] : [];
   });
-  return Promise.all(held.map(({ p, answer }) => createSnapshot(endpoint, p, answer)));
+  return Promise.all(
+    held.slice(0, MAX_ALSO).map((a) => createSnapshot(a.endpoint, a.params, a.answer)),
+  );
 }
 
 /** A step of a result on screen: titled like the request, its caption left to the presenter. */
@@ -87,7 +89,8 @@ export async function stepFromResult(
   queryClient?: QueryClient,
 ): Promise<DemoStep> {
   const view = viewStateOf(search, params);
-  const also = await otherAnswers(queryClient, endpoint, params, view);
+  const shown = otherRequestsShown(endpoint, params, view).map((p) => ({ endpoint, params: p }));
+  const also = await heldAnswers(queryClient, shown);
   return {
     id: newId(),
     title: requestLabel(endpoint, params),
@@ -131,14 +134,23 @@ export async function stepFromHistory(
   return answer && stepFromResult(entry.endpoint as EndpointId, entry.params, answer);
 }
 
-/** A step of a batch: its form (queries, locales, cap, pivot) as its file holds it, no answer. */
-export function stepFromBatch(definition: BatchDefinition): DemoStep {
+/**
+ * A step of a batch: its form (queries, locales, cap, pivot) as its file holds it, and the
+ * answers of its cells this tab holds (`also`, the first MAX_ALSO), so its pivot table plays
+ * back as it was (decision 097); none held: the form alone, as before.
+ */
+export async function stepFromBatch(
+  definition: BatchDefinition,
+  queryClient?: QueryClient,
+): Promise<DemoStep> {
   const { cells, locales } = matrixOf(definition);
   const queries = new Set(cells.map((c) => c.query)).size;
+  const also = await heldAnswers(queryClient, cells);
   return {
     id: newId(),
     title: `Batch: ${plural(queries, 'query', 'queries')} × ${plural(locales.length, 'locale', 'locales')}`,
     caption: '',
+    ...(also.length > 0 && { also }),
     batch: definition,
   };
 }
