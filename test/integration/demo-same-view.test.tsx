@@ -160,3 +160,45 @@ test('an autocomplete step with its keyword expansion keeps every letter’s ans
     { timeout: 10_000 },
   );
 }, 60_000);
+
+test('a shorts step keeps the pages "Load more" appended and plays them back, sending nothing', async () => {
+  const recording = renderApp('/shorts?query=cats');
+  await recording.user.click(
+    await screen.findByRole('button', { name: /^Search shorts ·/ }, { timeout: 5000 }),
+  );
+  const more = async () =>
+    recording.user.click(await screen.findByRole('button', { name: /^Load more ·/ }));
+  const summary = () => screen.getByRole('region', { name: 'Short video results' });
+  await more();
+  await waitFor(() => expect(summary()).toHaveTextContent('loaded from 2 pages'), {
+    timeout: 10_000,
+  });
+  await more();
+  await waitFor(() => expect(summary()).toHaveTextContent('28 videos loaded from 3 pages'), {
+    timeout: 10_000,
+  });
+  expect(new URLSearchParams(recording.router.state.location.search).get('more')).toBe('2');
+  const { params, answer } = cachedAnswer(recording.queryClient, 'shorts', (p) => !p.start);
+  const plain = await stepFromResult('shorts', params, answer, '?query=cats');
+  const loaded = await stepFromResult(
+    'shorts',
+    params,
+    answer,
+    recording.router.state.location.search,
+    recording.queryClient,
+  );
+  expect(loaded.also).toHaveLength(2);
+  recording.unmount();
+  const before = (await sandboxControl.ledger()).calls.length;
+
+  await playFresh([plain, loaded]);
+  await waitFor(() => expect(summary()).toHaveTextContent('10 videos loaded from 1 page'), {
+    timeout: 10_000,
+  });
+  press('ArrowRight');
+  await waitFor(() => expect(player()).toHaveTextContent('step 2 of 2'));
+  await waitFor(() => expect(summary()).toHaveTextContent('28 videos loaded from 3 pages'), {
+    timeout: 10_000,
+  });
+  expect((await sandboxControl.ledger()).calls.length).toBe(before);
+}, 60_000);

@@ -5,6 +5,8 @@ import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../../api/endpo
 import { sameParams, type Params } from '../../api/params.ts';
 import { secondLocaleParams } from '../../api/second-locale.ts';
 import { COMPARED_PARAM, comparedFromUrl } from '../../api/compared-captures.ts';
+import type { ShortsResponse } from '../../api/schemas.ts';
+import { continuedPages, MORE_PARAM, videoCount } from '../../api/shorts-pages.ts';
 import { expansionLetters, expansionQuery, prefixesOf } from '../../lib/prefixes.ts';
 import { requestHref, requestLabel } from '../../api/request-link.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
@@ -36,12 +38,14 @@ export function stepHref(endpoint: EndpointId, params: Params, view?: Record<str
  * The other requests of the same endpoint a view shows beside its answer, as its page URL
  * says: search's comparison (`compare=1`) shows the query in the second country/language,
  * autocomplete's prefix ladder (`ladder=1`) one request per prefix of the query, screenshot's
- * comparison (`cmp`) the captures picked (the step's own answer is not repeated).
+ * comparison (`cmp`) the captures picked, shorts' "Load more" (`more`) the pages after it, as
+ * far as `answerOf` (the tab's cache) holds them (the step's own answer is not repeated).
  */
 export function otherRequestsShown(
   endpoint: EndpointId,
   params: Params,
   view: Record<string, string> | undefined,
+  answerOf: (params: Params) => AnyResult | undefined = () => undefined,
 ): Params[] {
   if (endpoint === 'search' && view?.compare === '1' && view.vs_country)
     return [secondLocaleParams(ENDPOINTS.search, params, view)];
@@ -55,6 +59,10 @@ export function otherRequestsShown(
   }
   if (endpoint === 'screenshot')
     return comparedFromUrl(view?.[COMPARED_PARAM]).filter((p) => !sameParams(p, params));
+  if (endpoint === 'shorts')
+    return continuedPages(params, Number(view?.[MORE_PARAM]) || 0, (p) =>
+      videoCount(answerOf(p) as JsonResult<ShortsResponse> | undefined),
+    );
   return [];
 }
 
@@ -89,7 +97,16 @@ export async function stepFromResult(
   queryClient?: QueryClient,
 ): Promise<DemoStep> {
   const view = viewStateOf(search, params);
-  const shown = otherRequestsShown(endpoint, params, view).map((p) => ({ endpoint, params: p }));
+  const answerOf = (p: Params) =>
+    sameParams(p, params)
+      ? result
+      : ENDPOINTS[endpoint].kind === 'read'
+        ? queryClient?.getQueryData<AnyResult>(endpointQueryKey(endpoint as ReadEndpointId, p))
+        : undefined;
+  const shown = otherRequestsShown(endpoint, params, view, answerOf).map((p) => ({
+    endpoint,
+    params: p,
+  }));
   const also = await heldAnswers(queryClient, shown);
   return {
     id: newId(),
