@@ -34,6 +34,28 @@ function cachedAnswer(
   return { params: query.queryKey[2] as Params, answer: query.state.data as JsonResult<unknown> };
 }
 
+/**
+ * Two steps of the request `pick` chooses, as the recording tab holds it: one as a plain link
+ * (`plainSearch`) shows it, one in the view's state now (its URL, its other answers).
+ */
+async function plainAndAsShown(
+  recording: ReturnType<typeof renderApp>,
+  endpoint: EndpointId,
+  pick: (p: Params) => boolean,
+  plainSearch: string,
+) {
+  const { params, answer } = cachedAnswer(recording.queryClient, endpoint, pick);
+  const plain = await stepFromResult(endpoint, params, answer, plainSearch);
+  const shown = await stepFromResult(
+    endpoint,
+    params,
+    answer,
+    recording.router.state.location.search,
+    recording.queryClient,
+  );
+  return { plain, shown };
+}
+
 /** Plays a script in a fresh tab with no key, at its first step. */
 async function playFresh(steps: Awaited<ReturnType<typeof stepFromResult>>[]) {
   const script = createDemo('Same view twice', steps);
@@ -133,18 +155,11 @@ test('an autocomplete step with its keyword expansion keeps every letter’s ans
   });
   expect(new URLSearchParams(recording.router.state.location.search).get('expand')).toBe('1');
   const rows = within(within(section).getByRole('table')).getAllByRole('row').length;
-  const { params, answer } = cachedAnswer(
-    recording.queryClient,
+  const { plain, shown: expanded } = await plainAndAsShown(
+    recording,
     'autocomplete',
     (p) => p.query === 'coffee',
-  );
-  const plain = await stepFromResult('autocomplete', params, answer, '?query=coffee');
-  const expanded = await stepFromResult(
-    'autocomplete',
-    params,
-    answer,
-    recording.router.state.location.search,
-    recording.queryClient,
+    '?query=coffee',
   );
   expect(expanded.also).toHaveLength(26);
   recording.unmount();
@@ -178,14 +193,11 @@ test('a shorts step keeps the pages "Load more" appended and plays them back, se
     timeout: 10_000,
   });
   expect(new URLSearchParams(recording.router.state.location.search).get('more')).toBe('2');
-  const { params, answer } = cachedAnswer(recording.queryClient, 'shorts', (p) => !p.start);
-  const plain = await stepFromResult('shorts', params, answer, '?query=cats');
-  const loaded = await stepFromResult(
+  const { plain, shown: loaded } = await plainAndAsShown(
+    recording,
     'shorts',
-    params,
-    answer,
-    recording.router.state.location.search,
-    recording.queryClient,
+    (p) => !p.start,
+    '?query=cats',
   );
   expect(loaded.also).toHaveLength(2);
   recording.unmount();
