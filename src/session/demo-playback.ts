@@ -24,6 +24,7 @@ const playback = createStore<Playback | null>(null);
 
 export const getPlayback = playback.get;
 export const setPlayback = playback.set;
+export const subscribePlayback = playback.subscribe;
 export const usePlayback = (): Playback | null => useStore(playback);
 
 /** True while a demo plays from its recording: nothing may be sent. */

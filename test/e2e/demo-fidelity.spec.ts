@@ -85,11 +85,13 @@ async function aroundMapCentre(page: Page, map: Locator, size: { w: number; h: n
 
 /**
  * The share of pixels that differ (any channel by more than 48) between two PNGs, decoded by
- * the browser's own PNG decoder (createImageBitmap); 1 when their sizes differ.
+ * the browser's own PNG decoder (createImageBitmap); 1 when their sizes differ. With `shift`,
+ * the least over `b` moved by up to that many pixels each way (a map centred half a pixel
+ * apart: the same place, drawn a pixel over), comparing the part of `a` both hold.
  */
-async function pixelDifference(page: Page, a: Buffer, b: Buffer): Promise<number> {
+async function pixelDifference(page: Page, a: Buffer, b: Buffer, shift = 0): Promise<number> {
   return page.evaluate(
-    async ([a64, b64]) => {
+    async ([a64, b64, shift]) => {
       const pixels = async (b64: string) => {
         const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
         const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
@@ -100,16 +102,24 @@ async function pixelDifference(page: Page, a: Buffer, b: Buffer): Promise<number
       };
       const [x, y] = await Promise.all([pixels(a64), pixels(b64)]);
       if (x.width !== y.width || x.height !== y.height) return 1;
-      let differing = 0;
-      for (let i = 0; i < x.data.length; i += 4)
-        for (let c = 0; c < 3; c++)
-          if (Math.abs(x.data[i + c]! - y.data[i + c]!) > 48) {
-            differing++;
-            break;
-          }
-      return differing / (x.width * x.height);
+      const { width, height } = x;
+      const differs = (i: number, j: number) => {
+        for (let c = 0; c < 3; c++) if (Math.abs(x.data[i + c]! - y.data[j + c]!) > 48) return true;
+        return false;
+      };
+      let least = 1;
+      for (let dy = -shift; dy <= shift; dy++)
+        for (let dx = -shift; dx <= shift; dx++) {
+          let differing = 0;
+          for (let row = shift; row < height - shift; row++)
+            for (let col = shift; col < width - shift; col++)
+              if (differs((row * width + col) * 4, ((row + dy) * width + col + dx) * 4))
+                differing++;
+          least = Math.min(least, differing / ((width - 2 * shift) * (height - 2 * shift)));
+        }
+      return least;
     },
-    [a.toString('base64'), b.toString('base64')] as const,
+    [a.toString('base64'), b.toString('base64'), shift] as const,
   );
 }
 
@@ -202,6 +212,76 @@ test('a realty step keeps its colour, unit, viewport and selected listing, and p
   // The same place at the same zoom, as pixels: around the middle of both maps.
   const playedShot = await aroundMapCentre(demo, playedMap, size);
   expect(await pixelDifference(demo, liveShot, playedShot)).toBeLessThan(0.02);
+
+  await sentNothingThrewNothing(request, played);
+});
+
+/** A realty search fetched, zoomed in `zoomIns` times: its `at`, listings and map picture. */
+async function realtyAt(page: Page, url: string, zoomIns: number) {
+  await page.goto(`/realty?url=${encodeURIComponent(url)}`);
+  await page.getByRole('button', { name: /^Fetch listings · / }).click();
+  const map = page.locator('.leaflet-container');
+  await mapDrawn(map);
+  for (let i = 0; i < zoomIns; i++) {
+    await forgetDraw(map);
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await mapDrawn(map);
+  }
+  await expect(page).toHaveURL(/[?&]at=/);
+  const open = await openPartOfMap(page, map);
+  const size = { w: Math.floor(open.width * 0.6), h: Math.floor(open.height * 0.6) };
+  const listings = page.getByRole('listbox', { name: 'Listings' }).getByRole('option');
+  return {
+    at: new URL(page.url()).searchParams.get('at'),
+    first: await listings.first().textContent(),
+    count: await listings.count(),
+    size,
+    picture: await aroundMapCentre(page, map, size),
+  };
+}
+
+/** The played step shows `live`'s viewport (its `at`, the map's picture) and its listings. */
+async function showsRealty(demo: Page, live: Awaited<ReturnType<typeof realtyAt>>) {
+  const map = demo.locator('.leaflet-container');
+  await expect(demo).toHaveURL(new RegExp(`[?&]at=${encodeURIComponent(live.at!)}(&|$)`));
+  await mapDrawn(map);
+  const listings = demo.getByRole('listbox', { name: 'Listings' }).getByRole('option');
+  await expect(listings.first()).toHaveText(live.first ?? '');
+  await expect(listings).toHaveCount(live.count);
+  // The map moves to the step's `at` after its fit: the picture settles there (within a pixel
+  // or two: the played map's box may centre half a pixel apart).
+  await expect
+    .poll(async () =>
+      pixelDifference(demo, live.picture, await aroundMapCentre(demo, map, live.size), 2),
+    )
+    .toBeLessThan(0.02);
+}
+
+test('two realty steps in a row, each at its own viewport, land on their own viewport and listings, sending nothing', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  await page.route(TILES, (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await enterDemoKey(page);
+  const seattle = await realtyAt(page, SEATTLE, 2);
+  await addThisResult(page);
+  const miami = await realtyAt(page, 'https://www.realty.example/homes/miami-fl_rb/', 1);
+  await addThisResult(page);
+  expect(miami.at).not.toBe(seattle.at);
+
+  const played = await playMyDemoElsewhere(page, browser, request);
+  const demo = played.page;
+  await showsRealty(demo, seattle);
+  await forgetDraw(demo.locator('.leaflet-container'));
+  await demo.keyboard.press('ArrowRight');
+  await showsRealty(demo, miami);
+  // And back: the first step's viewport again, on the map still on the page.
+  await forgetDraw(demo.locator('.leaflet-container'));
+  await demo.keyboard.press('ArrowLeft');
+  await showsRealty(demo, seattle);
 
   await sentNothingThrewNothing(request, played);
 });
@@ -309,7 +389,7 @@ test('a search comparison, an open shorts preview and an autocomplete ladder are
   await sentNothingThrewNothing(request, played);
 });
 
-test('a screenshot comparison (overlay, its slider moved) and a batch step’s pivot target are kept by their steps and played back offline with no key', async ({
+test('a screenshot comparison (overlay, its slider moved) and a batch step’s pivot target and table are kept by their steps and played back offline with no key', async ({
   page,
   browser,
   request,
@@ -339,6 +419,10 @@ test('a screenshot comparison (overlay, its slider moved) and a batch step’s p
   await page.getByRole('button', { name: /^Run batch · 2 requests/ }).click();
   await expect(page.getByTestId('batch-progress')).toContainText('2 done');
   await page.getByRole('textbox', { name: 'Target domain' }).fill('wikipedia.org');
+  // The pivot for the target (its Spread column), as the live view shows it.
+  const cells = page.getByRole('region', { name: 'Batch cells' });
+  await expect(cells.getByRole('columnheader', { name: 'Spread' })).toBeVisible();
+  const liveTable = await cells.innerText();
   await page.getByRole('button', { name: 'Add this batch to a demo' }).click();
   await page.getByRole('button', { name: 'Add step' }).click();
   await expect(page.getByRole('link', { name: '“My demo”' })).toBeVisible();
@@ -372,7 +456,16 @@ test('a screenshot comparison (overlay, its slider moved) and a batch step’s p
     .getByRole('form', { name: 'New batch' })
     .getByRole('textbox', { name: 'Target domain' });
   await expect(target).toHaveValue('wikipedia.org');
-  await expect(target).toBeInViewport();
+  // …and the pivot table as it was, from the cells' recorded answers, landed on (decision 097).
+  const playedCells = demo.getByRole('region', { name: 'Batch cells' });
+  await expect(playedCells.getByRole('columnheader', { name: 'Spread' })).toBeVisible();
+  await expect(playedCells).toBeInViewport();
+  await expect(playedCells).toHaveText(liveTable, { useInnerText: true });
+  await expect(
+    demo
+      .getByRole('region', { name: 'This batch' })
+      .getByRole('textbox', { name: 'Target domain' }),
+  ).toHaveValue('wikipedia.org');
 
   await sentNothingThrewNothing(request, played);
 });

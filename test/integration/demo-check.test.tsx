@@ -85,7 +85,7 @@ test('Check this script plays every step, sends nothing, and says step by step w
 
 test('a check whose last step is a batch comes back to the script once the batch view took its batch', async () => {
   const search = await tourStep('search');
-  const batch = stepFromBatch({
+  const batch = await stepFromBatch({
     endpoint: 'search',
     rows: [{ query: 'espresso', params: {} }],
     locales: [],

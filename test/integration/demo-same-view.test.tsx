@@ -34,6 +34,28 @@ function cachedAnswer(
   return { params: query.queryKey[2] as Params, answer: query.state.data as JsonResult<unknown> };
 }
 
+/**
+ * Two steps of the request `pick` chooses, as the recording tab holds it: one as a plain link
+ * (`plainSearch`) shows it, one in the view's state now (its URL, its other answers).
+ */
+async function plainAndAsShown(
+  recording: ReturnType<typeof renderApp>,
+  endpoint: EndpointId,
+  pick: (p: Params) => boolean,
+  plainSearch: string,
+) {
+  const { params, answer } = cachedAnswer(recording.queryClient, endpoint, pick);
+  const plain = await stepFromResult(endpoint, params, answer, plainSearch);
+  const shown = await stepFromResult(
+    endpoint,
+    params,
+    answer,
+    recording.router.state.location.search,
+    recording.queryClient,
+  );
+  return { plain, shown };
+}
+
 /** Plays a script in a fresh tab with no key, at its first step. */
 async function playFresh(steps: Awaited<ReturnType<typeof stepFromResult>>[]) {
   const script = createDemo('Same view twice', steps);
@@ -133,18 +155,11 @@ test('an autocomplete step with its keyword expansion keeps every letter’s ans
   });
   expect(new URLSearchParams(recording.router.state.location.search).get('expand')).toBe('1');
   const rows = within(within(section).getByRole('table')).getAllByRole('row').length;
-  const { params, answer } = cachedAnswer(
-    recording.queryClient,
+  const { plain, shown: expanded } = await plainAndAsShown(
+    recording,
     'autocomplete',
     (p) => p.query === 'coffee',
-  );
-  const plain = await stepFromResult('autocomplete', params, answer, '?query=coffee');
-  const expanded = await stepFromResult(
-    'autocomplete',
-    params,
-    answer,
-    recording.router.state.location.search,
-    recording.queryClient,
+    '?query=coffee',
   );
   expect(expanded.also).toHaveLength(26);
   recording.unmount();
@@ -159,4 +174,43 @@ test('an autocomplete step with its keyword expansion keeps every letter’s ans
       expect(within(within(played()).getByRole('table')).getAllByRole('row')).toHaveLength(rows),
     { timeout: 10_000 },
   );
+}, 60_000);
+
+test('a shorts step keeps the pages "Load more" appended and plays them back, sending nothing', async () => {
+  const recording = renderApp('/shorts?query=cats');
+  await recording.user.click(
+    await screen.findByRole('button', { name: /^Search shorts ·/ }, { timeout: 5000 }),
+  );
+  const more = async () =>
+    recording.user.click(await screen.findByRole('button', { name: /^Load more ·/ }));
+  const summary = () => screen.getByRole('region', { name: 'Short video results' });
+  await more();
+  await waitFor(() => expect(summary()).toHaveTextContent('loaded from 2 pages'), {
+    timeout: 10_000,
+  });
+  await more();
+  await waitFor(() => expect(summary()).toHaveTextContent('28 videos loaded from 3 pages'), {
+    timeout: 10_000,
+  });
+  expect(new URLSearchParams(recording.router.state.location.search).get('more')).toBe('2');
+  const { plain, shown: loaded } = await plainAndAsShown(
+    recording,
+    'shorts',
+    (p) => !p.start,
+    '?query=cats',
+  );
+  expect(loaded.also).toHaveLength(2);
+  recording.unmount();
+  const before = (await sandboxControl.ledger()).calls.length;
+
+  await playFresh([plain, loaded]);
+  await waitFor(() => expect(summary()).toHaveTextContent('10 videos loaded from 1 page'), {
+    timeout: 10_000,
+  });
+  press('ArrowRight');
+  await waitFor(() => expect(player()).toHaveTextContent('step 2 of 2'));
+  await waitFor(() => expect(summary()).toHaveTextContent('28 videos loaded from 3 pages'), {
+    timeout: 10_000,
+  });
+  expect((await sandboxControl.ledger()).calls.length).toBe(before);
 }, 60_000);

@@ -4,7 +4,6 @@ import { useBestKnownCost } from '../../workspace/costs/measured-costs.ts';
 import { ErrorPanel } from '../../components/error-panel.tsx';
 import { RequestPanel } from '../../workspace/request/request-panel.tsx';
 import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
-import { useEndpointRuns } from '../../components/use-endpoint-runs.ts';
 import { useSetSearchParam } from '../../components/use-set-search-param.ts';
 import { AddToDemo } from '../../workspace/demos/add-to-demo.tsx';
 import { costLabel } from '../../lib/cost.ts';
@@ -13,6 +12,7 @@ import { HtmlAnswer } from './components/html-answer.tsx';
 import { PagingBar } from './components/paging-bar.tsx';
 import { useGalleryView } from './components/use-gallery-view.ts';
 import { usePageTurns } from './components/use-page-turns.ts';
+import { useMorePages } from './components/use-more-pages.ts';
 import { VideoDialog } from './components/video-dialog.tsx';
 import { shortsFileName } from './lib/export.ts';
 import { htmlOfAnswer } from './lib/html-answer.ts';
@@ -26,8 +26,9 @@ const SPEC = ENDPOINTS.shorts;
 export default function ShortsPage() {
   const request = useEndpointRun(SPEC, shortsQueries.results);
   const { form, run } = request;
-  // Pages appended by "Load more": reads of the same endpoint, each sent only on that click.
-  const more = useEndpointRuns(SPEC, shortsQueries.results);
+  // Pages appended by "Load more": reads of the same endpoint, each sent only on that click,
+  // their count in the page URL (a demo step keeps them).
+  const more = useMorePages();
   const cost = costLabel(useBestKnownCost('shorts'));
   const view = useGalleryView();
   // The video whose preview is open is the page URL's (`preview`): a link, Back/Forward and a
@@ -53,7 +54,7 @@ export default function ShortsPage() {
     if (!baseParams || after === null || loadingMore) return;
     const list = [...appended.map((s) => s.params)];
     if (!list.some((p) => startOf(p) === after)) list.push({ ...baseParams, start: String(after) });
-    more.run(list);
+    more.load(list);
   };
 
   const exportParams = baseParams ?? {};

@@ -25,7 +25,9 @@ function definitionOf(draft: Draft, read: ReadDraft, limit: number): BatchDefini
 }
 
 /** What came with the navigation: keywords sent here, or a whole batch (a demo script's step). */
-function arrivalOf(state: unknown): { draft: Partial<Draft>; note: string } | null {
+function arrivalOf(
+  state: unknown,
+): { draft: Partial<Draft>; note: string; recorded?: BatchDefinition } | null {
   const handoff = readBatchHandoff(state);
   if (handoff)
     return {
@@ -41,6 +43,7 @@ function arrivalOf(state: unknown): { draft: Partial<Draft>; note: string } | nu
     batch && {
       draft: draftFromDefinition(batch.definition, batch.from),
       note: `From ${batch.from}.`,
+      ...(batch.recorded && { recorded: batch.definition }),
     }
   );
 }
@@ -74,6 +77,8 @@ export default function BatchPage() {
       draft.setDraft(newDraft(next.draft));
       setArrival(next);
     }
+    // A demo's batch step with its cells' answers: the batch shown with them, nothing sent.
+    if (next.recorded) session.showRecorded(next.recorded);
     // Taken: a reload or Back must not fill the form again over what was typed since.
     void navigate(`${location.pathname}${location.search}`, { replace: true });
     // Once per navigation.

@@ -16,6 +16,7 @@ import {
   unrecordCell,
 } from '../runs/batch-store.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
+import { getPlayback, subscribePlayback } from '../../session/demo-playback.ts';
 import { recordBatch } from './batch-history.ts';
 import { afterReload, creditsSpent, type CellRun, type CellRuns } from '../runs/lib/cells.ts';
 import { matrixOf, type BatchDefinition } from '../runs/lib/definition.ts';
@@ -252,8 +253,49 @@ export class BatchSession {
     if (!state.batch || (batchId !== undefined && state.batch.id !== batchId)) return;
     const definition = { ...state.batch.definition, ...change };
     const batch = { ...state.batch, definition };
-    void saveBatch({ id: batch.id, createdAt: batch.createdAt, definition }).catch(() => {});
+    if (state.batch === this.recordedBatch) this.recordedBatch = batch;
+    else void saveBatch({ id: batch.id, createdAt: batch.createdAt, definition }).catch(() => {});
     this.store.set({ ...state, batch });
+  }
+
+  /** The batch a demo step shows from its recording (`showRecorded`): never stored. */
+  private recordedBatch: OpenBatch | null = null;
+
+  /**
+   * Shows a demo step's batch with its cells' answers as the step recorded them (lent to the
+   * query cache by the player, decision 097): a cell answered there reads as answered, the
+   * others as never sent. Nothing is sent or stored; it goes when the demo ends. A run going on in this
+   * page stays on screen instead (it is paying; the demo would hide it).
+   */
+  showRecorded(definition: BatchDefinition): void {
+    if (this.engine) return;
+    const batch: OpenBatch = {
+      id: `demo-${timeId()}`,
+      createdAt: Date.now(),
+      definition,
+      matrix: matrixOf(definition),
+    };
+    const runs: Record<string, CellRun> = {};
+    for (const cell of batch.matrix.cells) {
+      const at = this.cachedAt(cell);
+      // Answered, as the recording shows them (a cached cell reads "cached · 0 credits", which
+      // the live table did not say); what they cost is not recorded: 0 here.
+      runs[cell.id] =
+        at === undefined
+          ? { state: 'not-checked', reason: 'never-sent' }
+          : { state: 'answered', at, durationMs: 0, credits: 0 };
+    }
+    this.runs = runs;
+    this.recordedBatch = batch;
+    this.store.set({ ...EMPTY, status: 'ready', batch, runs: { ...runs } });
+    const unsubscribe = subscribePlayback(() => {
+      if (getPlayback() !== null) return;
+      unsubscribe();
+      if (this.store.get().batch?.id !== batch.id) return;
+      this.recordedBatch = null;
+      this.runs = {};
+      this.store.set(EMPTY);
+    });
   }
 
   /**

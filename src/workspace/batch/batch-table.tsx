@@ -140,6 +140,8 @@ export const BatchTable = memo(function BatchTable({
       tabIndex={0}
       role="region"
       aria-label="Batch cells"
+      // Where a demo's batch step with its recorded answers lands (land-on-step.ts).
+      data-demo-focus="table"
       // Contained: a new pivot lays out and paints this box alone, not the page around it.
       className="max-h-[30rem] overflow-auto rounded border border-slate-200 [contain:content] dark:border-slate-700"
     >

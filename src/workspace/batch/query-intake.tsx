@@ -32,12 +32,15 @@ export function draftFromDefinition(
 /** The batch in a navigation's state (`batchDefinitionState`), checked like a batch file, or null. */
 export function readBatchDefinition(
   state: unknown,
-): { definition: BatchDefinition; from: string } | null {
-  const h = (state as { batchDefinition?: { text?: unknown; from?: unknown } } | null)
-    ?.batchDefinition;
+): { definition: BatchDefinition; from: string; recorded: boolean } | null {
+  const h = (
+    state as { batchDefinition?: { text?: unknown; from?: unknown; recorded?: unknown } } | null
+  )?.batchDefinition;
   if (!h || typeof h.text !== 'string' || typeof h.from !== 'string') return null;
   const parsed = parseDefinition(h.text);
-  return 'definition' in parsed ? { definition: parsed.definition, from: h.from } : null;
+  return 'definition' in parsed
+    ? { definition: parsed.definition, from: h.from, recorded: h.recorded === true }
+    : null;
 }
 
 /**

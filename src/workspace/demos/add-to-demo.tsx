@@ -16,7 +16,7 @@ type What =
 
 const stepOf = (what: What, search: string, queryClient: QueryClient): Promise<DemoStep> =>
   what.endpoint === undefined
-    ? Promise.resolve(stepFromBatch(what.batch))
+    ? stepFromBatch(what.batch, queryClient)
     : stepFromResult(
         what.endpoint,
         what.params,

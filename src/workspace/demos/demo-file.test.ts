@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { serializeDefinition, type BatchDefinition } from '../runs/lib/definition.ts';
-import { demoFile, readDemo, type DemoScript } from './demo-file.ts';
+import type { SnapshotFile } from '../snapshots/snapshot-file.ts';
+import { cleanSnapshot, demoFile, readDemo, type DemoScript } from './demo-file.ts';
 
 const batch: BatchDefinition = {
   endpoint: 'search',
@@ -119,5 +120,42 @@ describe('a step’s other answers (a comparison’s second pair)', () => {
   test('that are not answers refuse the file, naming the step', async () => {
     const reading = await withAlso(() => [{ kind: 'nope' }]);
     expect(reading).toEqual({ ok: false, error: expect.stringMatching(/^Step 1/) });
+  });
+});
+
+describe('a batch step’s recorded answers (its cells’, decision 097)', () => {
+  const tourAnswer = async () => {
+    const tour = (await (await fetch('/api/_sandbox/tour')).json()) as {
+      steps: { snapshot: SnapshotFile }[];
+    };
+    return tour.steps[0]!.snapshot;
+  };
+
+  test('are written with the batch and read back the same, so its pivot plays back', async () => {
+    const answer = await tourAnswer();
+    const withAnswers: DemoScript = {
+      ...script,
+      steps: [{ ...script.steps[0]!, also: [answer] }],
+    };
+    const reading = await readDemo(JSON.stringify(demoFile(withAnswers)));
+    if (!reading.ok) throw new Error(reading.error);
+    const [step] = reading.script.steps;
+    expect(step!.batch).toMatchObject({ target: 'example.com' });
+    expect(step!.also).toEqual([cleanSnapshot(answer)]);
+  });
+
+  test('an answer that is not one refuses the file, naming the step', async () => {
+    const text = JSON.stringify({
+      ...demoFile(script),
+      steps: [
+        {
+          title: 'x',
+          caption: 'y',
+          batch: JSON.parse(serializeDefinition(batch)),
+          also: [{ kind: 'nope' }],
+        },
+      ],
+    });
+    expect(await readDemo(text)).toEqual({ ok: false, error: expect.stringMatching(/^Step 1/) });
   });
 });

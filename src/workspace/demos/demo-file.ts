@@ -21,9 +21,10 @@ import { stepLabel } from './step-label.ts';
  * machine, offline, without a key. Opening one checks it like a snapshot: size, outline,
  * every step through its endpoint's schema; keys an answer echoes are masked.
  *
- * A batch step holds no answer: it is the batch as its file holds it (queries, locales, cap,
- * pivot), shown in the batch view's form with its price, nothing sent. A batch's answers can
- * be a thousand pages; its view shows what a batch is for without them.
+ * A batch step is the batch as its file holds it (queries, locales, cap, pivot), shown in the
+ * batch view's form with its price, nothing sent, and the answers of its first cells (`also`,
+ * at most MAX_ALSO: a batch's answers can be a thousand pages), so its pivot table plays back
+ * as recorded (decision 097).
  */
 export const DEMO_KIND = FILE_KINDS.demo;
 /** Anything bigger is refused before it is read (a few full-page screenshots fit). */
@@ -56,8 +57,9 @@ export type DemoStep = {
    */
   view?: Record<string, string>;
   /**
-   * Other answers of the step's endpoint its view showed (search's comparison pair): played
-   * back from the session cache while the demo plays (recorded-answers.ts, decision 081).
+   * Other answers of the step's endpoint its view showed (search's comparison pair; a batch's
+   * cells, decision 097): played back from the session cache while the demo plays
+   * (recorded-answers.ts, decision 081).
    */
   also?: SnapshotFile[];
 } & StepContent;
@@ -122,17 +124,15 @@ export function demoFile(script: DemoScript, now = new Date()): DemoFile {
     {
       name: script.name,
       savedAt: now.toISOString(),
-      steps: script.steps.map(({ title, caption, snapshot, batch, view, also }) =>
-        batch
-          ? { title, caption, batch: JSON.parse(serializeDefinition(batch)) as unknown }
-          : {
-              title,
-              caption,
-              ...(view && { view }),
-              ...(also && { also: also.map(cleanSnapshot) }),
-              snapshot: cleanSnapshot(snapshot),
-            },
-      ),
+      steps: script.steps.map(({ title, caption, snapshot, batch, view, also }) => ({
+        title,
+        caption,
+        ...(view && { view }),
+        ...(also && { also: also.map(cleanSnapshot) }),
+        ...(batch
+          ? { batch: JSON.parse(serializeDefinition(batch)) as unknown }
+          : { snapshot: cleanSnapshot(snapshot) }),
+      })),
     },
   );
 }
@@ -191,12 +191,9 @@ export async function readDemo(
       title: plainText(title, MAX_TITLE_LENGTH),
       caption: plainText(caption, MAX_CAPTION_LENGTH),
     };
-    if (content.batch) {
-      steps.push({ ...text, batch: content.batch });
-      continue;
-    }
     const label = stepLabel(i, content);
-    for (const answer of [content.snapshot, ...(also ?? [])]) {
+    // A batch step's answers are its cells' (decision 097), checked as any step's are.
+    for (const answer of [...(content.snapshot ? [content.snapshot] : []), ...(also ?? [])]) {
       const size = JSON.stringify(answer).length;
       if (size > MAX_SNAPSHOT_BYTES)
         return refuse(
@@ -206,10 +203,15 @@ export async function readDemo(
       if (!reading.ok)
         return refuse(`${label}: ${reading.error.replace('This snapshot', 'its answer')}`);
     }
+    const kept = { ...(also && { also: also.map(cleanSnapshot) }) };
+    if (content.batch) {
+      steps.push({ ...text, ...kept, batch: content.batch });
+      continue;
+    }
     steps.push({
       ...text,
       ...(view && { view }),
-      ...(also && { also: also.map(cleanSnapshot) }),
+      ...kept,
       snapshot: cleanSnapshot(content.snapshot),
     });
   }

@@ -128,26 +128,36 @@ function useShowStep(
       void navigate(href, { state });
       window.scrollTo(0, 0);
     };
-    if (step.batch) {
+    let current = true;
+    const { snapshot, batch } = step;
+    const batchAnswers = batch && step.also ? step.also : [];
+    if (batch && batchAnswers.length === 0) {
       // The batch's form, filled and priced: nothing is sent unless Run is pressed.
       closeSnapshot();
-      go('/batch', batchDefinitionState(step.batch, `the demo step “${step.title}”`));
+      go('/batch', batchDefinitionState(batch, `the demo step “${step.title}”`));
       return;
     }
-    let current = true;
-    const { snapshot } = step;
-    const { endpoint, params } = snapshot.request;
     // Known once it is live (a read of the catalogue) or opened: an unknown view has no URL.
-    const href = () => stepHref(endpoint as EndpointId, params, step.view);
+    const href = () =>
+      stepHref(snapshot!.request.endpoint as EndpointId, snapshot!.request.params, step.view);
     if (live) {
       // The view runs its own request on arrival (useRunOnArrival): cached answers are free.
       closeSnapshot();
       go(href(), { run: true });
       return;
     }
-    Promise.all([snapshot, ...(step.also ?? [])].map(openStep)).then(
-      ([open, ...also]) => {
-        if (!current || !open) return;
+    Promise.all([...(snapshot ? [snapshot] : []), ...(step.also ?? [])].map(openStep)).then(
+      (answers) => {
+        if (!current) return;
+        if (batch) {
+          // The batch with its cells' recorded answers, its pivot as recorded (decision 097).
+          closeSnapshot();
+          lendRecordedAnswers(queryClient, answers);
+          go('/batch', batchDefinitionState(batch, `the demo step “${step.title}”`, true));
+          return;
+        }
+        const [open, ...also] = answers;
+        if (!open) return;
         // The view shows the other answers beside its own from the cache (search's
         // comparison reads both there): the step's own answer goes with them.
         if (also.length > 0) lendRecordedAnswers(queryClient, [open, ...also]);
@@ -285,9 +295,12 @@ function useAccountAfterTheDemo(queryClient: QueryClient): void {
   );
 }
 
-/** What a step lands on: realty's map, a batch's pivot when it has one (else its form's top). */
+/**
+ * What a step lands on: realty's map; a batch's table when its answers were recorded, else its
+ * pivot's settings when it has them (else its form's top).
+ */
 function stepFocus(step: DemoStep): StepFocus | null {
-  if (step.batch) return hasPivot(step.batch) ? 'pivot' : null;
+  if (step.batch) return step.also?.length ? 'table' : hasPivot(step.batch) ? 'pivot' : null;
   return step.snapshot.request.endpoint === 'realty' ? 'map' : 'result';
 }
 

@@ -5,6 +5,8 @@ import { ENDPOINTS, type EndpointId, type ReadEndpointId } from '../../api/endpo
 import { sameParams, type Params } from '../../api/params.ts';
 import { secondLocaleParams } from '../../api/second-locale.ts';
 import { COMPARED_PARAM, comparedFromUrl } from '../../api/compared-captures.ts';
+import type { ShortsResponse } from '../../api/schemas.ts';
+import { continuedPages, MORE_PARAM, videoCount } from '../../api/shorts-pages.ts';
 import { expansionLetters, expansionQuery, prefixesOf } from '../../lib/prefixes.ts';
 import { requestHref, requestLabel } from '../../api/request-link.ts';
 import type { ImageResult, JsonResult } from '../../api/requests.ts';
@@ -36,12 +38,14 @@ export function stepHref(endpoint: EndpointId, params: Params, view?: Record<str
  * The other requests of the same endpoint a view shows beside its answer, as its page URL
  * says: search's comparison (`compare=1`) shows the query in the second country/language,
  * autocomplete's prefix ladder (`ladder=1`) one request per prefix of the query, screenshot's
- * comparison (`cmp`) the captures picked (the step's own answer is not repeated).
+ * comparison (`cmp`) the captures picked, shorts' "Load more" (`more`) the pages after it, as
+ * far as `answerOf` (the tab's cache) holds them (the step's own answer is not repeated).
  */
 export function otherRequestsShown(
   endpoint: EndpointId,
   params: Params,
   view: Record<string, string> | undefined,
+  answerOf: (params: Params) => AnyResult | undefined = () => undefined,
 ): Params[] {
   if (endpoint === 'search' && view?.compare === '1' && view.vs_country)
     return [secondLocaleParams(ENDPOINTS.search, params, view)];
@@ -55,25 +59,31 @@ export function otherRequestsShown(
   }
   if (endpoint === 'screenshot')
     return comparedFromUrl(view?.[COMPARED_PARAM]).filter((p) => !sameParams(p, params));
+  if (endpoint === 'shorts')
+    return continuedPages(params, Number(view?.[MORE_PARAM]) || 0, (p) =>
+      videoCount(answerOf(p) as JsonResult<ShortsResponse> | undefined),
+    );
   return [];
 }
 
-/** Those other answers as this tab's cache holds them (one not held is left out). */
-async function otherAnswers(
+/**
+ * Answers to `requests` as this tab's cache holds them, as snapshots (one not held is left out):
+ * at most what a file may hold (the schema refuses more), so a longer list keeps its first ones.
+ */
+async function heldAnswers(
   queryClient: QueryClient | undefined,
-  endpoint: EndpointId,
-  params: Params,
-  view: Record<string, string> | undefined,
+  requests: readonly { endpoint: EndpointId; params: Params }[],
 ) {
-  if (!queryClient || ENDPOINTS[endpoint].kind !== 'read') return [];
-  // At most what a file may hold (the schema refuses more): a longer list keeps its first ones.
-  const shown = otherRequestsShown(endpoint, params, view).slice(0, MAX_ALSO);
-  const held = shown.flatMap((p) => {
-    const key = endpointQueryKey(endpoint as ReadEndpointId, p);
+  if (!queryClient) return [];
+  const held = requests.flatMap(({ endpoint, params }) => {
+    if (ENDPOINTS[endpoint].kind !== 'read') return [];
+    const key = endpointQueryKey(endpoint as ReadEndpointId, params);
     const answer = queryClient.getQueryData<AnyResult>(key);
-    return answer ? [{ p, answer }] : [];
+    return answer ? [{ endpoint, params, answer }] : [];
   });
-  return Promise.all(held.map(({ p, answer }) => createSnapshot(endpoint, p, answer)));
+  return Promise.all(
+    held.slice(0, MAX_ALSO).map((a) => createSnapshot(a.endpoint, a.params, a.answer)),
+  );
 }
 
 /** A step of a result on screen: titled like the request, its caption left to the presenter. */
@@ -87,7 +97,17 @@ export async function stepFromResult(
   queryClient?: QueryClient,
 ): Promise<DemoStep> {
   const view = viewStateOf(search, params);
-  const also = await otherAnswers(queryClient, endpoint, params, view);
+  const answerOf = (p: Params) =>
+    sameParams(p, params)
+      ? result
+      : ENDPOINTS[endpoint].kind === 'read'
+        ? queryClient?.getQueryData<AnyResult>(endpointQueryKey(endpoint as ReadEndpointId, p))
+        : undefined;
+  const shown = otherRequestsShown(endpoint, params, view, answerOf).map((p) => ({
+    endpoint,
+    params: p,
+  }));
+  const also = await heldAnswers(queryClient, shown);
   return {
     id: newId(),
     title: requestLabel(endpoint, params),
@@ -131,14 +151,23 @@ export async function stepFromHistory(
   return answer && stepFromResult(entry.endpoint as EndpointId, entry.params, answer);
 }
 
-/** A step of a batch: its form (queries, locales, cap, pivot) as its file holds it, no answer. */
-export function stepFromBatch(definition: BatchDefinition): DemoStep {
+/**
+ * A step of a batch: its form (queries, locales, cap, pivot) as its file holds it, and the
+ * answers of its cells this tab holds (`also`, the first MAX_ALSO), so its pivot table plays
+ * back as it was (decision 097); none held: the form alone, as before.
+ */
+export async function stepFromBatch(
+  definition: BatchDefinition,
+  queryClient?: QueryClient,
+): Promise<DemoStep> {
   const { cells, locales } = matrixOf(definition);
   const queries = new Set(cells.map((c) => c.query)).size;
+  const also = await heldAnswers(queryClient, cells);
   return {
     id: newId(),
     title: `Batch: ${plural(queries, 'query', 'queries')} × ${plural(locales.length, 'locale', 'locales')}`,
     caption: '',
+    ...(also.length > 0 && { also }),
     batch: definition,
   };
 }

@@ -13,13 +13,15 @@ const SHOWN = 30;
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A batch's step: its form as this tab stores the batch (a day), else null. */
-async function stepFromStoredBatch(id: string): Promise<DemoStep | null> {
+async function stepFromStoredBatch(queryClient: QueryClient, id: string): Promise<DemoStep | null> {
   const definition = await storedBatchDefinition(id);
-  return definition && stepFromBatch(definition);
+  return definition && stepFromBatch(definition, queryClient);
 }
 
 const stepOf = (queryClient: QueryClient, entry: HistoryEntry) =>
-  entry.batch ? stepFromStoredBatch(entry.batch.id) : stepFromHistory(queryClient, entry);
+  entry.batch
+    ? stepFromStoredBatch(queryClient, entry.batch.id)
+    : stepFromHistory(queryClient, entry);
 
 /**
  * Recording from history: each entry whose answer this tab still holds (a reload keeps them

@@ -1,8 +1,11 @@
 /** How long a step's view may take to show what matters before the step stays at the top. */
 const WAIT_MS = 4000;
 
-/** What a step lands on: realty's map, a batch's pivot, or the result of any other view. */
-export type StepFocus = 'map' | 'result' | 'pivot';
+/**
+ * What a step lands on: realty's map, a batch's pivot settings or its table (its answers were
+ * recorded), or the result of any other view.
+ */
+export type StepFocus = 'map' | 'result' | 'pivot' | 'table';
 
 /**
  * Scrolls a step's view to what matters (issue #36): the map of a realty step, the result of

@@ -45,10 +45,16 @@ export function readBatchHandoff(state: unknown): BatchHandoff | null {
 /**
  * A whole batch handed to /batch (a demo script's batch step): its form filled as a loaded batch
  * file fills it. It travels as the file's text and is read back as a file is, checked
- * (`readBatchDefinition` in the batch view, which loads the file's schema).
+ * (`readBatchDefinition` in the batch view, which loads the file's schema). `recorded`: its
+ * cells' answers are in the cache as the step recorded them (decision 097), so the view shows
+ * the batch with them, sending nothing.
  */
-export const batchDefinitionState = (definition: BatchDefinition, from: string) => ({
-  batchDefinition: { text: serializeDefinition(definition), from },
+export const batchDefinitionState = (
+  definition: BatchDefinition,
+  from: string,
+  recorded = false,
+) => ({
+  batchDefinition: { text: serializeDefinition(definition), from, ...(recorded && { recorded }) },
 });
 
 /**

@@ -5,15 +5,9 @@
  */
 export const TYPICAL_PAGE_SIZE = 10;
 
-export function startOf(params: Readonly<Record<string, string | undefined>>): number {
-  const n = Number(params.start ?? 0);
-  return Number.isInteger(n) && n > 0 ? n : 0;
-}
-
-/** Where the page after one starting at `start` with `count` results begins; null at the end. */
-export function nextStart(start: number, count: number): number | null {
-  return count > 0 ? start + count : null;
-}
+// Where a page begins and the next one after it: the api layer's (a demo step pages through
+// shorts' appended pages too, decision 097).
+export { nextStart, startOf } from '../../../api/shorts-pages.ts';
 
 export function previousStart(start: number, pageSize = TYPICAL_PAGE_SIZE): number | null {
   return start > 0 ? Math.max(0, start - Math.max(1, pageSize)) : null;
