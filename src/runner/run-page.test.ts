@@ -8,7 +8,7 @@ import { readRunnerConfig } from './config.ts';
 import { MAX_CELL_PAGE, MAX_RUN_PAGE, RUNNER_TOKEN_HEADER, serveApi } from './http-api.ts';
 import { importTracker, openRunner, type Runner } from './runner.ts';
 import { DEFAULT_SETTINGS, loadRunPage, type RunPage } from './store.ts';
-import { tempDir, TEST_KEY } from './test-kit.ts';
+import { preparedDataDir, TEST_KEY } from './test-kit.ts';
 
 const tracker = testTracker(['coffee', 'tea']);
 const answered = (id: string, day: number) =>
@@ -33,7 +33,7 @@ let origin = '';
 
 beforeAll(async () => {
   runner = await openRunner(
-    readRunnerConfig({ API_KEY: TEST_KEY, RUNNER_DATA: tempDir('run-page') }),
+    readRunnerConfig({ API_KEY: TEST_KEY, RUNNER_DATA: await preparedDataDir('run-page') }),
     () => undefined,
   );
   await importTracker(runner, { tracker, runs: RUNS }, DEFAULT_SETTINGS);

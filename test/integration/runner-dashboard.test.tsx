@@ -11,7 +11,7 @@ import { findTracker } from '../../src/runner/store.ts';
 import {
   sandboxTracker,
   startSandbox,
-  tempDir,
+  preparedDataDir,
   TEST_KEY,
   trackerFile,
   type TestSandbox,
@@ -35,7 +35,7 @@ const events: string[] = [];
 // its dashboard door on loopback. The page's /runner/ goes there, as the dev proxy sends it.
 beforeAll(async () => {
   runnerSandbox = await startSandbox();
-  const dir = tempDir('runner-dash');
+  const dir = await preparedDataDir('runner-dash');
   runner = await openRunner(
     readRunnerConfig({ API_KEY: TEST_KEY, API_TARGET: runnerSandbox.url, RUNNER_DATA: dir }),
     () => undefined,
