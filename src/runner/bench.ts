@@ -54,6 +54,14 @@ await saveTracker(runner.db, {
   settings: { cron: null, timeZone: 'UTC', catchUp: false, reserveFloor: null, channels: [] },
   nextDue: null,
 });
+// BENCH_DOOR_EARLY: the door answers from the first day on, so the Trackers view can be
+// measured over the runs made so far while the long history is still being written.
+const doorPort = Number(process.env.BENCH_DOOR_PORT ?? 0);
+const doorToken = process.env.BENCH_DOOR_TOKEN;
+const early =
+  doorPort && doorToken && process.env.BENCH_DOOR_EARLY
+    ? await serveApi(runner, doorToken, doorPort)
+    : null;
 const ideal = (keywords * latency) / config.concurrency;
 let peak = 0;
 const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 200);
@@ -96,9 +104,8 @@ console.log(
     creditsUsed: state.accounts.get(DEMO_KEY)!.requestUsed,
   })}`,
 );
-const doorPort = Number(process.env.BENCH_DOOR_PORT ?? 0);
-if (doorPort && process.env.BENCH_DOOR_TOKEN) {
-  const door = await serveApi(runner, process.env.BENCH_DOOR_TOKEN, doorPort);
+if (doorPort && doorToken) {
+  const door = early ?? (await serveApi(runner, doorToken, doorPort));
   console.log(`door on 127.0.0.1:${doorPort}`);
   await new Promise((resolve) => process.once('SIGTERM', resolve));
   door.close();

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parseTrackers, serializeTrackers } from '../workspace/trackers/lib/tracker-file.ts';
 import type { RunnerSchedule } from '../workspace/trackers/lib/runner-schedule.ts';
+import { trackerMatrix } from '../workspace/trackers/lib/tracker.ts';
 import type { Runner } from './runner.ts';
 import { importTracker } from './runner.ts';
 import {
@@ -19,6 +20,12 @@ export const RUNNER_TOKEN_HEADER = 'x-runner-token';
 
 /** A page of runs holds at most this many (a run of a thousand cells is about a MB of JSON). */
 export const MAX_RUN_PAGE = 20;
+
+/**
+ * A page of one keyword's runs (`cell=`) holds at most this many: a run's one cell is a few kB,
+ * so a year of daily runs is one answer, where the runs whole would be a page of twenty.
+ */
+export const MAX_CELL_PAGE = 366;
 
 /** Trackers files are small; a larger body is refused before it is read whole. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -120,18 +127,25 @@ export async function handle(
 }
 
 /**
- * `GET /runner/runs?tracker=ID&limit=N[&cursor=C]`: a page of a tracker's runs, newest first
- * (`loadRunPage`), as `{ runs, older, cursor }`: the Trackers view draws its first rows and movers
- * from the first page and asks for older ones on demand (decision 091).
+ * `GET /runner/runs?tracker=ID&limit=N[&cursor=C][&cell=CELL]`: a page of a tracker's runs,
+ * newest first (`loadRunPage`), as `{ runs, older, cursor }`: the Trackers view draws its first
+ * rows and movers from the first page and asks for older ones on demand (decision 091). With
+ * `cell`, each run carries that keyword × locale's cell alone: a keyword's chart reads its own
+ * history, not every run whole (decision 096).
  */
 async function replyRunPage(runner: Runner, url: URL, res: ServerResponse) {
   const trackerId = url.searchParams.get('tracker') ?? '';
-  const limit = Number(url.searchParams.get('limit') ?? MAX_RUN_PAGE);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_RUN_PAGE)
-    return reply(res, 400, `limit is a whole number from 1 to ${MAX_RUN_PAGE}.`);
-  if (!(await findTracker(runner.db, trackerId)))
-    return reply(res, 400, 'No such tracker on the runner.');
-  const page = await loadRunPage(runner.db, trackerId, limit, url.searchParams.get('cursor'));
+  const cellId = url.searchParams.get('cell');
+  const most = cellId === null ? MAX_RUN_PAGE : MAX_CELL_PAGE;
+  const limit = Number(url.searchParams.get('limit') ?? most);
+  if (!Number.isInteger(limit) || limit < 1 || limit > most)
+    return reply(res, 400, `limit is a whole number from 1 to ${most}.`);
+  const found = await findTracker(runner.db, trackerId);
+  if (!found) return reply(res, 400, 'No such tracker on the runner.');
+  if (cellId !== null && !trackerMatrix(found.tracker).cells.some((c) => c.id === cellId))
+    return reply(res, 400, 'No such keyword and locale in this tracker.');
+  const cursor = url.searchParams.get('cursor');
+  const page = await loadRunPage(runner.db, trackerId, limit, cursor, cellId);
   if (!page) return reply(res, 400, 'That cursor does not name a run of this tracker.');
   return reply(res, 200, JSON.stringify(page), 'application/json');
 }

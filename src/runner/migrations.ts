@@ -57,4 +57,9 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
       delivered jsonb not null default '{}'
     )`,
   ],
+  [
+    // A tracker's runs newest first (a page of runs, its movers' baseline, the list's last run)
+    // straight from an index, however long the history (decision 096).
+    'create index runs_by_start on runs (tracker_id, started_at, id)',
+  ],
 ];

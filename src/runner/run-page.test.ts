@@ -1,12 +1,14 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { positionHistory } from '../workspace/trackers/lib/history.ts';
 import { baselineRun, type TrackerRun } from '../workspace/trackers/lib/run.ts';
+import { trackerMatrix } from '../workspace/trackers/lib/tracker.ts';
 import { page, testRun, testTracker } from '../workspace/trackers/lib/test-runs.ts';
 import { readRunnerConfig } from './config.ts';
-import { RUNNER_TOKEN_HEADER, serveApi } from './http-api.ts';
+import { MAX_CELL_PAGE, MAX_RUN_PAGE, RUNNER_TOKEN_HEADER, serveApi } from './http-api.ts';
 import { importTracker, openRunner, type Runner } from './runner.ts';
 import { DEFAULT_SETTINGS, loadRunPage, type RunPage } from './store.ts';
-import { tempDir, TEST_KEY } from './test-kit.ts';
+import { preparedDataDir, TEST_KEY } from './test-kit.ts';
 
 const tracker = testTracker(['coffee', 'tea']);
 const answered = (id: string, day: number) =>
@@ -31,7 +33,7 @@ let origin = '';
 
 beforeAll(async () => {
   runner = await openRunner(
-    readRunnerConfig({ API_KEY: TEST_KEY, RUNNER_DATA: tempDir('run-page') }),
+    readRunnerConfig({ API_KEY: TEST_KEY, RUNNER_DATA: await preparedDataDir('run-page') }),
     () => undefined,
   );
   await importTracker(runner, { tracker, runs: RUNS }, DEFAULT_SETTINGS);
@@ -73,6 +75,45 @@ describe('a runner tracker’s runs, a page at a time (decision 091)', () => {
     expect(seen.flat()).toEqual(['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7']);
     expect(next!.older).toBe(0);
     expect(await loadRunPage(runner.db, tracker.id, 2, 'not-a-cursor')).toBeNull();
+  });
+
+  test('a keyword’s chart reads that keyword’s cell of each run, not the runs whole (decision 096)', async () => {
+    const [coffee, tea] = trackerMatrix(tracker).cells;
+    const get = (query: string) =>
+      fetch(`${origin}/runner/runs?tracker=${tracker.id}&${query}`, {
+        headers: { [RUNNER_TOKEN_HEADER]: 'page-token' },
+      });
+    const res = await get(`cell=${encodeURIComponent(tea!.id)}&limit=366`);
+    expect(res.status).toBe(200);
+    const history = (await res.json()) as RunPage;
+    // Every ended run, oldest first, no baseline reach-back needed; each holds tea's cell only.
+    expect(ids(history)).toEqual(['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7']);
+    for (const run of history.runs) expect(Object.keys(run.cells)).not.toContain(coffee!.id);
+    expect(history.runs.find((r) => r.id === 'r7')!.cells[tea!.id]).toEqual(
+      RUNS.find((r) => r.id === 'r7')!.cells[tea!.id],
+    );
+    // Its ranks are those of the full runs: the chart draws the same line from less.
+    const line = (runs: readonly TrackerRun[]) =>
+      positionHistory(runs, tea!.id, 'example.com').points.map((p) => [
+        p.run.id,
+        p.kind,
+        p.kind === 'ranked' ? p.rank : null,
+      ]);
+    expect(line(history.runs)).toEqual(line(RUNS));
+    // Paged like the runs: the cursor goes on from the page's oldest run.
+    const newest = (await (
+      await get(`cell=${encodeURIComponent(tea!.id)}&limit=3`)
+    ).json()) as RunPage;
+    expect(ids(newest)).toEqual(['r5', 'r6', 'r7']);
+    expect(newest.older).toBe(4);
+    // A whole-run page stays at most MAX_RUN_PAGE; a cell nobody tracks is refused.
+    expect((await get(`limit=${MAX_RUN_PAGE + 1}`)).status).toBe(400);
+    expect(
+      (await get(`cell=${encodeURIComponent(tea!.id)}&limit=${MAX_CELL_PAGE + 1}`)).status,
+    ).toBe(400);
+    const unknown = await get('cell=nope&limit=5');
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toBe('No such keyword and locale in this tracker.');
   });
 
   test('the door answers a page with the token, and refuses a limit out of range', async () => {

@@ -1,5 +1,5 @@
 import type { TrackerAlert } from '../workspace/trackers/lib/alerts.ts';
-import { isBaseline, type RunCell, type TrackerRun } from '../workspace/trackers/lib/run.ts';
+import type { RunCell, TrackerRun } from '../workspace/trackers/lib/run.ts';
 import { storedTrackerSchema } from '../workspace/trackers/lib/tracker-schemas.ts';
 import type { Tracker } from '../workspace/trackers/lib/tracker.ts';
 import type { Db, Sql } from './db.ts';
@@ -200,6 +200,8 @@ export async function loadRuns(
   trackerId: string,
   where = 'true',
   params: readonly unknown[] = [],
+  /** Only this cell of each run (a keyword's chart), read through the cells' primary key. */
+  cellId: string | null = null,
 ): Promise<TrackerRun[]> {
   const rows = await db.query<RunRow>(
     `select * from runs where tracker_id = $1 and (${where}) order by started_at, id`,
@@ -212,8 +214,11 @@ export async function loadRuns(
     state: string;
     cell: RunCell | string | null;
   }>(
-    'select run_id, cell_id, state, cell from run_cells where tracker_id = $1 and run_id = any($2::text[])',
-    [trackerId, rows.map((r) => r.id)],
+    `select run_id, cell_id, state, cell from run_cells where tracker_id = $1 and run_id = any($2::text[])
+       ${cellId === null ? '' : 'and cell_id = $3'}`,
+    cellId === null
+      ? [trackerId, rows.map((r) => r.id)]
+      : [trackerId, rows.map((r) => r.id), cellId],
   );
   const byRun = new Map<string, { cells: Record<string, RunCell>; sent: string[] }>();
   for (const c of cells) {
@@ -244,24 +249,30 @@ export async function loadRuns(
 }
 
 /**
- * The baseline of a run started at `before` (the model's `isBaseline`): read newest first, one
- * run's cells at a time, so a long history is not read whole for each run.
+ * The id of the baseline of a run started at `before`: the model's `isBaseline` (ended, not
+ * suspect, some cell answered) asked of the database, so no run's cells are read to find it.
  */
+async function baselineId(db: Sql, trackerId: string, before: number): Promise<string | null> {
+  const [row] = await db.query<{ id: string }>(
+    `select id from runs where tracker_id = $1 and status in ('done', 'stopped') and suspect is null
+       and started_at < $2 and exists (select 1 from run_cells c where c.tracker_id = runs.tracker_id
+         and c.run_id = runs.id and c.state = 'answered')
+     order by started_at desc, id desc limit 1`,
+    [trackerId, before],
+  );
+  return row?.id ?? null;
+}
+
+/** The baseline of a run started at `before` (the model's `isBaseline`), with its cells. */
 export async function loadBaseline(
   db: Sql,
   trackerId: string,
   before: number,
 ): Promise<TrackerRun | undefined> {
-  const ids = await db.query<{ id: string }>(
-    `select id from runs where tracker_id = $1 and status in ('done', 'stopped') and suspect is null
-       and started_at < $2 order by started_at desc, id desc`,
-    [trackerId, before],
-  );
-  for (const { id } of ids) {
-    const [run] = await loadRuns(db, trackerId, 'id = $2', [id]);
-    if (run && isBaseline(run)) return run;
-  }
-  return undefined;
+  const id = await baselineId(db, trackerId, before);
+  if (id === null) return undefined;
+  const [run] = await loadRuns(db, trackerId, 'id = $2', [id]);
+  return run;
 }
 
 /** What the runs of a tracker since `from` spent: for the monthly cap. */
@@ -352,6 +363,8 @@ export async function loadRunPage(
   trackerId: string,
   limit: number,
   cursor: string | null = null,
+  /** One keyword × locale's history (its chart): each run carries that cell only, no baseline. */
+  cellId: string | null = null,
 ): Promise<RunPage | null> {
   const after = cursor === null ? null : readCursor(cursor);
   if (cursor !== null && after === null) return null;
@@ -363,15 +376,16 @@ export async function loadRunPage(
   );
   let size = Math.min(limit, keys.length);
   const newestRan = keys.slice(0, size).find((k) => k.status !== 'missed');
-  if (after === null && newestRan) {
-    const baseline = await loadBaseline(db, trackerId, newestRan.started_at);
-    const at = baseline ? keys.findIndex((k) => k.id === baseline.id) : -1;
+  if (after === null && newestRan && cellId === null) {
+    // Its id only: the page's cells are read once, below.
+    const baseline = await baselineId(db, trackerId, newestRan.started_at);
+    const at = baseline === null ? -1 : keys.findIndex((k) => k.id === baseline);
     size = Math.max(size, at + 1);
   }
   const page = keys.slice(0, size);
   const oldest = page.at(-1);
   const runs = page.length
-    ? await loadRuns(db, trackerId, 'id = any($2::text[])', [page.map((k) => k.id)])
+    ? await loadRuns(db, trackerId, 'id = any($2::text[])', [page.map((k) => k.id)], cellId)
     : [];
   return {
     runs,

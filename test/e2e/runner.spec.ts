@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { sandboxTracker, tempDir } from '../../src/runner/test-kit.ts';
+import { preparedDataDir, sandboxTracker } from '../../src/runner/test-kit.ts';
 import { serializeTrackers } from '../../src/workspace/trackers/lib/tracker-file.ts';
 import { collectConsoleErrors } from './helpers.ts';
 
@@ -83,10 +83,10 @@ const searchesPaid = async (request: APIRequestContext) => {
 };
 
 test.beforeAll(async ({ request }) => {
-  // PGlite's cold open (a fresh data folder) is most of it: ~18 s on a quiet machine, 30 s+
-  // when loaded. The preview starts meanwhile.
+  // PGlite's cold open of an empty folder (its initdb: ~18 s quiet, 30 s+ loaded) is paid once
+  // per machine: the runner opens a copy of a migrated data folder made then (~2 s).
   test.setTimeout(120_000);
-  dataDir = tempDir('runner-e2e');
+  dataDir = await preparedDataDir('runner-e2e');
   const app = start(
     'node_modules/.bin/vite',
     ['preview', '--outDir', OUT_DIR, '--port', String(APP_PORT), '--strictPort'],

@@ -11,7 +11,7 @@ import { findTracker } from '../../src/runner/store.ts';
 import {
   sandboxTracker,
   startSandbox,
-  tempDir,
+  preparedDataDir,
   TEST_KEY,
   trackerFile,
   type TestSandbox,
@@ -28,12 +28,14 @@ let runner: Runner;
 let api: Server;
 /** Every request the page sent to /runner/, as the runner got it (headers and body). */
 const sent: { path: string; headers: string; body: string }[] = [];
+/** When each /runner/ request left and when its answer came, in order. */
+const events: string[] = [];
 
 // A real runner: its database (PGlite in a temp folder), two runs paid in its own sandbox, and
 // its dashboard door on loopback. The page's /runner/ goes there, as the dev proxy sends it.
 beforeAll(async () => {
   runnerSandbox = await startSandbox();
-  const dir = tempDir('runner-dash');
+  const dir = await preparedDataDir('runner-dash');
   runner = await openRunner(
     readRunnerConfig({ API_KEY: TEST_KEY, API_TARGET: runnerSandbox.url, RUNNER_DATA: dir }),
     () => undefined,
@@ -59,8 +61,11 @@ beforeAll(async () => {
       headers: JSON.stringify(init?.headers ?? {}),
       body: typeof init?.body === 'string' ? init.body : '',
     });
+    events.push(`asked ${url}`);
     const { signal: _jsdomSignal, ...rest } = init ?? {};
-    return toSandbox(`${origin}${url}`, rest);
+    const res = await toSandbox(`${origin}${url}`, rest);
+    events.push(`answered ${url}`);
+    return res;
   });
   await clearAllDatabases();
 }, 180_000);
@@ -72,6 +77,21 @@ afterAll(async () => {
 });
 
 describe('the Trackers view and a runner', () => {
+  test('a reload on a runner’s tracker asks for its newest runs beside the list, not after it (its first rows wait on one round trip)', async () => {
+    window.sessionStorage.setItem('web-data-dashboard.runner-token', TOKEN);
+    const { user } = renderApp('/trackers?runner=t-Coffeewatch');
+    const runs = await screen.findByRole('table', { name: /Every run of this tracker/ }, WAIT);
+    expect(within(runs).getAllByRole('row')).toHaveLength(4);
+    const asked = events.findIndex((e) => e.startsWith('asked /runner/runs?'));
+    expect(asked).toBeGreaterThanOrEqual(0);
+    expect(asked).toBeLessThan(events.indexOf('answered /runner/trackers?runs=none'));
+    // One read of the page: the list's answer does not ask for it again.
+    expect(sent.filter((s) => s.path.startsWith('/runner/runs?'))).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Disconnect' }));
+    expect(window.sessionStorage.getItem('web-data-dashboard.runner-token')).toBeNull();
+    sent.length = 0;
+  }, 60_000);
+
   test('a refused token says so; the right one shows the runner’s trackers, runs and movers with the local components; a local tracker moves there without the key; a runner that stops answering says so', async () => {
     const { user } = renderApp('/trackers');
     const tokenField = await screen.findByLabelText('Runner token', undefined, WAIT);
@@ -105,6 +125,20 @@ describe('the Trackers view and a runner', () => {
     // local tracker.
     const movers = screen.getByRole('table', { name: /^Movers: the target’s rank/ });
     expect(within(movers).getAllByRole('row')).toHaveLength(5);
+    // A keyword's chart reads that keyword's cell of every run (decision 096), not the runs
+    // whole: three points while the runs table still holds two runs.
+    await user.click(within(movers).getAllByRole('button', { name: 'espresso' })[0]!);
+    expect(
+      await screen.findByText('The chart shows every run of this keyword (3).', undefined, WAIT),
+    ).toBeInTheDocument();
+    const cellReads = sent.filter((s) => s.path.startsWith('/runner/runs?'));
+    expect(cellReads).toHaveLength(2);
+    expect(cellReads[1]!.path).toMatch(/[?&]cell=[^&]+/);
+    const ranks = screen.getByRole('table', {
+      name: 'The target’s rank and ranking URL in each run',
+      hidden: true,
+    });
+    expect(within(ranks).getAllByRole('row', { hidden: true })).toHaveLength(4);
     await user.click(within(runs).getByRole('button', { name: 'Load older runs' }));
     await waitFor(
       () => expect(within(runs).queryByRole('button', { name: /older runs/ })).toBeNull(),

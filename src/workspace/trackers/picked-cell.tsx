@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { formatNumber } from '../../lib/format.ts';
 import { localeLabel } from '../runs/lib/locale.ts';
 import type { BatchCell } from '../runs/lib/matrix.ts';
 import { HeaderRow } from './header-row.tsx';
@@ -11,6 +12,24 @@ import { SerpDiff } from './serp-diff.tsx';
 
 const HISTORY_COLUMNS = ['Run', 'Rank', 'Ranking URL'];
 
+/**
+ * A keyword's chart read on its own (a runner's tracker: that keyword's cell of each run, decision
+ * 096) rather than drawn from the runs the view holds.
+ */
+export interface CellHistory {
+  /** Reads the picked keyword's history. */
+  read: (cellId: string) => void;
+  /** What was read for the keyword picked last, or null. */
+  shown: {
+    cellId: string;
+    runs: readonly TrackerRun[];
+    /** Runs older than those read. */
+    older: number;
+    loading: boolean;
+    error: string | null;
+  } | null;
+}
+
 /** The keyword picked in the movers: its position chart (competitors on request) and SERP diff. */
 export function PickedCell({
   pickedCell,
@@ -18,17 +37,20 @@ export function PickedCell({
   runs,
   ran,
   reading,
-  onDemand = false,
+  history,
 }: {
   pickedCell: BatchCell;
   tracker: Tracker;
   runs: readonly TrackerRun[];
   ran: readonly TrackerRun[];
   reading: number;
-  /** The older runs are read when asked for (Load older runs), not on their own. */
-  onDemand?: boolean;
+  /** The chart's runs read apart (a runner's tracker); without it, drawn from `runs`. */
+  history?: CellHistory;
 }) {
   const id = useId();
+  const own = history?.shown?.cellId === pickedCell.id ? history.shown : null;
+  // Until its own history is read, the chart draws from the runs the view already holds.
+  const chartRuns = own && !own.loading && !own.error ? own.runs : runs;
   const [withCompetitors, setWithCompetitors] = useState(false);
   // A keyword picked in the movers opens here, below the table: brought into view, or the
   // click would seem to do nothing (issue 40.7). Focus stays on the table, to pick the next.
@@ -55,15 +77,17 @@ export function PickedCell({
           Show competitors on the chart
         </label>
       )}
-      {reading > 0 && (
-        <p role="status" className="text-sm">
-          {onDemand
-            ? 'The chart shows the runs read so far: Load older runs (in Runs) for more.'
-            : 'Reading the earlier runs: the chart shows the newest so far.'}
-        </p>
+      {history ? (
+        <HistoryStatus own={own} />
+      ) : (
+        reading > 0 && (
+          <p role="status" className="text-sm">
+            Reading the earlier runs: the chart shows the newest so far.
+          </p>
+        )
       )}
       <CellChart
-        runs={runs}
+        runs={chartRuns}
         tracker={tracker}
         cellId={pickedCell.id}
         title={`Position history of ${tracker.target} for “${pickedCell.query}” (${localeLabel(pickedCell.locale)})`}
@@ -71,6 +95,20 @@ export function PickedCell({
       />
       <SerpDiff key={pickedCell.id} runs={ran} cellId={pickedCell.id} title={pickedCell.query} />
     </section>
+  );
+}
+
+/** Where a keyword's own history read stands (decision 096). */
+function HistoryStatus({ own }: { own: CellHistory['shown'] }) {
+  if (own?.error) return <p role="alert">{own.error}</p>;
+  return (
+    <p role="status" className="text-sm">
+      {!own || own.loading
+        ? 'Reading this keyword’s runs: the chart shows the newest so far.'
+        : own.older > 0
+          ? `The chart shows this keyword’s newest ${formatNumber(own.runs.length)} runs (${formatNumber(own.older)} older not read).`
+          : `The chart shows every run of this keyword (${formatNumber(own.runs.length)}).`}
+    </p>
   );
 }
 

@@ -102,16 +102,19 @@ export interface RunPage {
 
 /**
  * The newest `limit` runs of a runner's tracker (with no cursor: reaching back to its movers'
- * baseline), or the `limit` runs before `cursor`. Each run is read as a stored run is.
+ * baseline), or the `limit` runs before `cursor`. With `cellId`, each run carries that keyword ×
+ * locale's cell alone (its chart: decision 096). Each run is read as a stored run is.
  */
 export async function readRunPage(
   token: string,
   trackerId: string,
   limit: number,
   cursor: string | null = null,
+  cellId: string | null = null,
 ): Promise<RunPage> {
   const query = new URLSearchParams({ tracker: trackerId, limit: String(limit) });
   if (cursor !== null) query.set('cursor', cursor);
+  if (cellId !== null) query.set('cell', cellId);
   const page = (await (await call(token, `runs?${query}`)).json()) as Partial<RunPage>;
   if (!Array.isArray(page.runs) || typeof page.older !== 'number') throw cannotRead('runs');
   const runs = page.runs.map((r) => readRecord(storedRunSchema, r));

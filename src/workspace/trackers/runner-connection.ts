@@ -35,6 +35,23 @@ export interface RunnerRuns {
 
 export const runnerRuns = createStore<RunnerRuns | null>(null);
 
+/** One keyword × locale's runs on the runner, read for its chart (each run holds that cell only). */
+export interface RunnerCellRuns {
+  trackerId: string;
+  cellId: string;
+  /** Oldest first; empty until read. */
+  runs: TrackerRun[];
+  /** Runs older than those read (past CELL_PAGE). */
+  older: number;
+  loading: boolean;
+  error: string | null;
+}
+
+export const runnerCellRuns = createStore<RunnerCellRuns | null>(null);
+
+/** A keyword's chart reads up to a year of daily runs in one answer (a few kB a run). */
+const CELL_PAGE = 366;
+
 /**
  * The first page: the newest run and the runs back to its baseline (two at most, unless suspect
  * runs lie between), so the first rows and the movers come from one small answer (decision 091).
@@ -47,8 +64,12 @@ const viewOf = (state: RunnerState) => ('view' in state ? state.view : null);
 const messageOf = (error: unknown) =>
   error instanceof RunnerError ? error.message : `The runner could not be read: ${String(error)}`;
 
-/** Reads the runner's trackers and alerts with the held token (nothing when none is held). */
-export async function refreshRunner(): Promise<void> {
+/**
+ * Reads the runner's trackers and alerts with the held token (nothing when none is held).
+ * `reopen`: read the open tracker's newest runs again too (Refresh: a run may have ended since);
+ * the first read leaves them to `openRunnerTracker`, which starts beside it, not after it.
+ */
+export async function refreshRunner({ reopen = true } = {}): Promise<void> {
   const token = runnerTokenStore.get();
   if (!token) return runnerState.set({ status: 'off' });
   runnerState.set({ status: 'reading', view: viewOf(runnerState.get()) });
@@ -59,17 +80,31 @@ export async function refreshRunner(): Promise<void> {
     runnerState.set({ status: 'ready', view });
     // The open tracker's newest runs again (a run may have ended since).
     const open = runnerRuns.get();
-    if (open) void openRunnerTracker(open.trackerId);
+    if (open && reopen) void openRunnerTracker(open.trackerId);
   } catch (error) {
     if (runnerTokenStore.get() === token)
       runnerState.set({ status: 'error', message: messageOf(error), view: null });
   }
 }
 
+/** The tracker whose first page is being read: asked again meanwhile, it is not read twice. */
+let firstPageOf: string | null = null;
+
 /** Reads the newest runs of a runner's tracker (null: none open). */
 export async function openRunnerTracker(trackerId: string | null): Promise<void> {
   const token = runnerTokenStore.get();
   if (!token || trackerId === null) return runnerRuns.set(null);
+  // The section's first read and a mount run twice (React's checks) ask for the same page.
+  if (firstPageOf === trackerId) return;
+  firstPageOf = trackerId;
+  try {
+    await readFirstPage(token, trackerId);
+  } finally {
+    if (firstPageOf === trackerId) firstPageOf = null;
+  }
+}
+
+async function readFirstPage(token: string, trackerId: string): Promise<void> {
   const shown = runnerRuns.get();
   const same = shown?.trackerId === trackerId ? shown : null;
   runnerRuns.set({
@@ -116,6 +151,36 @@ export async function loadOlderRunnerRuns(): Promise<void> {
   }
 }
 
+/**
+ * Reads one keyword × locale's history for its chart (decision 096): that cell of up to
+ * CELL_PAGE runs, not the runs whole. Null closes it.
+ */
+export async function openRunnerCell(trackerId: string, cellId: string | null): Promise<void> {
+  const token = runnerTokenStore.get();
+  if (!token || cellId === null) return runnerCellRuns.set(null);
+  const asked = { trackerId, cellId };
+  const current = () => {
+    const now = runnerCellRuns.get();
+    return now?.trackerId === trackerId && now.cellId === cellId ? now : null;
+  };
+  runnerCellRuns.set({ ...asked, runs: [], older: 0, loading: true, error: null });
+  try {
+    const page = await readRunPage(token, trackerId, CELL_PAGE, null, cellId);
+    // Another keyword picked meanwhile: its own read answers for it.
+    if (!current()) return;
+    runnerCellRuns.set({
+      ...asked,
+      runs: page.runs,
+      older: page.older,
+      loading: false,
+      error: null,
+    });
+  } catch (error) {
+    if (current())
+      runnerCellRuns.set({ ...asked, runs: [], older: 0, loading: false, error: messageOf(error) });
+  }
+}
+
 /** Holds the token like the API key (sessionStorage, this tab) and reads the runner with it. */
 export function connectRunner(token: string): Promise<void> {
   setRunnerToken(token);
@@ -124,8 +189,14 @@ export function connectRunner(token: string): Promise<void> {
 
 export function disconnectRunner(): void {
   setRunnerToken(null);
+  forgetRunnerReads();
+}
+
+/** What was read with a token goes with it. */
+function forgetRunnerReads(): void {
   runnerState.set({ status: 'off' });
   runnerRuns.set(null);
+  runnerCellRuns.set(null);
 }
 
 /** Sends a tracker and its runs to the runner (never the key), then reads the runner again. */
@@ -146,6 +217,5 @@ export async function sendToRunner(entry: TrackerWithRuns): Promise<string | nul
 resultsClearedAt.subscribe(disconnectRunner);
 runnerTokenStore.subscribe(() => {
   if (runnerTokenStore.get()) return;
-  runnerState.set({ status: 'off' });
-  runnerRuns.set(null);
+  forgetRunnerReads();
 });

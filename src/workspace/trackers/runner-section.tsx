@@ -8,8 +8,10 @@ import {
   connectRunner,
   disconnectRunner,
   loadOlderRunnerRuns,
+  openRunnerCell,
   openRunnerTracker,
   refreshRunner,
+  runnerCellRuns,
   runnerRuns,
   runnerState,
 } from './runner-connection.ts';
@@ -30,6 +32,7 @@ export function RunnerSection() {
   // ask for something nothing could check. An unread meta (an error) leaves the connection on:
   // its own errors then say what is wrong.
   const configured = meta.isError ? true : meta.data?.runner;
+  useFirstReads();
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -52,25 +55,37 @@ export function RunnerSection() {
   );
 }
 
+/**
+ * A token held from earlier in this tab (a reload, a link to a runner's tracker): the runner's
+ * list and the open tracker's newest runs are read at once, side by side, without waiting for
+ * the server's meta or for the list (a tracker the runner does not hold answers "not on the
+ * runner" when the list comes). Its first rows then wait on one round trip, not three.
+ */
+function useFirstReads() {
+  const token = useStore(runnerTokenStore);
+  const [params] = useSearchParams();
+  const openId = params.get('runner');
+  useEffect(() => {
+    if (token && runnerState.get().status === 'off') void refreshRunner({ reopen: false });
+  }, [token]);
+  useEffect(() => {
+    void openRunnerTracker(token ? openId : null);
+  }, [token, openId]);
+}
+
 /** The token, then the runner's trackers, alerts and the open one's detail. */
 function RunnerConnection() {
   const token = useStore(runnerTokenStore);
   const state = useStore(runnerState);
   const [params, setParams] = useSearchParams();
   const openId = params.get('runner');
-  // A token held from earlier in this tab (a reload): read the runner once.
-  useEffect(() => {
-    if (token && runnerState.get().status === 'off') void refreshRunner();
-  }, [token]);
   const view = 'view' in state ? state.view : null;
   const open = view?.trackers.find((t) => t.id === openId);
   const runs = useStore(runnerRuns);
-  // The open tracker's newest runs: one page, its movers' pair in it (decision 091).
-  const openKnown = open ? open.id : null;
-  useEffect(() => {
-    void openRunnerTracker(openKnown);
-  }, [openKnown]);
-  const openRuns = runs && runs.trackerId === openKnown ? runs : null;
+  const cellRuns = useStore(runnerCellRuns);
+  // The open tracker's newest runs: one page, its movers' pair in it (decision 091), read
+  // since the section appeared (useFirstReads); shown once the list says it is the runner's.
+  const openRuns = open && runs?.trackerId === open.id ? runs : null;
   // The schedule's and the budget's now: when the view opened (the runner's data is as read).
   const [readAt] = useState(Date.now);
 
@@ -132,6 +147,10 @@ function RunnerConnection() {
           runs={openRuns.runs}
           reading={openRuns.older}
           older={{ loading: openRuns.loading, load: () => void loadOlderRunnerRuns() }}
+          cellHistory={{
+            read: (cellId) => void openRunnerCell(open.id, cellId),
+            shown: cellRuns?.trackerId === open.id ? cellRuns : null,
+          }}
           now={readAt}
           running={null}
         />

@@ -9,7 +9,7 @@ import { plannedSchedule } from './lib/planned.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
 import { MoveToRunner } from './move-to-runner.tsx';
 import { MoversSection, useComparedRuns } from './movers-section.tsx';
-import { PickedCell } from './picked-cell.tsx';
+import { PickedCell, type CellHistory } from './picked-cell.tsx';
 import { RunnerScheduleLine } from './runner-schedule-line.tsx';
 import { RunsTable, type OlderRuns } from './runs-table.tsx';
 import { TrackerFiles } from './tracker-files.tsx';
@@ -27,6 +27,7 @@ export function TrackerDetail({
   running,
   now,
   older,
+  cellHistory,
 }: {
   /** This browser's trackers; null for a runner's (read-only: the runner sets and runs it). */
   session: TrackerSession | null;
@@ -40,6 +41,8 @@ export function TrackerDetail({
   now: number;
   /** Older runs read on demand (a runner's), rather than as soon as the newest are shown. */
   older?: OlderRuns;
+  /** A picked keyword's chart read on its own (a runner's), not from `runs`. */
+  cellHistory?: CellHistory;
 }) {
   const id = useId();
   const matrix = useMemo(() => trackerMatrix(tracker), [tracker]);
@@ -98,7 +101,10 @@ export function TrackerDetail({
         compared={compared}
         locales={matrix.locales}
         picked={picked}
-        onPick={setPicked}
+        onPick={(cellId) => {
+          setPicked(cellId);
+          cellHistory?.read(cellId);
+        }}
       />
       {pickedCell && (
         <PickedCell
@@ -107,7 +113,7 @@ export function TrackerDetail({
           runs={runs}
           ran={compared.ran}
           reading={reading}
-          onDemand={older !== undefined}
+          history={cellHistory}
         />
       )}
       <TrackerFiles
