@@ -21,7 +21,27 @@ export async function pressButton(page, pattern) {
     pattern.source,
     pattern.flags,
   );
-  await handle.asElement().click();
+  const button = handle.asElement();
+  // Content below the fold is styled when it scrolls near (content-visibility: auto, decision
+  // 094), which can move the button between puppeteer's scroll and its click: at 4× the click
+  // on search's "Raw response" landed beside it. Click where it settled, as a person would.
+  await button.scrollIntoView();
+  await page.evaluate(
+    (el) =>
+      new Promise((settled) => {
+        let top = el.getBoundingClientRect().top;
+        const check = () =>
+          requestAnimationFrame(() => {
+            const now = el.getBoundingClientRect().top;
+            if (now === top) return settled();
+            top = now;
+            check();
+          });
+        check();
+      }),
+    button,
+  );
+  await button.click();
 }
 
 /** The view's Run button (the button in its parameters form that names a cost: "… · …"). */
