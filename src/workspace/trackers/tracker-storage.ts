@@ -1,5 +1,6 @@
 import { delMany, get, getMany, keys, set, setMany } from 'idb-keyval';
 import { readRecord } from '../../lib/file-envelope.ts';
+import { isRecord } from '../../lib/is-record.ts';
 import { createWriter, databaseStore } from '../../session/browser-databases.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import type { TrackerAlert } from './lib/alerts.ts';
@@ -98,9 +99,7 @@ interface StampedRun extends TrackerRun {
 }
 
 const isStamped = (record: unknown): record is StampedRun =>
-  typeof record === 'object' &&
-  record !== null &&
-  (record as Partial<StampedRun>).shape === RUN_RECORD_SHAPE;
+  isRecord(record) && record.shape === RUN_RECORD_SHAPE;
 
 /**
  * A run as stored, or undefined (none, or one that does not read). A run this version wrote
