@@ -125,6 +125,9 @@ export default defineConfig(({ mode }) => {
       exclude: ['test/e2e/**', 'node_modules/**'],
       restoreMocks: true,
       testTimeout: 15_000,
+      // As Playwright does under CI: one retry, so a timeout on a loaded machine does not sink a
+      // run; test/races-reporter.mjs names every test that needed it (decision 103).
+      retry: process.env.CI ? 1 : 0,
       // react-router 7 ships CJS and ESM builds; under vitest some imports reached one and some
       // the other, two copies whose contexts do not meet. Every import gets the ESM build
       // (decision 076).

@@ -2,11 +2,14 @@
 // browser tests (Playwright, Debian's Chromium). Prints one closing line
 // "N passed, N failed" and writes it to test-results/summary.txt for .ci/run.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const CI = Boolean(process.env.CI);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 mkdirSync('test-results', { recursive: true });
+// A report left by an earlier run must not speak for this one.
+for (const report of ['vitest.json', 'vitest-races.json', 'playwright.json'])
+  rmSync(`test-results/${report}`, { force: true });
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
@@ -21,6 +24,32 @@ function readJson(path) {
   }
 }
 
+/** Playwright's tests with the given outcome ('unexpected': failed; 'flaky': passed on a retry). */
+function playwrightTests(report, outcome) {
+  const names = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === outcome) names.push(`${spec.file}:${spec.line} › ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return names;
+}
+
+/** The failed tests and those that passed only on their retry, unit and browser alike. */
+function testsToLookAt() {
+  const vitest = readJson('test-results/vitest-races.json') ?? { failed: [], retried: [] };
+  const browser = readJson('test-results/playwright.json');
+  return [
+    ['FAILED', [...vitest.failed, ...playwrightTests(browser, 'unexpected')]],
+    [
+      'passed only on a retry (a race to find)',
+      [...vitest.retried, ...playwrightTests(browser, 'flaky')],
+    ],
+  ];
+}
+
 let passed = 0;
 let failed = 0;
 
@@ -28,6 +57,7 @@ const vitestCode = run('node_modules/.bin/vitest', [
   'run',
   '--reporter=default',
   '--reporter=json',
+  '--reporter=./test/races-reporter.mjs',
   '--outputFile=test-results/vitest.json',
 ]);
 const vitest = readJson('test-results/vitest.json');
@@ -64,6 +94,13 @@ if (!existsSync(chromium)) {
     );
   }
   if (e2eCode !== 0 && (!stats || stats.unexpected === 0)) failed += 1;
+}
+
+// CI shows only the tail of the output: the tests to look at are named last (decision 103).
+for (const [what, names] of testsToLookAt()) {
+  if (names.length === 0) continue;
+  console.log(`${what}:`);
+  for (const name of names) console.log(`  ${name}`);
 }
 
 const line = `${passed} passed, ${failed} failed`;

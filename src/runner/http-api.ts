@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parseTrackers, serializeTrackers } from '../workspace/trackers/lib/tracker-file.ts';
+import { MAX_CELL_PAGE, MAX_RUN_PAGE } from '../workspace/trackers/lib/runner-pages.ts';
 import type { RunnerSchedule } from '../workspace/trackers/lib/runner-schedule.ts';
 import { trackerMatrix } from '../workspace/trackers/lib/tracker.ts';
 import type { Runner } from './runner.ts';
@@ -17,15 +18,6 @@ import {
 
 /** The header the dashboard's proxy forwards the runner token in (held like the API key). */
 export const RUNNER_TOKEN_HEADER = 'x-runner-token';
-
-/** A page of runs holds at most this many (a run of a thousand cells is about a MB of JSON). */
-export const MAX_RUN_PAGE = 20;
-
-/**
- * A page of one keyword's runs (`cell=`) holds at most this many: a run's one cell is a few kB,
- * so a year of daily runs is one answer, where the runs whole would be a page of twenty.
- */
-export const MAX_CELL_PAGE = 366;
 
 /** Trackers files are small; a larger body is refused before it is read whole. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;

@@ -2,6 +2,7 @@ import { createStore } from '../../lib/store.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { runnerTokenStore, setRunnerToken } from '../../session/runner-token.ts';
 import type { TrackerRun } from './lib/run.ts';
+import { MAX_CELL_PAGE } from './lib/runner-pages.ts';
 import type { TrackerWithRuns } from './lib/tracker-file.ts';
 import {
   moveToRunner,
@@ -41,16 +42,13 @@ export interface RunnerCellRuns {
   cellId: string;
   /** Oldest first; empty until read. */
   runs: TrackerRun[];
-  /** Runs older than those read (past CELL_PAGE). */
+  /** Runs older than those read (past MAX_CELL_PAGE). */
   older: number;
   loading: boolean;
   error: string | null;
 }
 
 export const runnerCellRuns = createStore<RunnerCellRuns | null>(null);
-
-/** A keyword's chart reads up to a year of daily runs in one answer (a few kB a run). */
-const CELL_PAGE = 366;
 
 /**
  * The first page: the newest run and the runs back to its baseline (two at most, unless suspect
@@ -153,7 +151,7 @@ export async function loadOlderRunnerRuns(): Promise<void> {
 
 /**
  * Reads one keyword × locale's history for its chart (decision 096): that cell of up to
- * CELL_PAGE runs, not the runs whole. Null closes it.
+ * MAX_CELL_PAGE runs (a year of daily runs), not the runs whole. Null closes it.
  */
 export async function openRunnerCell(trackerId: string, cellId: string | null): Promise<void> {
   const token = runnerTokenStore.get();
@@ -165,7 +163,7 @@ export async function openRunnerCell(trackerId: string, cellId: string | null): 
   };
   runnerCellRuns.set({ ...asked, runs: [], older: 0, loading: true, error: null });
   try {
-    const page = await readRunPage(token, trackerId, CELL_PAGE, null, cellId);
+    const page = await readRunPage(token, trackerId, MAX_CELL_PAGE, null, cellId);
     // Another keyword picked meanwhile: its own read answers for it.
     if (!current()) return;
     runnerCellRuns.set({
