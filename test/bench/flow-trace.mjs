@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import { calibrateIn } from './calibrate.mjs';
 import { interactions } from './interaction-bench.mjs';
 import { launchLighthouseChromium } from './lighthouse-bench.mjs';
+import { priorityLine, raiseBenchPriority } from './priority.mjs';
 import { resetSandbox, root, startServer } from './serve.mjs';
 import { largeRealtyPage, pressRun, viewsWithResults } from './views-with-results.mjs';
 
@@ -40,6 +41,7 @@ const categories = process.env.PROF
   ? [...CATEGORIES, 'disabled-by-default-v8.cpu_profiler']
   : CATEGORIES;
 
+console.log(priorityLine(raiseBenchPriority()).trim()); // as the bench runs (decision 104)
 const server = await startServer({ outDir: process.env.OUT ?? join(root, 'dist') });
 const browser = await launchLighthouseChromium();
 try {

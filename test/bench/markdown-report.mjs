@@ -289,7 +289,7 @@ export function markdownReport({ results: all, broken, load }) {
 
 Written by \`npm run bench\` (test/bench/run.mjs) on ${new Date().toISOString().slice(0, 10)}; do not
 edit by hand. Every number is measured against a baseline taken in the same run, because the
-machine is shared and noisy${load ? ` (load average over 1 minute: ${load.start} at the start, ${load.end} at the end, on ${load.cores} cores)` : ''}. ${broken.length === 0 ? 'Every budget holds.' : `${broken.length} budget(s) broken in this run:`}
+machine is shared and noisy${load ? ` (load average over 1 minute: ${load.start} at the start, ${load.end} at the end, on ${load.cores} cores${load.weight > 1 ? `; the bench in a CPU group weighted ${load.weight}× an ordinary process, decision 104` : ''})` : ''}. ${broken.length === 0 ? 'Every budget holds.' : `${broken.length} budget(s) broken in this run:`}
 ${broken.map((b) => `\n- ${b}`).join('')}
 
 | What | Measured | Baseline (same run) | Budget | Verdict |

@@ -31,6 +31,7 @@ import { benchShorts, shortsReport } from './shorts-bench.mjs';
 import { benchSessions, sessionsReport } from './session-bench.mjs';
 import { benchTrackers, trackersReport } from './trackers-bench.mjs';
 import { benchRunner90, runner90Report } from './runner90-bench.mjs';
+import { priorityLine, raiseBenchPriority } from './priority.mjs';
 import { root, startServer } from './serve.mjs';
 import { markdownReport } from './markdown-report.mjs';
 
@@ -66,6 +67,7 @@ function verdictFirst(results, brokenList, partReports) {
       ? 'Every budget holds.'
       : `${brokenList.length} budget(s) broken:\n${brokenList.map((b) => `  - ${b}`).join('\n')}`,
     results.calibration ? `\n${calibrationLine(results.calibration).trim()}` : '',
+    priorityLine(priority).trim(),
     ...partReports,
   ].join('\n');
 }
@@ -185,12 +187,21 @@ if (only && parts.length !== only.length)
     `unknown part in --only ${only.join(',')}; parts: ${PARTS.map((p) => p.name).join(', ')}`,
   );
 
+// Before any browser or server starts, so that all of them inherit it (decision 104).
+const priority = raiseBenchPriority();
+console.log(priorityLine(priority).trim());
+
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
 const appDir = join(work, 'app');
 const results = {};
 const broken = [];
 // Other work on the machine moves every timing: the report says how loaded it was.
-const load = { start: loadavg()[0].toFixed(1), end: '', cores: availableParallelism() };
+const load = {
+  start: loadavg()[0].toFixed(1),
+  end: '',
+  cores: availableParallelism(),
+  weight: priority.raised ? priority.factor : 1,
+};
 // Each part's report and wall time: test-results/bench.txt puts the verdicts first, then these.
 const reports = [];
 const seconds = {};
