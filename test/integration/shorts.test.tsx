@@ -14,6 +14,8 @@ async function runShorts(route: string) {
   // Generous waits: the view's module loads on first use, and the machine may be busy.
   await app.user.click(await screen.findByRole('button', { name: RUN }, { timeout: 5000 }));
   const list = await screen.findByRole('list', { name: 'Short videos' }, { timeout: 5000 });
+  // The cards below the first rows follow in a render of their own (decision 100).
+  await waitFor(() => expect(list).not.toHaveAttribute('aria-busy'));
   return { ...app, list };
 }
 
@@ -289,6 +291,7 @@ describe('shorts gallery', () => {
     const { user, list } = await runShorts('/shorts?query=cats');
     await user.click(screen.getByRole('button', { name: /^Load more ·/ }));
     await waitFor(() => expect(summary()).toHaveTextContent('19 videos loaded from 2 pages'));
+    await waitFor(() => expect(list).not.toHaveAttribute('aria-busy'));
     const titles = cards(list).map((c) => within(c).getByTestId('video-title').textContent);
     const expected = allShortVideos({ query: 'cats' }, BASE).slice(0, 20);
     expect(titles).toEqual([...expected.slice(0, 10), ...expected.slice(11)].map((v) => v.title));

@@ -260,16 +260,25 @@ function useRoomForTheBar(region: RefObject<HTMLElement | null>, arrived: boolea
     if (!arrived || !bar) return;
     // A constructed sheet: the server's policy (style-src 'self') refuses a <style> element.
     const room = roomRule();
-    const measure = () => {
-      document.body.style.paddingBottom = `${bar.offsetHeight}px`;
+    const makeRoom = (height: number) => {
+      document.body.style.paddingBottom = `${height}px`;
       // The class twice: it outweighs the layer's own `bottom-0` in whatever order the view's
       // stylesheets arrive in the page.
-      room?.replaceSync(`.above-demo-bar.above-demo-bar { bottom: ${bar.offsetHeight}px; }`);
+      room?.replaceSync(`.above-demo-bar.above-demo-bar { bottom: ${height}px; }`);
     };
-    measure();
-    // No ResizeObserver in jsdom (the tests): measured once.
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(bar);
+    // The observer gives the bar's height after the frame's own layout and before its paint.
+    // Reading `offsetHeight` here instead laid out the first step's whole view inside React's
+    // commit, at presenter size (about 380 ms of the step's arrival at the reference phone,
+    // issue 41, decision 100). No ResizeObserver in jsdom (the tests): measured once.
+    const observer =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(([entry]) => {
+            const box = entry?.borderBoxSize[0];
+            makeRoom(box ? Math.round(box.blockSize) : bar.offsetHeight);
+          });
+    if (observer) observer.observe(bar);
+    else makeRoom(bar.offsetHeight);
     return () => {
       observer?.disconnect();
       if (room) document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== room);

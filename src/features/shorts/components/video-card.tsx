@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { FallbackImage } from '../../../components/fallback-image.tsx';
 import { safeHttpUrl } from '../../../lib/safe-url.ts';
 import type { GalleryVideo } from '../lib/videos.ts';
@@ -20,9 +21,10 @@ export interface VideoCardProps {
 /**
  * One short video: its still, and on hover or focus its animated preview (loaded only
  * then, so a page of cards costs one small image each). The card's main button opens
- * the detail panel; arrow keys move between these buttons (VideoGrid).
+ * the detail panel; arrow keys move between these buttons (VideoGrid). Memoised: hovering a
+ * card renders it and the card it leaves, not the whole page of cards.
  */
-export function VideoCard({
+export const VideoCard = memo(function VideoCard({
   item,
   layout,
   playing,
@@ -122,4 +124,4 @@ export function VideoCard({
       </div>
     </li>
   );
-}
+});

@@ -1,7 +1,13 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useCallback, useDeferredValue, useId, useState, type KeyboardEvent } from 'react';
 import type { GalleryVideo } from '../lib/videos.ts';
 import { usePrefersReducedMotion } from './use-reduced-motion.ts';
 import { VideoCard, type GalleryLayout } from './video-card.tsx';
+
+/**
+ * Cards built in the answer's own commit: the first two rows of a phone's two columns, what a
+ * phone shows first (and more than the first row on any wider screen).
+ */
+const FIRST_CARDS = 4;
 
 /** How many cards sit in the first row: the grid's column count as laid out. */
 function columnsOf(buttons: readonly HTMLElement[]): number {
@@ -32,6 +38,15 @@ export function VideoGrid({
   const [manual, setManual] = useState<string | null>(null);
   const playing = reducedMotion ? manual : active;
   const hintId = useId();
+  // The other cards follow in a render of their own after the first paint: React renders a
+  // deferred value in a transition, in slices that yield to input and paint. Building the
+  // page of 10 in the answer's commit was the flow's biggest task (issue 41, decision 100).
+  const built = useDeferredValue(videos.length, Math.min(videos.length, FIRST_CARDS));
+  const onCards = built >= videos.length ? videos : videos.slice(0, built);
+  const togglePreview = useCallback(
+    (key: string) => setManual((m) => (m === key ? null : key)),
+    [],
+  );
 
   const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
     const buttons = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('[data-card-button]'));
@@ -62,6 +77,8 @@ export function VideoGrid({
       <ul
         aria-label="Short videos"
         aria-describedby={hintId}
+        // The cards below the first rows are still being built.
+        aria-busy={onCards.length < videos.length || undefined}
         onKeyDown={onKeyDown}
         className={
           layout === 'grid'
@@ -69,7 +86,7 @@ export function VideoGrid({
             : 'space-y-2'
         }
       >
-        {videos.map((item) => (
+        {onCards.map((item) => (
           <VideoCard
             key={item.key}
             item={item}
@@ -77,7 +94,7 @@ export function VideoGrid({
             playing={playing === item.key}
             manualPreview={reducedMotion}
             onActivate={setActive}
-            onTogglePreview={(key) => setManual((m) => (m === key ? null : key))}
+            onTogglePreview={togglePreview}
             onOpen={onOpen}
           />
         ))}
