@@ -469,3 +469,52 @@ test('a screenshot comparison (overlay, its slider moved) and a batch step’s p
 
   await sentNothingThrewNothing(request, played);
 });
+
+test('an account step and a webhook job (its webhook name and dynamic rendering set) are kept by their steps and played back offline with no key', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await enterDemoKey(page);
+  await page.getByRole('switch', { name: 'Presenter mode' }).click();
+
+  // The account, as it was when recorded (its credits, plan and connections).
+  await page.goto('/account');
+  const credits = page.getByRole('region', { name: 'Credits left' });
+  await expect(credits).toBeVisible();
+  const creditsText = await credits.innerText();
+  const creditsShot = await shot(credits);
+  await addThisResult(page);
+
+  // A webhook job to a named webhook, with dynamic rendering: not the form's defaults.
+  await page.goto('/webhook?url=https%3A%2F%2Fexample.com%2F&webhook_id=crm-sync&dynamic=true');
+  await page.getByRole('button', { name: /^Submit job/ }).click();
+  await page.getByRole('button', { name: /^Confirm and submit/ }).click();
+  const sid = await page.getByTestId('job-sid').textContent();
+  expect(sid).toMatch(/^[0-9a-f-]{36}$/);
+  const job = page.getByRole('status').filter({ hasText: 'Job submitted' });
+  const jobShot = await shot(job);
+  await addThisResult(page);
+
+  const played = await playMyDemoElsewhere(page, browser, request);
+  const demo = played.page;
+
+  await expect(demo).toHaveURL(/\/account$/);
+  const playedCredits = demo.getByRole('region', { name: 'Credits left' });
+  await expect(playedCredits).toHaveText(creditsText, { useInnerText: true });
+  expect(await pixelDifference(demo, creditsShot, await shot(playedCredits))).toBeLessThan(0.02);
+
+  await demo.keyboard.press('ArrowRight');
+  await expect(demo).toHaveURL(/\/webhook\?/);
+  await expect(demo.getByTestId('job-sid')).toHaveText(sid ?? '');
+  const shown = new URL(demo.url()).searchParams;
+  expect(shown.get('webhook_id')).toBe('crm-sync');
+  expect(shown.get('dynamic')).toBe('true');
+  await expect(demo.getByRole('textbox', { name: /^Webhook name/ })).toHaveValue('crm-sync');
+  const playedJob = demo.getByRole('status').filter({ hasText: 'Job submitted' });
+  expect(await pixelDifference(demo, jobShot, await shot(playedJob))).toBeLessThan(0.02);
+
+  await sentNothingThrewNothing(request, played);
+});
