@@ -293,6 +293,13 @@ const NO_BAR = '[aria-label="Demo player"] { visibility: hidden !important; }';
  * A picture of `what` without the player's bar: in the middle of the screen first (the bar is
  * at its foot, and may lie over what a step landed on).
  */
+/** The recording browser with the demo key, in presenter mode's type: the played steps show in it. */
+async function recordInPresenterMode(page: Page) {
+  await page.goto('/');
+  await enterDemoKey(page);
+  await page.getByRole('switch', { name: 'Presenter mode' }).click();
+}
+
 async function shot(what: Locator) {
   await what.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   return what.screenshot({ style: NO_BAR, animations: 'disabled' });
@@ -304,10 +311,7 @@ test('a search comparison, an open shorts preview and an autocomplete ladder are
   request,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await enterDemoKey(page);
-  // Presenter mode's type from the start: the played steps show in it.
-  await page.getByRole('switch', { name: 'Presenter mode' }).click();
+  await recordInPresenterMode(page);
 
   // Search, compared with Great Britain.
   await page.goto('/search?query=climate+change&vs_country=gb');
@@ -395,9 +399,7 @@ test('a screenshot comparison (overlay, its slider moved) and a batch step’s p
   request,
 }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await enterDemoKey(page);
-  await page.getByRole('switch', { name: 'Presenter mode' }).click();
+  await recordInPresenterMode(page);
 
   // Screenshot: the PNG against its WebP at quality 60, as an overlay with A at 30 %.
   await page.goto('/screenshot?url=https%3A%2F%2Fexample.com%2F&width=640&height=400');
@@ -476,9 +478,7 @@ test('an account step and a webhook job (its webhook name and dynamic rendering 
   request,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await enterDemoKey(page);
-  await page.getByRole('switch', { name: 'Presenter mode' }).click();
+  await recordInPresenterMode(page);
 
   // The account, as it was when recorded (its credits, plan and connections).
   await page.goto('/account');

@@ -148,6 +148,9 @@ export default function DemosPage() {
       if (!reading) return null;
       if (!reading.ok) return reading.error;
       const id = importDemo(reading.script, { stored: reading.stored }).id;
+      // The list shows it in this task, its editor in the next: a script of many steps opened
+      // in one task of the page took 150–200 ms under load (issue 36, point 6).
+      await new Promise((next) => setTimeout(next, 0));
       setOpened(id);
       select(id);
       return null;
