@@ -293,6 +293,13 @@ const NO_BAR = '[aria-label="Demo player"] { visibility: hidden !important; }';
  * A picture of `what` without the player's bar: in the middle of the screen first (the bar is
  * at its foot, and may lie over what a step landed on).
  */
+/** The recording browser with the demo key, in presenter mode's type: the played steps show in it. */
+async function recordInPresenterMode(page: Page) {
+  await page.goto('/');
+  await enterDemoKey(page);
+  await page.getByRole('switch', { name: 'Presenter mode' }).click();
+}
+
 async function shot(what: Locator) {
   await what.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   return what.screenshot({ style: NO_BAR, animations: 'disabled' });
@@ -304,10 +311,7 @@ test('a search comparison, an open shorts preview and an autocomplete ladder are
   request,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await enterDemoKey(page);
-  // Presenter mode's type from the start: the played steps show in it.
-  await page.getByRole('switch', { name: 'Presenter mode' }).click();
+  await recordInPresenterMode(page);
 
   // Search, compared with Great Britain.
   await page.goto('/search?query=climate+change&vs_country=gb');
@@ -395,9 +399,7 @@ test('a screenshot comparison (overlay, its slider moved) and a batch step’s p
   request,
 }) => {
   test.setTimeout(90_000);
-  await page.goto('/');
-  await enterDemoKey(page);
-  await page.getByRole('switch', { name: 'Presenter mode' }).click();
+  await recordInPresenterMode(page);
 
   // Screenshot: the PNG against its WebP at quality 60, as an overlay with A at 30 %.
   await page.goto('/screenshot?url=https%3A%2F%2Fexample.com%2F&width=640&height=400');
@@ -466,6 +468,53 @@ test('a screenshot comparison (overlay, its slider moved) and a batch step’s p
       .getByRole('region', { name: 'This batch' })
       .getByRole('textbox', { name: 'Target domain' }),
   ).toHaveValue('wikipedia.org');
+
+  await sentNothingThrewNothing(request, played);
+});
+
+test('an account step and a webhook job (its webhook name and dynamic rendering set) are kept by their steps and played back offline with no key', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await recordInPresenterMode(page);
+
+  // The account, as it was when recorded (its credits, plan and connections).
+  await page.goto('/account');
+  const credits = page.getByRole('region', { name: 'Credits left' });
+  await expect(credits).toBeVisible();
+  const creditsText = await credits.innerText();
+  const creditsShot = await shot(credits);
+  await addThisResult(page);
+
+  // A webhook job to a named webhook, with dynamic rendering: not the form's defaults.
+  await page.goto('/webhook?url=https%3A%2F%2Fexample.com%2F&webhook_id=crm-sync&dynamic=true');
+  await page.getByRole('button', { name: /^Submit job/ }).click();
+  await page.getByRole('button', { name: /^Confirm and submit/ }).click();
+  const sid = await page.getByTestId('job-sid').textContent();
+  expect(sid).toMatch(/^[0-9a-f-]{36}$/);
+  const job = page.getByRole('status').filter({ hasText: 'Job submitted' });
+  const jobShot = await shot(job);
+  await addThisResult(page);
+
+  const played = await playMyDemoElsewhere(page, browser, request);
+  const demo = played.page;
+
+  await expect(demo).toHaveURL(/\/account$/);
+  const playedCredits = demo.getByRole('region', { name: 'Credits left' });
+  await expect(playedCredits).toHaveText(creditsText, { useInnerText: true });
+  expect(await pixelDifference(demo, creditsShot, await shot(playedCredits))).toBeLessThan(0.02);
+
+  await demo.keyboard.press('ArrowRight');
+  await expect(demo).toHaveURL(/\/webhook\?/);
+  await expect(demo.getByTestId('job-sid')).toHaveText(sid ?? '');
+  const shown = new URL(demo.url()).searchParams;
+  expect(shown.get('webhook_id')).toBe('crm-sync');
+  expect(shown.get('dynamic')).toBe('true');
+  await expect(demo.getByRole('textbox', { name: /^Webhook name/ })).toHaveValue('crm-sync');
+  const playedJob = demo.getByRole('status').filter({ hasText: 'Job submitted' });
+  expect(await pixelDifference(demo, jobShot, await shot(playedJob))).toBeLessThan(0.02);
 
   await sentNothingThrewNothing(request, played);
 });

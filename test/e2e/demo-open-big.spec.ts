@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { appLive } from './helpers.ts';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { appLive, enterDemoKey } from './helpers.ts';
 
 /*
  * Big and hostile demo files (issue #36, point 6): a 120 MB file is read and parsed in a
@@ -43,15 +43,21 @@ function bigScript(tour: Tour): Tour {
   };
 }
 
+/** The big script written to the test's output folder as big.demo.json. */
+async function bigScriptFile(request: APIRequestContext, info: TestInfo) {
+  const tour = (await (await request.get('/api/_sandbox/tour')).json()) as Tour;
+  const text = JSON.stringify(bigScript(tour));
+  const path = info.outputPath('big.demo.json');
+  await writeFile(path, text);
+  return { path, text };
+}
+
 test('a 120 MB script opens off the page’s thread with progress, the page never frozen', async ({
   page,
   request,
 }, info) => {
   test.setTimeout(180_000);
-  const tour = (await (await request.get('/api/_sandbox/tour')).json()) as Tour;
-  const text = JSON.stringify(bigScript(tour));
-  const path = info.outputPath('big.demo.json');
-  await writeFile(path, text);
+  const { path, text } = await bigScriptFile(request, info);
   const megabytes = text.length / 1024 / 1024;
   expect(megabytes).toBeGreaterThan(110);
 
@@ -61,10 +67,24 @@ test('a 120 MB script opens off the page’s thread with progress, the page neve
   await page.goto('/demos');
   await appLive(page);
   await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
+    const w = window as unknown as { longTasks: number[]; phases: string[] };
     w.longTasks = [];
+    w.phases = [];
+    // What the page showed when each long task began, to tell which part of the opening it was.
+    const said: [number, string][] = [[performance.now(), 'before']];
+    new MutationObserver(() => {
+      const now =
+        document.querySelector('[role="status"]')?.textContent ??
+        document.querySelector('h2')?.textContent ??
+        '';
+      if (now !== said.at(-1)![1]) said.push([performance.now(), now]);
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.longTasks.push(Math.round(entry.duration));
+      for (const entry of list.getEntries()) {
+        w.longTasks.push(Math.round(entry.duration));
+        const phase = said.findLast(([at]) => at <= entry.startTime)?.[1] ?? '';
+        w.phases.push(`${Math.round(entry.duration)} ms after “${phase.slice(0, 40)}”`);
+      }
     }).observe({ type: 'longtask' });
   });
   await page.getByLabel('Open script').setInputFiles(path);
@@ -79,20 +99,41 @@ test('a 120 MB script opens off the page’s thread with progress, the page neve
     () => (window as unknown as { longTasks: number[] }).longTasks,
   );
   const longest = Math.max(0, ...longTasks);
+  const phases = await page.evaluate(() => (window as unknown as { phases: string[] }).phases);
   console.log(
-    `opening ${megabytes.toFixed(1)} MB: longest task ${longest} ms of ${longTasks.length} over 50 ms`,
+    `opening ${megabytes.toFixed(1)} MB: longest task ${longest} ms of ${longTasks.length} over 50 ms: ${phases.join('; ')}`,
   );
-  // Parsed on the page's thread this was one task of 5 s (9–11 s in issue #36). The goal is
-  // 200 ms; on this shared 2-core machine (load 8–9) a step's answer taken in costs up to
-  // ~0.8 s, so the bar here is what a frozen tab fails and a responsive one passes.
-  expect(longest).toBeLessThanOrEqual(1000);
+  // Parsed on the page's thread this was one task of 5 s (9–11 s in issue #36); with every
+  // step's answer handed to the page, 256–673 ms under load. The page now takes in the outline
+  // alone, the answers stay in IndexedDB until a step plays (decision 102).
+  expect(longest).toBeLessThan(200);
+  expect(await storedRecords(page)).toBe(31);
+  // A step's answer is read from the store as it plays.
+  await page.getByRole('button', { name: 'Play “Big script”' }).click();
+  await expect(page.getByRole('region', { name: 'Demo player' })).toContainText('step 1 of 30');
+  await expect(page.getByRole('list', { name: 'Organic results' })).toBeVisible();
 });
+
+/** The records of the demos' database: scripts and their steps' answers kept apart. */
+const storedRecords = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('web-data-dashboard-demos');
+        open.onerror = () => reject(new Error('no database'));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('scripts')) return resolve(0);
+          const count = db.transaction('scripts').objectStore('scripts').count();
+          count.onsuccess = () => resolve(count.result);
+          count.onerror = () => reject(new Error('not counted'));
+        };
+      }),
+  );
 
 test('Cancel stops reading a big script: nothing is kept', async ({ page, request }, info) => {
   test.setTimeout(120_000);
-  const tour = (await (await request.get('/api/_sandbox/tour')).json()) as Tour;
-  const path = info.outputPath('big.demo.json');
-  await writeFile(path, JSON.stringify(bigScript(tour)));
+  const { path } = await bigScriptFile(request, info);
   await page.goto('/demos');
   await appLive(page);
   await page.getByLabel('Open script').setInputFiles(path);
@@ -100,6 +141,38 @@ test('Cancel stops reading a big script: nothing is kept', async ({ page, reques
   await expect(page.getByRole('alert')).toHaveText(
     'Opening big.demo.json was cancelled: nothing was kept.',
   );
+  await expect(page.getByRole('list', { name: 'Demo scripts' }).getByRole('listitem')).toHaveCount(
+    0,
+  );
+  expect(await storedRecords(page)).toBe(0);
+});
+
+test('Cancel while the script is being written, or a key cleared meanwhile: nothing is stored', async ({
+  page,
+  request,
+}, info) => {
+  test.setTimeout(180_000);
+  const { path } = await bigScriptFile(request, info);
+  await page.goto('/demos');
+  await enterDemoKey(page);
+  await appLive(page);
+  const status = page.getByRole('status').filter({ hasText: /Keeping the script/ });
+  await page.getByLabel('Open script').setInputFiles(path);
+  await expect(status).toBeVisible({ timeout: 120_000 });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Opening big.demo.json was cancelled: nothing was kept.',
+  );
+  await expect.poll(() => storedRecords(page)).toBe(0);
+
+  await page.getByLabel('Open script').setInputFiles(path);
+  await expect(status).toBeVisible({ timeout: 120_000 });
+  await page.getByRole('button', { name: /^Key / }).click();
+  await page.getByRole('button', { name: 'Clear key' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'A key was cleared while this file was read: nothing was kept.',
+  );
+  await expect.poll(() => storedRecords(page)).toBe(0);
   await expect(page.getByRole('list', { name: 'Demo scripts' }).getByRole('listitem')).toHaveCount(
     0,
   );

@@ -26,7 +26,9 @@ function StepItem({ script, step, index }: { script: DemoScript; step: DemoStep;
   return (
     <li
       aria-label={`Step ${index + 1}: ${step.title}`}
-      className="space-y-2 rounded border border-slate-200 p-3 dark:border-slate-700"
+      // `content-visibility`: the steps below the fold wait to be laid out and painted, so a
+      // script of 30 steps opened from a file shows in a short task (issue 36, point 6).
+      className="space-y-2 rounded border border-slate-200 p-3 [contain-intrinsic-size:auto_12rem] [content-visibility:auto] dark:border-slate-700"
     >
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className="font-semibold">Step {index + 1}</span>

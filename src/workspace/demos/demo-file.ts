@@ -62,6 +62,12 @@ export type DemoStep = {
    * (recorded-answers.ts, decision 081).
    */
   also?: SnapshotFile[];
+  /**
+   * Where the step's answers are kept apart (step-answers.ts, decision 102): a script read from
+   * a file holds its steps' outlines, their answers' payloads read from the database when a
+   * step plays. Absent: the answers are in the step itself.
+   */
+  answers?: string;
 } & StepContent;
 
 export interface DemoScript {

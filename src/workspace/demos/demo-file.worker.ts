@@ -1,27 +1,36 @@
 import { readDemo, type DemoReading, type DemoScript } from './demo-file.ts';
-import { storeRead } from './demo-store.ts';
+import { storeSplit } from './step-answers.ts';
 
 /**
  * Reads a demo file off the page's thread (issue #36, point 6): a 120 MB file froze the tab
  * for 9–11 s. The file's bytes are read here, parsed and checked by readDemo (the same pure
  * function the page uses where there is no Worker), and the script is written to IndexedDB
- * here. The page gets progress, then the script a step per message: one message of 120 MB took
- * the page's thread 2.6 s to take in, a step's about a tenth of a second. Cancel is the page
- * terminating this worker.
+ * here as an outline and its steps' answers apart (step-answers.ts, decision 102): the page
+ * gets progress, then the outline alone, and reads a step's answers when it plays it. Cancel is
+ * the page terminating this worker (and deleting what it may have written).
+ *
+ * Where nothing is stored (the tour, which the page keeps itself; a browser refusing the
+ * write) the script comes whole, a step per message as JSON text: the page parses that faster
+ * than it takes in a cloned object, and one message of 120 MB took its thread 2.6 s.
  */
 export type FromDemoWorker =
   | { type: 'read'; bytes: number; total: number }
   | { type: 'parsing' }
   | { type: 'checking'; checked: number; total: number }
+  | { type: 'storing' }
   | { type: 'refused'; error: string }
-  | { type: 'script'; outline: DemoScript; steps: number; stored: boolean }
-  /** A step as JSON text: the page parses it faster than it takes in a cloned object. */
+  /** Stored: the outline, every step's answers in the database (`answers` on each step). */
+  | { type: 'stored'; outline: DemoScript }
+  | { type: 'script'; outline: DemoScript; steps: number }
   | { type: 'step'; json: string };
 
-/** The file, or the sandbox's tour as fetched; `store`: written to IndexedDB here (a file). */
+/**
+ * The file, or the sandbox's tour as fetched; `storeAs`: the id to write the script under
+ * (a file), chosen by the page so it can delete what was written if it cancels.
+ */
 export interface ToDemoWorker {
   file: Blob;
-  store: boolean;
+  storeAs: string | null;
 }
 
 const scope = globalThis as unknown as {
@@ -66,12 +75,16 @@ async function read(file: Blob): Promise<DemoReading> {
 }
 
 scope.onmessage = (e) => {
-  const { file, store } = e.data;
+  const { file, storeAs } = e.data;
   void read(file).then(async (reading) => {
     if (!reading.ok) return post({ type: 'refused', error: reading.error });
-    const { script } = reading;
-    const stored = store && (await storeRead(script));
-    post({ type: 'script', outline: { ...script, steps: [] }, steps: script.steps.length, stored });
+    const script = storeAs ? { ...reading.script, id: storeAs } : reading.script;
+    if (storeAs) {
+      post({ type: 'storing' });
+      const outline = await storeSplit(script);
+      if (outline) return post({ type: 'stored', outline });
+    }
+    post({ type: 'script', outline: { ...script, steps: [] }, steps: script.steps.length });
     for (const step of script.steps) post({ type: 'step', json: JSON.stringify(step) });
   });
 };

@@ -23,6 +23,7 @@ import { livePrice, livePriceLabel, replaysLive, type LivePrice } from './live-r
 import { landOnStep, type StepFocus } from './land-on-step.ts';
 import { hasPivot } from '../runs/lib/definition.ts';
 import { lendRecordedAnswers } from './recorded-answers.ts';
+import { withAnswers } from './step-answers.ts';
 import { stopDemo } from './play-demo.ts';
 import { inNextFrame } from '../../lib/next-frame.ts';
 import {
@@ -146,38 +147,43 @@ function useShowStep(
       go(href(), { run: true });
       return;
     }
-    Promise.all([...(snapshot ? [snapshot] : []), ...(step.also ?? [])].map(openStep)).then(
-      (answers) => {
-        if (!current) return;
-        if (batch) {
-          // The batch with its cells' recorded answers, its pivot as recorded (decision 097).
-          closeSnapshot();
-          lendRecordedAnswers(queryClient, answers);
-          go('/batch', batchDefinitionState(batch, `the demo step “${step.title}”`, true));
-          return;
-        }
-        const [open, ...also] = answers;
-        if (!open) return;
-        // The view shows the other answers beside its own from the cache (search's
-        // comparison reads both there): the step's own answer goes with them.
-        if (also.length > 0) lendRecordedAnswers(queryClient, [open, ...also]);
-        showSnapshot(open, `step ${index + 1} of the demo “${name}”, as recorded`);
-        // A reopening: a view still on the page from the step before follows its URL again
-        // (a comparison, a ladder shown or gone), as Back/Forward would (shown-result.ts).
-        go(href(), { reopen: true });
-      },
-      (e: unknown) => {
-        if (!current) return;
-        setPresenterMode(true);
-        setArrived(true);
-        const message = e instanceof Error ? e.message : String(e);
-        setFailed({ stepId: step.id, message });
-        if (playback.check) {
-          checking.current = null;
-          onChecked(step, openingProblem(message));
-        }
-      },
-    );
+    // A script read from a file keeps its steps' answers apart (decision 102): read now.
+    withAnswers(step)
+      .then(({ snapshot: recorded, also }) =>
+        Promise.all([...(recorded ? [recorded] : []), ...(also ?? [])].map(openStep)),
+      )
+      .then(
+        (answers) => {
+          if (!current) return;
+          if (batch) {
+            // The batch with its cells' recorded answers, its pivot as recorded (decision 097).
+            closeSnapshot();
+            lendRecordedAnswers(queryClient, answers);
+            go('/batch', batchDefinitionState(batch, `the demo step “${step.title}”`, true));
+            return;
+          }
+          const [open, ...also] = answers;
+          if (!open) return;
+          // The view shows the other answers beside its own from the cache (search's
+          // comparison reads both there): the step's own answer goes with them.
+          if (also.length > 0) lendRecordedAnswers(queryClient, [open, ...also]);
+          showSnapshot(open, `step ${index + 1} of the demo “${name}”, as recorded`);
+          // A reopening: a view still on the page from the step before follows its URL again
+          // (a comparison, a ladder shown or gone), as Back/Forward would (shown-result.ts).
+          go(href(), { reopen: true });
+        },
+        (e: unknown) => {
+          if (!current) return;
+          setPresenterMode(true);
+          setArrived(true);
+          const message = e instanceof Error ? e.message : String(e);
+          setFailed({ stepId: step.id, message });
+          if (playback.check) {
+            checking.current = null;
+            onChecked(step, openingProblem(message));
+          }
+        },
+      );
     return () => {
       current = false;
     };

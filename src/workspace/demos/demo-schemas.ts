@@ -135,6 +135,7 @@ export const storedScriptSchema: z.ZodMiniType<DemoScript> = z.looseObject({
         also: z.optional(alsoSchema),
         batch: z.optional(batchSchema),
         snapshot: z.optional(nestedSnapshotSchema),
+        answers: z.optional(z.string()),
       }),
       z.transform(({ batch, snapshot, ...step }, ctx): DemoStep => ({
         ...step,

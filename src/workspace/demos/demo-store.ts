@@ -1,14 +1,17 @@
-import { del, set, values } from 'idb-keyval';
+import { del, promisifyRequest, set } from 'idb-keyval';
 import { readRecord } from '../../lib/file-envelope.ts';
 import { showNotice } from '../../lib/notices.ts';
 import { createStore, useStore } from '../../lib/store.ts';
 import { databaseStore } from '../../session/browser-databases.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { newId, type DemoScript, type DemoStep } from './demo-file.ts';
+import { forgetAnswers, SCRIPTS_ONLY } from './step-answers.ts';
 
 /**
  * The demo scripts of this browser, kept in IndexedDB (steps hold whole answers, screenshots'
- * bytes included: more than localStorage takes), one record per script. Read once, on first
+ * bytes included: more than localStorage takes), one record per script; a script read from a
+ * file is its outline, its steps' answers in records of their own (step-answers.ts), read when
+ * a step plays, so the list never takes in a 120 MB script. Read once, on first
  * use; every change is written at once. When storage fails (full, private mode) the scripts
  * stay in the page and a page notice (lib/notices.ts) says so: download them to keep them.
  */
@@ -30,11 +33,15 @@ resultsClearedAt.subscribe(() => {
   scripts.set(null);
 });
 
+/** The script records, without the steps' answers kept beside them (step-answers.ts). */
+const storedScripts = () =>
+  idb()('readonly', (store) => promisifyRequest<unknown[]>(store.getAll(SCRIPTS_ONLY())));
+
 /** The scripts as they are now, read from IndexedDB the first time (none when storage fails). */
 export async function loadDemos(): Promise<DemoScript[]> {
   // No IndexedDB at all (the build's prerender in node): no scripts, and nothing to tell.
   if (typeof indexedDB === 'undefined') loading ??= Promise.resolve().then(() => scripts.set([]));
-  loading ??= Promise.all([values<unknown>(idb()), import('./demo-schemas.ts')])
+  loading ??= Promise.all([storedScripts(), import('./demo-schemas.ts')])
     // Read as a script file's steps are (decision 066): a record that does not read is left out.
     .then(([stored, { storedScriptSchema }]) =>
       stored.flatMap((s) => readRecord(storedScriptSchema, s) ?? []),
@@ -97,8 +104,9 @@ export function createDemo(name = 'Untitled demo', steps: DemoStep[] = []): Demo
 
 /**
  * A script read from a file: kept as a new one (never replacing one of the same name).
- * `stored`: the Worker that read it wrote it to IndexedDB already (open-demo-file.ts); written
- * again here, a 120 MB script held the page's thread for seconds.
+ * `stored`: the Worker that read it wrote it to IndexedDB already, as an outline and its steps'
+ * answers (open-demo-file.ts, decision 102); written again here, a 120 MB script held the
+ * page's thread for seconds.
  */
 export function importDemo(script: DemoScript, { stored = false } = {}): DemoScript {
   if (!stored) return put(script);
@@ -106,12 +114,17 @@ export function importDemo(script: DemoScript, { stored = false } = {}): DemoScr
   return script;
 }
 
-/** Writes a script read off the page's thread (demo-file.worker.ts); false when storage fails. */
-export const storeRead = (script: DemoScript): Promise<boolean> =>
-  set(script.id, script, idb()).then(
-    () => true,
-    () => false,
+/**
+ * Deletes the answers kept apart for these steps (gone from their script), unless another
+ * script's step still plays them (a copy of a script shares its answers).
+ */
+function forgetStepAnswers(gone: readonly DemoStep[]): void {
+  const kept = new Set((scripts.get() ?? []).flatMap((s) => s.steps.map((step) => step.answers)));
+  const keys = gone.flatMap((step) =>
+    step.answers && !kept.has(step.answers) ? [step.answers] : [],
   );
+  forgetAnswers(keys).catch(() => {});
+}
 
 /** The built-in tour as the sandbox serves it: kept read-only, in place of an earlier copy. */
 export const keepTour = (script: DemoScript): DemoScript => put({ ...script, readOnly: true });
@@ -127,8 +140,10 @@ export function copyDemo(id: string): DemoScript | null {
 export const renameDemo = (id: string, name: string) => change(id, (s) => ({ ...s, name }));
 
 export function deleteDemo(id: string): void {
+  const gone = find(id);
   scripts.set((scripts.get() ?? []).filter((s) => s.id !== id));
   del(id, idb()).catch(() => {});
+  if (gone) forgetStepAnswers(gone.steps);
 }
 
 /** Where "Add this result" adds: a script of the presenter's, or a new one of this name. */
@@ -163,8 +178,11 @@ export const editStep = (
     steps: s.steps.map((step) => (step.id === stepId ? { ...step, ...patch } : step)),
   }));
 
-export const removeStep = (id: string, stepId: string) =>
-  change(id, (s) => ({ ...s, steps: s.steps.filter((step) => step.id !== stepId) }));
+export function removeStep(id: string, stepId: string): void {
+  const gone = find(id)?.steps.filter((step) => step.id === stepId) ?? [];
+  if (change(id, (s) => ({ ...s, steps: s.steps.filter((step) => step.id !== stepId) })))
+    forgetStepAnswers(gone);
+}
 
 /** Moves a step by `by` places (−1 up, +1 down), staying within the script. */
 export function moveStep(id: string, stepId: string, by: number): void {
