@@ -24,6 +24,7 @@ export function TrackerDetail({
   tracker,
   runs,
   reading,
+  cut = false,
   running,
   now,
   older,
@@ -36,6 +37,8 @@ export function TrackerDetail({
   runs: readonly TrackerRun[];
   /** Older runs not read yet (the exports and the chart wait for them). */
   reading: number;
+  /** `runs` are the movers' pair cut to the target's ranks (101): no chart or export from them. */
+  cut?: boolean;
   running: RunProgress | null;
   /** When the runs were read: the schedule's and the budget's now. */
   now: number;
@@ -106,7 +109,7 @@ export function TrackerDetail({
           cellHistory?.read(cellId);
         }}
       />
-      {pickedCell && (
+      {pickedCell && !cut && (
         <PickedCell
           pickedCell={pickedCell}
           tracker={tracker}
@@ -121,7 +124,7 @@ export function TrackerDetail({
         tracker={tracker}
         runs={runs}
         ran={compared.ran}
-        reading={reading}
+        reading={cut ? reading + runs.length : reading}
       />
     </section>
   );

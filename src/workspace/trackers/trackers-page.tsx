@@ -110,6 +110,7 @@ export default function TrackersPage() {
           tracker={open}
           runs={state.open.runs}
           reading={state.open.reading}
+          cut={state.open.cut}
           now={state.open.at}
           running={state.running}
         />
