@@ -120,9 +120,12 @@ function seed(page, { keywords, locales, runs }) {
       );
       const ranks = cellIds.map(() => 1 + Math.floor(rand() * 14));
       const records = [[['tracker', 'bench'], tracker]];
+      // The movers' two runs cut to the target's best result, as saveRun keeps them (decision 101).
+      const cutRuns = [];
       for (let k = 0; k < runs; k++) {
         const startedAt = anchor + k * DAY;
         const cells = {};
+        const cutCells = {};
         cellIds.forEach((id, c) => {
           ranks[c] = Math.max(1, Math.min(14, ranks[c] + Math.round((rand() - 0.5) * 4)));
           const results = [];
@@ -136,6 +139,12 @@ function seed(page, { keywords, locales, runs }) {
             });
           }
           cells[id] = { state: 'answered', at: startedAt + 1000, results };
+          const best = results.find((r) => r.link.startsWith('https://www.example.com/'));
+          cutCells[id] = {
+            state: 'answered',
+            at: startedAt + 1000,
+            results: best ? [{ rank: best.rank, link: best.link }] : [],
+          };
         });
         const id = startedAt.toString(36).padStart(10, '0');
         const run = {
@@ -150,11 +159,14 @@ function seed(page, { keywords, locales, runs }) {
         };
         // Stamped as saveRun stamps it (RUN_RECORD_SHAPE): read back without the schema check.
         records.push([['run', 'bench', id], { ...run, shape: 1 }]);
+        cutRuns.push({ ...run, cells: cutCells });
         records.push([
           ['size', 'bench', id],
           { startedAt, size: JSON.stringify(run).length, status: run.status, credits: run.credits },
         ]);
       }
+      const [from, to] = cutRuns.slice(-2);
+      records.push([['movers', 'bench'], { target: tracker.target, from, to, shape: 1 }]);
       const db = await new Promise((resolve, reject) => {
         const req = indexedDB.open('web-data-dashboard-trackers');
         req.onupgradeneeded = () => req.result.createObjectStore('trackers');

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { Locale } from '../runs/lib/locale.ts';
 import type { BatchCell } from '../runs/lib/matrix.ts';
-import { moversBetween, moversDigest } from './lib/movers.ts';
+import { moversBetween, moversDigest, type Mover } from './lib/movers.ts';
 import { isBaseline, type TrackerRun } from './lib/run.ts';
 import type { Tracker } from './lib/tracker.ts';
 import { MoversTable } from './movers-table.tsx';
@@ -9,6 +9,23 @@ import { runLabel } from './run-label.ts';
 
 const select =
   'rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900';
+
+/** The last pair's movers: the same pair read whole after its cut copy (101) is not read again. */
+let lastPair: { key: string; cells: readonly BatchCell[]; movers: Mover[] } | null = null;
+
+function moversOfPair(
+  cells: readonly BatchCell[],
+  from: TrackerRun,
+  to: TrackerRun,
+  target: string,
+  topN: number,
+): Mover[] {
+  // A run is never changed under its id but by compaction (compactedTo), so the ids say it all.
+  const key = [from.id, from.compactedTo, to.id, to.compactedTo, target, topN].join(' ');
+  if (lastPair?.key !== key || lastPair.cells !== cells)
+    lastPair = { key, cells, movers: moversBetween(cells, from, to, target, topN) };
+  return lastPair.movers;
+}
 
 /** The runs that ran (not missed, not running), and the pair the movers compare. */
 export function useComparedRuns(
@@ -26,7 +43,7 @@ export function useComparedRuns(
     const from =
       ran.find((r) => r.id === fromId && r !== to) ??
       ran.slice(0, ran.indexOf(to!)).findLast(isBaseline);
-    const movers = from && to ? moversBetween(cells, from, to, tracker.target, tracker.topN) : null;
+    const movers = from && to ? moversOfPair(cells, from, to, tracker.target, tracker.topN) : null;
     return { ran, from, to, movers };
   }, [runs, cells, tracker.target, tracker.topN, fromId, toId]);
   return { ...compared, setFromId, setToId };

@@ -16,7 +16,7 @@ import {
   runnerState,
 } from './runner-connection.ts';
 import { TrackerAlerts } from './tracker-alerts.tsx';
-import { TrackerDetail } from './tracker-detail.tsx';
+import { DETAIL_LOADING, trackerDetailCode } from './tracker-detail-code.tsx';
 import { TrackerList } from './tracker-list.tsx';
 
 /**
@@ -69,6 +69,7 @@ function useFirstReads() {
     if (token && runnerState.get().status === 'off') void refreshRunner({ reopen: false });
   }, [token]);
   useEffect(() => {
+    if (token && openId !== null) void trackerDetailCode.preload().catch(() => {});
     void openRunnerTracker(token ? openId : null);
   }, [token, openId]);
 }
@@ -140,7 +141,8 @@ function RunnerConnection() {
       {openId && view && !open && <p role="status">That tracker is not on the runner.</p>}
       {openRuns?.error && <p role="alert">{openRuns.error}</p>}
       {open && openRuns && (openRuns.runs.length > 0 || (!openRuns.loading && !openRuns.error)) && (
-        <TrackerDetail
+        <trackerDetailCode.Preloaded
+          fallback={DETAIL_LOADING}
           key={`runner-${open.id}`}
           session={null}
           tracker={open}

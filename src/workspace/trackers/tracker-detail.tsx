@@ -1,4 +1,6 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { preloadable } from '../../components/preloadable.tsx';
+import { whenIdle } from '../../lib/next-task.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { localeLabel } from '../runs/lib/locale.ts';
 import { planBatch } from '../runs/lib/pricing.ts';
@@ -9,7 +11,7 @@ import { plannedSchedule } from './lib/planned.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
 import { MoveToRunner } from './move-to-runner.tsx';
 import { MoversSection, useComparedRuns } from './movers-section.tsx';
-import { PickedCell, type CellHistory } from './picked-cell.tsx';
+import type { CellHistory } from './picked-cell.tsx';
 import { RunnerScheduleLine } from './runner-schedule-line.tsx';
 import { RunsTable, type OlderRuns } from './runs-table.tsx';
 import { TrackerFiles } from './tracker-files.tsx';
@@ -18,12 +20,19 @@ import type { RunProgress, TrackerSession } from './tracker-session.ts';
 import { TrackerScope } from './tracker-scope.tsx';
 import { TrackerSettings } from './tracker-settings.tsx';
 
+/**
+ * A keyword's chart and SERP diff: code of their own, loaded when the page is idle after the
+ * movers are shown (or when a keyword is picked first), not before the first movers row.
+ */
+const pickedCellCode = preloadable(() => import('./picked-cell.tsx').then((m) => m.PickedCell));
+
 /** One tracker: Run now (priced), its runs, movers between two of them, a keyword's chart and SERP diff. */
 export function TrackerDetail({
   session,
   tracker,
   runs,
   reading,
+  cut = false,
   running,
   now,
   older,
@@ -36,6 +45,8 @@ export function TrackerDetail({
   runs: readonly TrackerRun[];
   /** Older runs not read yet (the exports and the chart wait for them). */
   reading: number;
+  /** `runs` are the movers' pair cut to the target's ranks (101): no chart or export from them. */
+  cut?: boolean;
   running: RunProgress | null;
   /** When the runs were read: the schedule's and the budget's now. */
   now: number;
@@ -59,6 +70,7 @@ export function TrackerDetail({
   const compared = useComparedRuns(runs, tracker, cells);
   const [picked, setPicked] = useState<string | null>(null);
   const pickedCell = cells.find((c) => c.id === picked) ?? null;
+  useEffect(() => whenIdle(() => void pickedCellCode.preload().catch(() => {})), []);
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4">
@@ -106,8 +118,9 @@ export function TrackerDetail({
           cellHistory?.read(cellId);
         }}
       />
-      {pickedCell && (
-        <PickedCell
+      {pickedCell && !cut && (
+        <pickedCellCode.Preloaded
+          fallback={<p role="status">Loading the chart…</p>}
           pickedCell={pickedCell}
           tracker={tracker}
           runs={runs}
@@ -121,7 +134,7 @@ export function TrackerDetail({
         tracker={tracker}
         runs={runs}
         ran={compared.ran}
-        reading={reading}
+        reading={cut ? reading + runs.length : reading}
       />
     </section>
   );

@@ -36,9 +36,11 @@ import type { TrackerWithRuns } from './lib/tracker-file.ts';
 import { trackersGlance } from './scheduled-flag.ts';
 import {
   deleteTracker,
+  keepLatestMovers,
   lastRuns,
   listTrackers,
   loadAlerts,
+  loadLatestMovers,
   loadNewestRuns,
   loadRuns,
   type RunSummary,
@@ -75,6 +77,11 @@ export interface TrackersState {
     at: number;
     /** Older runs not read yet: the newest come first, so the movers show at once. */
     reading: number;
+    /**
+     * `runs` are the movers' two runs cut to the target's ranks (decision 101): enough for the
+     * movers and the runs table, not for a chart, a SERP diff or an export.
+     */
+    cut?: true;
   } | null;
   running: RunProgress | null;
   /** The browser refused the trackers' storage. */
@@ -156,7 +163,7 @@ export class TrackerSession {
   async openTracker(trackerId: string | null): Promise<void> {
     const reading = ++this.openings;
     if (trackerId === null) return this.patch({ open: null });
-    const show = (runs: readonly TrackerRun[], older: number) => {
+    const show = (runs: readonly TrackerRun[], older: number, cut = false) => {
       // Opened again (another tracker, a run ended) meanwhile: that reading is newer.
       if (reading !== this.openings) return false;
       // A run stored as running that no page runs now was cut short (the tab closed).
@@ -164,22 +171,37 @@ export class TrackerSession {
       const fixed = runs.map((r) =>
         r.status === 'running' && running?.runId !== r.id ? cutShort(r) : r,
       );
-      this.patch({ open: { trackerId, runs: fixed, at: Date.now(), reading: older } });
+      this.patch({
+        open: { trackerId, runs: fixed, at: Date.now(), reading: older, ...(cut && { cut }) },
+      });
       return true;
     };
-    // The newest runs first when the runs table is full anyway (its height does not change):
+    const afterPaint = () => new Promise<void>((painted) => whenIdle(painted, IDLE_WAIT_MS));
+    // The movers first when the runs table is full anyway (its height does not change): from
+    // the stored latest movers (one small record), else from the newest runs read whole;
     // reading thirty runs of a thousand cells takes about a second at 4× CPU slowdown. Read
     // again (after a run, a schedule check), a tracker already shown whole stays whole.
     const shown = this.store.get().open;
-    const whole = shown?.trackerId === trackerId && shown.reading === 0;
-    const newest = await loadNewestRuns(trackerId).catch(() => ({ runs: [], older: 0 }));
-    if (!whole && newest.older > 0 && newest.runs.length + newest.older > RUNS_TABLE_ROWS) {
-      if (!show(newest.runs, newest.older)) return;
-      // The older runs once the newest are painted: each is a long copy out of IndexedDB, and
-      // one landing before the first frame held the first movers row back by its length.
-      await new Promise<void>((painted) => whenIdle(painted, IDLE_WAIT_MS));
+    const whole = shown?.trackerId === trackerId && shown.reading === 0 && !shown.cut;
+    const full = (first: { runs: TrackerRun[]; older: number }) =>
+      !whole && first.older > 0 && first.runs.length + first.older > RUNS_TABLE_ROWS;
+    const latest = whole ? undefined : await loadLatestMovers(trackerId).catch(() => undefined);
+    let known: TrackerRun[] = [];
+    if (latest && full(latest)) {
+      if (!show(latest.runs, latest.older, true)) return;
+      await afterPaint();
+    } else {
+      const newest = await loadNewestRuns(trackerId).catch(() => ({ runs: [], older: 0 }));
+      known = newest.runs;
+      if (full(newest)) {
+        if (!show(newest.runs, newest.older)) return;
+        // The older runs once the newest are painted: each is a long copy out of IndexedDB, and
+        // one landing before the first frame held the first movers row back by its length.
+        await afterPaint();
+      }
     }
-    show(await loadRuns(trackerId, newest.runs).catch(() => newest.runs), 0);
+    const runs = await loadRuns(trackerId, known).catch(() => known);
+    if (show(runs, 0)) await keepLatestMovers(trackerId, runs).catch(() => {});
   }
 
   /**

@@ -2,9 +2,23 @@ import { clearAllDatabases } from '../../session/browser-databases.ts';
 import 'fake-indexeddb/auto';
 import { createStore, set } from 'idb-keyval';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { moversBetween } from './lib/movers.ts';
 import { missedRun, runId, type TrackerRun } from './lib/run.ts';
+import { parseTrackers, serializeTrackers } from './lib/tracker-file.ts';
 import { storedRunSchema } from './lib/tracker-schemas.ts';
-import { lastRuns, loadNewestRuns, loadRuns, saveRun } from './tracker-storage.ts';
+import { page, testRun, testTracker } from './lib/test-runs.ts';
+import { trackerMatrix } from './lib/tracker.ts';
+import {
+  deleteTracker,
+  keepLatestMovers,
+  lastRuns,
+  loadLatestMovers,
+  loadNewestRuns,
+  loadRuns,
+  saveRun,
+  saveRuns,
+  saveTracker,
+} from './tracker-storage.ts';
 
 const DAY = 86_400_000;
 const start = Date.UTC(2026, 10, 1);
@@ -72,5 +86,90 @@ describe('tracker storage', () => {
     expect(read.map((r) => r.startedAt)).toEqual([start, start + DAY]);
     expect(read[0]).toEqual(storedRunSchema.parse(answered));
     expect(read[0]).not.toHaveProperty('shape');
+  });
+
+  describe('the latest movers record (decision 101)', () => {
+    const tracker = testTracker(['coffee', 'tea', 'mate']);
+    const cells = trackerMatrix(tracker).cells;
+    const day = (
+      k: number,
+      lists: Parameters<typeof testRun>[3],
+      init: Partial<TrackerRun> = {},
+    ) => ({
+      ...testRun(tracker, runId(start + k * DAY), start + k * DAY, lists),
+      ...init,
+    });
+    const lists = (k: number) => [
+      page('a.com', 'example.com', `b${k}.com`),
+      page(...Array.from({ length: k + 1 }, (_, i) => `x${i}.com`), 'www.example.com'),
+      null,
+    ];
+    const pairIds = async () =>
+      (await loadLatestMovers(tracker.id))?.runs.map((r) => r.startedAt - start);
+
+    test('is built once the runs are read whole, then moves with each run stored, in its transaction', async () => {
+      await saveTracker(tracker);
+      for (let k = 0; k < 3; k++) await saveRun(day(k, lists(k)));
+      // Runs of an older version: no record until the view has read them whole.
+      expect(await loadLatestMovers(tracker.id)).toBeUndefined();
+      await keepLatestMovers(tracker.id, await loadRuns(tracker.id));
+      expect(await pairIds()).toEqual([1, 2].map((k) => k * DAY));
+
+      // Its runs give the movers the whole runs give, from the target's result alone.
+      const latest = (await loadLatestMovers(tracker.id))!;
+      expect(latest.older).toBe(1);
+      const [from, to] = (await loadRuns(tracker.id)).slice(-2);
+      expect(moversBetween(cells, latest.runs[0]!, latest.runs[1]!, tracker.target, 10)).toEqual(
+        moversBetween(cells, from!, to!, tracker.target, 10),
+      );
+      expect(latest.runs[1]!.cells[cells[0]!.id]).toEqual({
+        state: 'answered',
+        at: start + 2 * DAY,
+        results: [{ rank: 2, link: 'https://example.com/' }],
+      });
+
+      // A run going on and a missed one leave it; a suspect run is compared but never a baseline.
+      await saveRun(day(3, lists(3), { status: 'running' }));
+      await saveRun(missedRun(tracker.id, start + 4 * DAY, 'no-tab'));
+      expect(await pairIds()).toEqual([1, 2].map((k) => k * DAY));
+      await saveRun(day(5, lists(5), { suspect: 'most cells failed' }));
+      expect(await pairIds()).toEqual([2, 5].map((k) => k * DAY));
+      await saveRun(day(6, lists(6)));
+      expect(await pairIds()).toEqual([2, 6].map((k) => k * DAY));
+
+      // Another target: the record is not used until it is built again for it.
+      await saveTracker({ ...tracker, target: 'rival.com' });
+      expect(await loadLatestMovers(tracker.id)).toBeUndefined();
+    });
+
+    test('is forgotten with its tracker and by Clear key', async () => {
+      await saveTracker(tracker);
+      await saveRuns([day(0, lists(0)), day(1, lists(1))]);
+      expect(await pairIds()).toEqual([0, DAY]);
+      await deleteTracker(tracker.id);
+      expect(await loadLatestMovers(tracker.id)).toBeUndefined();
+      await saveTracker(tracker);
+      await saveRuns([day(0, lists(0)), day(1, lists(1))]);
+      await clearAllDatabases();
+      expect(await loadLatestMovers(tracker.id)).toBeUndefined();
+    });
+
+    test('a trackers file imported and exported again is the same file: the record is not in it', async () => {
+      const runs = [0, 1, 2].map((k) => day(k, lists(k)));
+      const text = serializeTrackers([{ tracker, runs }], new Date(start));
+      const parsed = parseTrackers(text);
+      if ('errors' in parsed) throw new Error(parsed.errors.join(' '));
+      for (const entry of parsed.entries) {
+        await saveTracker(entry.tracker);
+        await saveRuns(entry.runs);
+      }
+      // Imported runs get their record in the same write.
+      expect(await pairIds()).toEqual([1, 2].map((k) => k * DAY));
+      const again = serializeTrackers(
+        [{ tracker: parsed.entries[0]!.tracker, runs: await loadRuns(tracker.id) }],
+        new Date(start),
+      );
+      expect(again).toBe(serializeTrackers(parsed.entries, new Date(start)));
+    });
   });
 });

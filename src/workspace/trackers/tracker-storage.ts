@@ -4,6 +4,12 @@ import { isRecord } from '../../lib/is-record.ts';
 import { createWriter, databaseStore } from '../../session/browser-databases.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import type { TrackerAlert } from './lib/alerts.ts';
+import {
+  latestMoversOf,
+  sameLatestMovers,
+  withStoredRun,
+  type LatestMovers,
+} from './lib/latest-movers.ts';
 import type { TrackerRun } from './lib/run.ts';
 import {
   COMPACT_TOP_N,
@@ -24,13 +30,16 @@ import type { Tracker } from './lib/tracker.ts';
  * `['size', trackerId, runId]` what that run counts against the budget (so the budget is
  * checked without reading every run); `['sent', trackerId, runId]` the cells a running run has
  * sent, each recorded before it left (the write-ahead: a run cut short shows them as maybe
- * charged); `['alert', trackerId, alertId]` one alert; `['settings']` the storage budget.
+ * charged); `['movers', trackerId]` the two runs the movers compare by default, cut to the
+ * target's ranks (decision 101: written with the run that changes them); `['alert', trackerId,
+ * alertId]` one alert; `['settings']` the storage budget.
  */
 type Key =
   | ['tracker', string]
   | ['run', string, string]
   | ['size', string, string]
   | ['sent', string, string]
+  | ['movers', string]
   | ['alert', string, string]
   | ['settings'];
 
@@ -265,7 +274,7 @@ export async function trackersSize(): Promise<number> {
  */
 export async function saveRun(run: TrackerRun): Promise<void> {
   const { sent: _sent, ...stored } = run;
-  await writer.put(runRecords([stored]));
+  await writer.put([...runRecords([stored]), ...(await latestMoversWith([stored]))]);
   if (run.status === 'running') return;
   await delMany([['sent', run.trackerId, run.id]], store());
   const budget = await storageBudget();
@@ -276,13 +285,96 @@ export async function saveRun(run: TrackerRun): Promise<void> {
     const stored = await storedRun(['run', entry.trackerId, entry.id]);
     if (!stored) continue;
     const small = compactRun(stored, COMPACT_TOP_N);
-    await setMany(runRecords([small]), store());
+    await setMany([...runRecords([small]), ...(await latestMoversWith([small]))], store());
     total -= entry.size - runSize(small);
   }
 }
 
-/** Runs of a file being imported, stored as they are. */
-export const saveRuns = (runs: readonly TrackerRun[]) => setMany(runRecords(runs), store());
+/** Runs of a file being imported (its tracker stored first), stored as they are. */
+export async function saveRuns(runs: readonly TrackerRun[]): Promise<void> {
+  const latest: [Key, unknown][] = [];
+  for (const trackerId of new Set(runs.map((r) => r.trackerId))) {
+    const target = await targetOf(trackerId);
+    const theirs = oldestFirst(runs.filter((r) => r.trackerId === trackerId));
+    const record = target === undefined ? undefined : latestMoversOf(theirs, target);
+    if (record) latest.push(moversEntry(trackerId, record));
+  }
+  await setMany([...runRecords(runs), ...latest], store());
+}
+
+/**
+ * Stamped on the latest movers record: the shape `LatestMovers` has in this version. Its runs
+ * were cut from runs this version wrote or read through the schema (as stamped runs, 095).
+ */
+const MOVERS_RECORD_SHAPE = 1;
+
+interface StoredLatestMovers extends LatestMovers {
+  shape: typeof MOVERS_RECORD_SHAPE;
+}
+
+const moversEntry = (trackerId: string, record: LatestMovers): [Key, StoredLatestMovers] => [
+  ['movers', trackerId],
+  { ...record, shape: MOVERS_RECORD_SHAPE },
+];
+
+/** A tracker's target as stored (a few bytes: the record is not read through its schema). */
+async function targetOf(trackerId: string): Promise<string | undefined> {
+  const tracker = await get<unknown>(['tracker', trackerId], store());
+  return isRecord(tracker) && typeof tracker.target === 'string' ? tracker.target : undefined;
+}
+
+async function storedLatestMovers(trackerId: string): Promise<LatestMovers | undefined> {
+  const record = await get<unknown>(['movers', trackerId], store());
+  if (!isRecord(record) || record.shape !== MOVERS_RECORD_SHAPE) return undefined;
+  const { shape: _shape, ...latest } = record as unknown as StoredLatestMovers;
+  return latest;
+}
+
+/**
+ * The latest movers record once `runs` (of one tracker) are stored, to be written in their
+ * transaction; none when the tracker has no record for its target yet (the view builds it once
+ * it has read the runs: `keepLatestMovers`).
+ */
+async function latestMoversWith(runs: readonly TrackerRun[]): Promise<[Key, unknown][]> {
+  const trackerId = runs[0]?.trackerId;
+  if (trackerId === undefined) return [];
+  const [record, target] = await Promise.all([storedLatestMovers(trackerId), targetOf(trackerId)]);
+  if (!record || record.target !== target) return [];
+  const next = runs.reduce(withStoredRun, record);
+  return next === record ? [] : [moversEntry(trackerId, next)];
+}
+
+/**
+ * The runs the movers compare by default, cut to the target's ranks, and how many other runs
+ * the tracker has: what the view paints first. Undefined when no record holds them for the
+ * tracker's target (a tracker stored by an older version, a target changed since).
+ */
+export async function loadLatestMovers(
+  trackerId: string,
+): Promise<{ runs: TrackerRun[]; older: number } | undefined> {
+  const [record, target, runKeys] = await Promise.all([
+    storedLatestMovers(trackerId),
+    targetOf(trackerId),
+    runKeysOf(trackerId),
+  ]);
+  if (!record || record.target !== target) return undefined;
+  const runs = record.from ? [record.from, record.to] : [record.to];
+  const ids = new Set(runKeys.map((k) => k[2]));
+  if (!runs.every((r) => ids.has(r.id))) return undefined;
+  return { runs, older: runKeys.length - runs.length };
+}
+
+/** Writes the latest movers record of a tracker whose runs were read whole, when it differs. */
+export async function keepLatestMovers(
+  trackerId: string,
+  runs: readonly TrackerRun[],
+): Promise<void> {
+  const target = await targetOf(trackerId);
+  if (target === undefined) return;
+  const record = latestMoversOf(runs, target);
+  if (!record || sameLatestMovers(record, await storedLatestMovers(trackerId))) return;
+  await writer.put([moversEntry(trackerId, record)]);
+}
 
 export const saveAlerts = (alerts: readonly TrackerAlert[]) =>
   setMany(

@@ -10,7 +10,7 @@ import { loadRuns } from './tracker-storage.ts';
 import type { Tracker } from './lib/tracker.ts';
 import { TrackerList } from './tracker-list.tsx';
 import { RunnerSection } from './runner-section.tsx';
-import { TrackerDetail } from './tracker-detail.tsx';
+import { DETAIL_LOADING, trackerDetailCode } from './tracker-detail-code.tsx';
 import { trackerSession } from './tracker-session.ts';
 import { TrackerAlerts } from './tracker-alerts.tsx';
 import { SandboxDrift } from './sandbox-drift.tsx';
@@ -38,6 +38,8 @@ export default function TrackersPage() {
   // The schedule is checked while this view is open, whatever the shell loaded.
   useEffect(() => holdTrackerSchedule(queryClient), [queryClient]);
   useEffect(() => {
+    // The detail's code travels while its runs are read.
+    if (openId !== null) void trackerDetailCode.preload().catch(() => {});
     void session.openTracker(openId);
   }, [session, openId]);
   const open = state.trackers.find((t) => t.id === openId);
@@ -104,12 +106,14 @@ export default function TrackersPage() {
         <p role="status">That tracker is not stored in this browser.</p>
       )}
       {open && state.open?.trackerId === open.id && (
-        <TrackerDetail
+        <trackerDetailCode.Preloaded
+          fallback={DETAIL_LOADING}
           key={open.id}
           session={session}
           tracker={open}
           runs={state.open.runs}
           reading={state.open.reading}
+          cut={state.open.cut}
           now={state.open.at}
           running={state.running}
         />

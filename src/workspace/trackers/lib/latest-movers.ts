@@ -1,0 +1,75 @@
+import { isBaseline, rankIn, type RunCell, type TrackerRun } from './run.ts';
+
+/**
+ * The two runs a tracker's movers compare by default (the newest that ran, and the newest
+ * baseline before it), each cut to what the movers read of it: an answered cell keeps the
+ * target's best result only. Stored beside the runs, one small record per tracker (decision
+ * 101), so the view paints the first movers row from it before copying two runs of a thousand
+ * cells out of IndexedDB. The ranks are kept, not the moves: the top N is applied when the
+ * movers are computed, so a new top N needs no new record; a new target does.
+ */
+export interface LatestMovers {
+  target: string;
+  /** The newest baseline before `to` (none: `to` is the first run that can be compared). */
+  from?: TrackerRun;
+  to: TrackerRun;
+}
+
+/** A run with each answered cell cut to the target's best result: the movers read the same. */
+export function runForMovers(run: TrackerRun, target: string): TrackerRun {
+  const cells: Record<string, RunCell> = {};
+  for (const [id, cell] of Object.entries(run.cells)) {
+    if (cell.state !== 'answered') {
+      cells[id] = cell;
+      continue;
+    }
+    const best = rankIn(cell, target);
+    cells[id] = { state: 'answered', at: cell.at, results: best ? [best] : [] };
+  }
+  const { sent: _sent, ...kept } = run;
+  return { ...kept, cells };
+}
+
+const ran = (run: TrackerRun) => run.status !== 'missed' && run.status !== 'running';
+
+/** The record for a tracker's runs (oldest first), as the movers pick their default pair. */
+export function latestMoversOf(
+  runs: readonly TrackerRun[],
+  target: string,
+): LatestMovers | undefined {
+  const done = runs.filter(ran);
+  const to = done.at(-1);
+  if (!to) return undefined;
+  const from = done.slice(0, -1).findLast(isBaseline);
+  return {
+    target,
+    to: runForMovers(to, target),
+    ...(from ? { from: runForMovers(from, target) } : {}),
+  };
+}
+
+/**
+ * The record once `run` is stored (written in the same transaction): a newer run that ran
+ * becomes `to` and the old `to` the baseline if it can be one; one of the pair written again
+ * (compacted) is cut again; anything else leaves it as it is.
+ */
+export function withStoredRun(record: LatestMovers, run: TrackerRun): LatestMovers {
+  if (!ran(run)) return record;
+  const cut = runForMovers(run, record.target);
+  if (run.id === record.to.id) return { ...record, to: cut };
+  if (run.id === record.from?.id) return { ...record, from: cut };
+  if (run.startedAt <= record.to.startedAt) return record;
+  const from = isBaseline(record.to) ? record.to : record.from;
+  return { target: record.target, to: cut, ...(from ? { from } : {}) };
+}
+
+/** Whether the record holds the pair `runs` (oldest first) would compare, each as it is stored. */
+export function sameLatestMovers(a: LatestMovers | undefined, b: LatestMovers | undefined) {
+  return (
+    a?.target === b?.target &&
+    a?.to.id === b?.to.id &&
+    a?.to.compactedTo === b?.to.compactedTo &&
+    a?.from?.id === b?.from?.id &&
+    a?.from?.compactedTo === b?.from?.compactedTo
+  );
+}
