@@ -1,5 +1,5 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
-import { useAccount } from '../workspace/costs/use-account.ts';
+import { useConcurrencyLimit } from '../workspace/costs/use-account.ts';
 import { useApiKey } from '../session/use-api-key.ts';
 
 /** Requests this tab has in flight against the plan's concurrency cap. */
@@ -8,8 +8,7 @@ export function ConcurrencyIndicator() {
   const running =
     useIsFetching({ predicate: (q) => q.meta?.spendsCredits === true }) +
     useIsMutating({ predicate: (m) => m.meta?.spendsCredits === true });
-  const { data } = useAccount();
-  const limit = data?.summary.concurrencyLimit;
+  const limit = useConcurrencyLimit();
   if (!apiKey) return null;
   const full = limit !== undefined && running >= limit;
   return (

@@ -1,4 +1,12 @@
-import { startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import type { EndpointSpec } from '../api/endpoints.ts';
 import { pickParams, validateParams, type ParamErrors, type Params } from '../api/params.ts';
@@ -13,11 +21,21 @@ interface Typed {
 /** URLs kept as "on the way": keys typed faster than the router renders, with room to spare. */
 const PASSING = 64;
 
+export interface ParamFormOptions {
+  /**
+   * Typing (a `replace` edit) reaches the URL once the keys pause this long, not on every
+   * key (decision 099): each URL write is a `history.replaceState` (a synchronous call to
+   * the browser) and a render of the router, the nav and the view, 25–35 ms of a key's task
+   * in a traced live typing at the reference phone. The field shows every key meanwhile.
+   */
+  urlAfterPauseMs?: number;
+}
+
 /**
  * A request form whose values live in the page URL (a link reproduces the form, never
  * the key). Errors show for a field once it was left, or for all after a submit attempt.
  */
-export function useParamForm(spec: EndpointSpec) {
+export function useParamForm(spec: EndpointSpec, { urlAfterPauseMs }: ParamFormOptions = {}) {
   const [urlParams, setSearchParams] = useSearchParams();
   const [typed, setTyped] = useState<Typed | null>(null);
   const current = urlParams.toString();
@@ -60,8 +78,13 @@ export function useParamForm(spec: EndpointSpec) {
    * interrupt. Rendering the URL at once (`flushSync`) rendered the router, the nav and the
    * whole view in each key's task: 90–170 ms a key at the reference phone (issue 41).
    */
+  const pendingUrl = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A write still waiting for its pause when the form goes is dropped: the page that replaced
+  // it owns the URL now.
+  useEffect(() => () => clearTimeout(pendingUrl.current), []);
   const setValues = useCallback(
     (patch: Params, { replace }: { replace: boolean }) => {
+      clearTimeout(pendingUrl.current);
       const { searchParams: shown, url } = shownRef.current;
       const next = new URLSearchParams(shown);
       for (const [name, value] of Object.entries(patch)) {
@@ -71,11 +94,21 @@ export function useParamForm(spec: EndpointSpec) {
       // The URLs on the way (each key's, as its transition lands) keep showing what was typed.
       setTyped((t) => ({
         shown: next,
-        passing: [...(t?.passing ?? [url]), next.toString()].slice(-PASSING),
+        // The URL now is kept among them however long the typing goes without a pause.
+        passing: [...(t?.passing ?? []).filter((p) => p !== url), url, next.toString()].slice(
+          -PASSING,
+        ),
       }));
-      setSearchParams(next, { replace });
+      if (!replace || urlAfterPauseMs === undefined) {
+        setSearchParams(next, { replace });
+        return;
+      }
+      pendingUrl.current = setTimeout(() => {
+        // Not over a URL something else wrote meanwhile (a link, Back): that one stands.
+        if (shownRef.current.url === url) setSearchParams(next, { replace });
+      }, urlAfterPauseMs);
     },
-    [setSearchParams],
+    [setSearchParams, urlAfterPauseMs],
   );
   const setValue = useCallback(
     (name: string, value: string, options: { replace: boolean }) =>

@@ -10,7 +10,8 @@ import {
 import { useSearchParams } from 'react-router';
 import { useSetSearchParam } from '../../components/use-set-search-param.ts';
 import { ENDPOINTS } from '../../api/endpoints.ts';
-import { pickParams } from '../../api/params.ts';
+import { pickParams, sameParams, type Params } from '../../api/params.ts';
+import { useValueAfterPause } from '../../components/use-value-after-pause.ts';
 import { RequestPanel } from '../../workspace/request/request-panel.tsx';
 import { useEndpointRun } from '../../workspace/request/use-endpoint-run.ts';
 import { costLabel } from '../../lib/cost.ts';
@@ -35,9 +36,15 @@ const spec = ENDPOINTS.autocomplete;
 export const LIVE_TYPING_DEBOUNCE_MS = 250;
 
 const INPUTS = { query: SuggestBox };
+// Later than the request's pause: the URL landing renders the page, which would restart it.
+const URL_AFTER_PAUSE = { urlAfterPauseMs: 2 * LIVE_TYPING_DEBOUNCE_MS };
+
+const sameFormParams = (a: Params | null, b: Params | null) =>
+  a === b || (a !== null && b !== null && sameParams(a, b));
 
 export default function AutocompletePage() {
-  const request = useEndpointRun(spec, autocompleteQueries.results);
+  // Typing reaches the URL once per pause (decision 099).
+  const request = useEndpointRun(spec, autocompleteQueries.results, URL_AFTER_PAUSE);
   const { form, run, shown } = request;
   const [searchParams] = useSearchParams();
   const setViewParam = useSetSearchParam();
@@ -98,14 +105,14 @@ export default function AutocompletePage() {
     [suggestions, shownQuery, run.isRunning],
   );
   // The sections below work on the form as it is (trimmed), once it is valid. They follow
-  // the field from a deferred value: a key renders the field in its own task (decision 039),
-  // and these (memoised) in a later render React can interrupt, after the key has painted
-  // (decision 059).
+  // the field once typing pauses (decision 099): each of them reads the cache state of every
+  // request it would send (26 for the expansion) and re-reads it on every cache event, which
+  // per key was a long task at the reference phone; a key renders the field alone (039, 059).
   const formParams = useMemo(
     () => (form.isValid ? pickParams(spec, form.values) : null),
     [form.isValid, form.values],
   );
-  const sectionParams = useDeferredValue(formParams);
+  const sectionParams = useValueAfterPause(formParams, LIVE_TYPING_DEBOUNCE_MS, sameFormParams);
 
   return (
     <div className="space-y-6">

@@ -1,5 +1,5 @@
 import { ENDPOINTS } from '../../api/endpoints.ts';
-import { useAccount } from '../../workspace/costs/use-account.ts';
+import { useConcurrencyLimit } from '../../workspace/costs/use-account.ts';
 import { isApiError } from '../../api/errors.ts';
 import { useCacheStates } from '../../components/use-cache-states.ts';
 import { useEndpointRuns } from '../../components/use-endpoint-runs.ts';
@@ -22,8 +22,7 @@ export function useBatchRun(
   initial: readonly Params[] | null = null,
 ) {
   const runs = useEndpointRuns(ENDPOINTS.autocomplete, autocompleteQueries.results, initial);
-  const account = useAccount();
-  const limit = account.data?.summary.concurrencyLimit;
+  const limit = useConcurrencyLimit();
   // One slot stays free for the rest of the dashboard (the account refresh after each paid
   // request, live typing): the sandbox, like a plan, may count those too.
   const concurrency = limit === undefined ? DEFAULT_CONCURRENCY : Math.max(1, limit - 1);

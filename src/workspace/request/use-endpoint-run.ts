@@ -4,7 +4,7 @@ import type { EndpointSpec } from '../../api/endpoints.ts';
 import type { WithMeta } from '../../api/requests.ts';
 import { useCacheStates } from '../../components/use-cache-states.ts';
 import { useEndpointRuns, type ReadQueryFactory } from '../../components/use-endpoint-runs.ts';
-import { useParamForm } from '../../components/use-param-form.ts';
+import { useParamForm, type ParamFormOptions } from '../../components/use-param-form.ts';
 import { getApiKey } from '../../session/key-store.ts';
 import { closeSnapshot } from '../snapshots/snapshot-store.ts';
 import {
@@ -33,8 +33,9 @@ import { type Params, sameParams } from '../../api/params.ts';
 export function useEndpointRun<T extends WithMeta, K extends QueryKey>(
   spec: EndpointSpec,
   factory: ReadQueryFactory<T, K>,
+  formOptions?: ParamFormOptions,
 ): ViewRequest<T> & { run: { startLatest: () => boolean } } {
-  const form = useParamForm(spec);
+  const form = useParamForm(spec, formOptions);
   const request = form.normalized;
   const [formState = 'absent'] = useCacheStates([factory(request).queryKey]);
   const runs = useEndpointRuns(spec, factory, formState === 'absent' ? null : [request]);
