@@ -38,8 +38,7 @@ function playwrightTests(report, outcome) {
 }
 
 /** The failed tests and those that passed only on their retry, unit and browser alike. */
-function testsToLookAt() {
-  const vitest = readJson('test-results/vitest-races.json') ?? { failed: [], retried: [] };
+function testsToLookAt(vitest) {
   const browser = readJson('test-results/playwright.json');
   return [
     ['FAILED', [...vitest.failed, ...playwrightTests(browser, 'unexpected')]],
@@ -69,6 +68,8 @@ if (vitest) {
   );
 }
 if (vitestCode !== 0 && (!vitest || vitest.numFailedTests === 0)) failed += 1; // a crash, not a test failure
+// Read now: Playwright empties test-results/ (its output folder) when it starts.
+const vitestRaces = readJson('test-results/vitest-races.json') ?? { failed: [], retried: [] };
 
 if (!existsSync(chromium)) {
   if (CI) {
@@ -97,7 +98,7 @@ if (!existsSync(chromium)) {
 }
 
 // CI shows only the tail of the output: the tests to look at are named last (decision 103).
-for (const [what, names] of testsToLookAt()) {
+for (const [what, names] of testsToLookAt(vitestRaces)) {
   if (names.length === 0) continue;
   console.log(`${what}:`);
   for (const name of names) console.log(`  ${name}`);
