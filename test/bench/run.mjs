@@ -93,7 +93,8 @@ const PARTS = [
   },
   {
     name: 'interactions',
-    run: ({ origin, cpu }) => benchInteractions({ origin, cpu }),
+    // The Lighthouse part's rows: a flow measured there is not measured again.
+    run: ({ origin, cpu }) => benchInteractions({ origin, cpu, lighthouse: results.lighthouse }),
     report: interactionReport,
     needs: 'server',
     throttled: true,

@@ -5,8 +5,9 @@ import { steadyRuns } from './lighthouse-bench.mjs';
 type Run = { index: number; indexSeen: number; performance: number };
 const runs = steadyRuns as (
   once: () => Promise<Run>,
-  options?: { enoughAlone?: (run: Run) => boolean },
+  options?: { enoughAlone?: (run: Run) => boolean; meets?: (run: Run) => boolean[] },
 ) => Promise<Run[] & { unsteady: number }>;
+const meets = (run: Run) => [run.performance >= 95];
 
 /** A sequence of runs, each steady (Lighthouse saw the calibrated index) or drifted (+50 %). */
 function sequence(...kinds: Array<['steady' | 'drifted', number]>) {
@@ -43,5 +44,51 @@ describe('the Lighthouse runs a row is the median of (steadyRuns)', () => {
     const s = sequence(['steady', 93], ['steady', 99], ['steady', 94]);
     const kept = await runs(s.once, { enoughAlone: settled });
     expect(kept).toHaveLength(3);
+  });
+
+  it('stops at two runs that agree on the budget: a third cannot move the median across it', async () => {
+    const s = sequence(['steady', 90], ['steady', 88], ['steady', 99]);
+    const kept = await runs(s.once, { enoughAlone: settled, meets });
+    expect(kept.map((r) => r.performance)).toEqual([90, 88]);
+    expect(s.taken()).toBe(2);
+  });
+
+  it('takes the third run when the first two fall on either side of the budget', async () => {
+    const s = sequence(['steady', 96], ['steady', 93], ['steady', 94]);
+    const kept = await runs(s.once, { enoughAlone: settled, meets });
+    expect(kept.map((r) => r.performance)).toEqual([96, 93, 94]);
+  });
+
+  it('counts only steady runs towards the agreeing two', async () => {
+    const s = sequence(['steady', 90], ['drifted', 91], ['steady', 89]);
+    const kept = await runs(s.once, { enoughAlone: settled, meets });
+    expect(kept.map((r) => r.performance)).toEqual([90, 89]);
+    expect(kept.unsteady).toBe(1);
+  });
+
+  it('redoes a run whose shielded main thread waited for a CPU, not an unshielded one', async () => {
+    const waited = [
+      { index: 1000, indexSeen: 1000, performance: 90, waitShare: 0.2, waitCounts: true },
+      { index: 1000, indexSeen: 1000, performance: 91, waitShare: 0.2, waitCounts: false },
+      { index: 1000, indexSeen: 1000, performance: 92, waitShare: 0.01, waitCounts: true },
+    ];
+    let i = 0;
+    const kept = await runs(() => Promise.resolve(waited[i++]!), { meets });
+    expect(kept.map((r) => r.performance)).toEqual([91, 92]);
+    expect(kept.unsteady).toBe(1);
+  });
+});
+
+describe('an interaction measured by the Lighthouse part is not measured again', () => {
+  it("takes the Lighthouse row's INP only when its runs decide the INP budget", async () => {
+    // @ts-expect-error: a plain .mjs bench module without type declarations
+    const { inpFromLighthouse } = await import('./interaction-bench.mjs');
+    const take = inpFromLighthouse as (row?: { inps?: number[] }) => unknown;
+    expect(take({ inps: [70] })).toEqual({ inpMs: 70, runs: 1 });
+    expect(take({ inps: [150] })).toBeUndefined();
+    expect(take({ inps: [150, 190] })).toEqual({ inpMs: 170, runs: 2 });
+    expect(take({ inps: [150, 210] })).toBeUndefined();
+    expect(take({ inps: [150, 210, 100] })).toEqual({ inpMs: 150, runs: 3 });
+    expect(take(undefined)).toBeUndefined();
   });
 });
