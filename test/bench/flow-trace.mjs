@@ -24,6 +24,7 @@ import { calibrateIn } from './calibrate.mjs';
 import { interactions } from './interaction-bench.mjs';
 import { launchLighthouseChromium } from './lighthouse-bench.mjs';
 import { priorityLine, raiseBenchPriority } from './priority.mjs';
+import { shieldLine, shieldRenderers } from './renderer-shield.mjs';
 import { resetSandbox, root, startServer } from './serve.mjs';
 import { largeRealtyPage, pressRun, viewsWithResults } from './views-with-results.mjs';
 
@@ -44,6 +45,9 @@ const categories = process.env.PROF
 console.log(priorityLine(raiseBenchPriority()).trim()); // as the bench runs (decision 104)
 const server = await startServer({ outDir: process.env.OUT ?? join(root, 'dist') });
 const browser = await launchLighthouseChromium();
+// The page's main thread ahead of the machine, as in the bench (decision 105).
+const shield = shieldRenderers(browser);
+console.log(shieldLine(shield.status).trim());
 try {
   const realty = /realty|colour/.test(name)
     ? await largeRealtyPage(server.origin)
@@ -75,18 +79,20 @@ try {
     await page.emulateCPUThrottling(cpu.multiplier);
     await page.emulateNetworkConditions(NETWORK);
     await page.tracing.start({ categories });
+    const waited = shield.measure();
     // The sampler starts a moment after the trace: the act's first task would have no samples.
     if (process.env.PROF) await new Promise((r) => setTimeout(r, 500));
     await (flow.act ?? pressRun)(page);
     await flow.done(page);
     await new Promise((r) => setTimeout(r, 1000));
+    const { waitShare } = waited();
     const trace = await page.tracing.stop();
     if (process.env.SAVE) writeFileSync(`${process.env.SAVE}-${name}-${i}.json`, trace);
     const result = blocking(JSON.parse(Buffer.from(trace).toString()).traceEvents, cpu.multiplier);
     results.push(result.ms);
     cpuResults.push(result.cpuMs);
     console.log(
-      `run ${i} (index ${cpu.index} → ${cpu.multiplier}×): blocking ${result.ms} ms, by CPU time ${result.cpuMs} ms; long tasks:\n  ${result.tasks.join('\n  ')}\n  three biggest by CPU time:\n    ${result.biggest.join('\n    ')}`,
+      `run ${i} (index ${cpu.index} → ${cpu.multiplier}×, main thread waited ${(waitShare * 100).toFixed(1)} % for a CPU): blocking ${result.ms} ms, by CPU time ${result.cpuMs} ms; long tasks:\n  ${result.tasks.join('\n  ')}\n  three biggest by CPU time:\n    ${result.biggest.join('\n    ')}`,
     );
     await context.close();
   }
@@ -96,6 +102,7 @@ try {
     `${name}: median blocking time ${sorted[Math.floor(sorted.length / 2)]} ms (${sorted.join(', ')}); by CPU time ${cpuSorted[Math.floor(cpuSorted.length / 2)]} ms (${cpuSorted.join(', ')}); load ${loadavg()[0].toFixed(1)}`,
   );
 } finally {
+  shield.stop();
   await browser.close();
   await server.stop();
 }
