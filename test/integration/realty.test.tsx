@@ -619,14 +619,21 @@ describe('realty map view', () => {
       expect(f.properties['photo_count']).toBe(expected.get(f.properties['id'] as string));
   });
 
-  test('without tiles the map draws the bundled country and state outlines and says so', async () => {
+  test('without tiles the map draws the bundled outlines near the listings and says so', async () => {
     await fetchListings(route(DENVER));
     expect(
       await screen.findByText('Offline basemap: map tiles could not load'),
     ).toBeInTheDocument();
     await waitFor(() =>
-      expect(document.querySelectorAll('.leaflet-basemap-pane path').length).toBeGreaterThan(100),
+      expect(document.querySelector('.leaflet-container')).toHaveAttribute(
+        'data-outlines',
+        'drawn',
+      ),
     );
+    // The country and Colorado at least; not the world's 233 outlines (only those near the view).
+    const paths = document.querySelectorAll('.leaflet-basemap-pane path').length;
+    expect(paths).toBeGreaterThanOrEqual(2);
+    expect(paths).toBeLessThan(100);
   });
 
   test('a page without listings says so plainly', async () => {

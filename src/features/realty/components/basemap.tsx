@@ -6,6 +6,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import statesUrl from 'us-atlas/states-10m.json?url';
 import countriesUrl from 'world-atlas/countries-110m.json?url';
+import { boundsMeet, featureBounds, type Bounds } from '../lib/outline-bounds.ts';
 import { sampleTileUrl, tileConfig } from '../map-config.ts';
 import { eachInSlicesOnMap } from './map-slices.ts';
 
@@ -151,6 +152,29 @@ function loadOutlines(): Promise<Outlines> {
 }
 
 const PANE = 'basemap';
+/** How far around the view outlines are kept, in views (Leaflet's `LatLngBounds.pad`). */
+const NEAR_PAD = 0.5;
+
+/**
+ * One country's or state's outline: its box, and its layer, made the first time it comes near
+ * the view (making one reads every point of the feature) and on the map while near.
+ */
+interface Outline {
+  bounds: Bounds | null;
+  layer: () => L.GeoJSON;
+  made: L.GeoJSON | null;
+}
+
+function outlinesOf(collection: FeatureCollection | null, options: L.GeoJSONOptions): Outline[] {
+  return (collection?.features ?? []).map((f) => {
+    const outline: Outline = {
+      bounds: featureBounds(f),
+      layer: () => (outline.made ??= L.geoJSON(f, options)),
+      made: null,
+    };
+    return outline;
+  });
+}
 
 /**
  * Country and state outlines in their own pane below the markers (an async
@@ -181,46 +205,53 @@ function OfflineBasemap() {
     const options = (style: L.PathOptions): L.GeoJSONOptions =>
       // smoothFactor 2: the state lines are 1:10m, far finer than a city-scale view needs.
       ({ pane: PANE, renderer, interactive: false, smoothFactor: 2, style }) as L.GeoJSONOptions;
-    const parts: [L.GeoJSON, FeatureCollection][] = [];
-    if (data.countries)
-      parts.push([
-        L.geoJSON(
-          null,
-          options({ color: '#94a3b8', weight: 1, fillColor: '#f5f5f0', fillOpacity: 1 }),
-        ),
+    const outlines = [
+      ...outlinesOf(
         data.countries,
-      ]);
-    if (data.states)
-      parts.push([
-        L.geoJSON(null, options({ color: '#b6bfcb', weight: 0.8, fill: false })),
-        data.states,
-      ]);
+        options({ color: '#94a3b8', weight: 1, fillColor: '#f5f5f0', fillOpacity: 1 }),
+      ),
+      ...outlinesOf(data.states, options({ color: '#b6bfcb', weight: 0.8, fill: false })),
+    ];
     // Credited once on the control: as a layer option every feature's own path would add it
     // again, and the control rebuilds its HTML on each addition (hundreds of times).
     const credit = [data.countries && 'Outlines: Natural Earth', data.states && 'US Census Bureau']
       .filter(Boolean)
       .join(', ');
+    map.attributionControl?.addAttribution(credit);
     const container = map.getContainer();
-    // A few features at a time, each slice its own task (the "map" stage of ../PIPELINE.md; the
-    // credit too: the control rebuilds its HTML): projecting the 1:10m state lines and building their SVG at once is one long task
-    // that blocks the page just as the listings are drawn. Read by the map bench (`drawn`), so
-    // the outlines are drawn before its clock starts.
-    const jobs: (() => void)[] = [() => map.attributionControl?.addAttribution(credit)];
-    for (const [layer, collection] of parts) {
-      jobs.push(() => layer.addTo(map));
-      for (const f of collection.features) jobs.push(() => layer.addData(f));
-    }
-    const stop = eachInSlicesOnMap(
-      map,
-      jobs,
-      (job) => job(),
-      () => (container.dataset.outlines = 'drawn'),
-    );
+    let stop = () => {};
+    // Only the outlines near the view are on the map: Leaflet projects every point of every
+    // path on each zoom and keeps an SVG path per feature, and the world's 177 countries and 56
+    // states (1:10m) made the map's zoom a long task and its first frame 233 paths more, for a
+    // view of one city (issue 41). Near: within half the view's width or height of it, so a
+    // pan of up to half a view shows no gap; each move (after it ends) adds what came near and
+    // removes what went far. New ones go in a few at a time, each slice its own task (the "map" stage
+    // of ../PIPELINE.md). `drawn` is read by the map bench and the e2e tests.
+    const follow = () => {
+      stop();
+      const view = map.getBounds().pad(NEAR_PAD);
+      const near: Bounds = [view.getWest(), view.getSouth(), view.getEast(), view.getNorth()];
+      const toAdd: Outline[] = [];
+      for (const o of outlines) {
+        const wanted = o.bounds !== null && boundsMeet(o.bounds, near);
+        if (wanted && !(o.made && map.hasLayer(o.made))) toAdd.push(o);
+        else if (!wanted) o.made?.remove();
+      }
+      stop = eachInSlicesOnMap(
+        map,
+        toAdd,
+        (o) => o.layer().addTo(map),
+        () => (container.dataset.outlines = 'drawn'),
+      );
+    };
+    map.whenReady(follow);
+    map.on('moveend', follow);
     return () => {
+      map.off('moveend', follow);
       stop();
       delete container.dataset.outlines;
       map.attributionControl?.removeAttribution(credit);
-      for (const [layer] of parts) layer.remove();
+      for (const o of outlines) o.made?.remove();
     };
   }, [data, map]);
 
