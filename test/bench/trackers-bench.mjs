@@ -119,7 +119,8 @@ function seed(page, { keywords, locales, runs }) {
         ),
       );
       const ranks = cellIds.map(() => 1 + Math.floor(rand() * 14));
-      const records = [[['tracker', 'bench'], tracker]];
+      // Stamped as saveTracker writes it (decision 106): read as written, without its schema.
+      const records = [[['tracker', 'bench'], { ...tracker, storedAt: now, shape: 1 }]];
       // The movers' two runs cut to the target's best result, as saveRun keeps them (decision 101).
       const cutRuns = [];
       for (let k = 0; k < runs; k++) {

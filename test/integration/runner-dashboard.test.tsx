@@ -147,6 +147,8 @@ describe('the Trackers view and a runner', () => {
     expect(within(runs).getAllByRole('row')).toHaveLength(4);
     expect(within(runs).getAllByText('done')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: /^Run now/ })).not.toBeInTheDocument();
+    // The files come after the movers (decision 106): a runner's tracker has them, without Delete.
+    expect(await screen.findByRole('button', { name: 'Tracker file' }, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete tracker' })).not.toBeInTheDocument();
 
     // A tracker of this browser moves to the runner: the file, never the key.
@@ -156,7 +158,7 @@ describe('the Trackers view and a runner', () => {
       new File([serializeTrackers([{ tracker: local, runs: [] }])], 'local.json'),
     );
     expect(await screen.findByRole('heading', { name: 'Local one' }, WAIT)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Move to the runner' }));
+    await user.click(await screen.findByRole('button', { name: 'Move to the runner' }, WAIT));
     expect(
       await screen.findByText(/Moved to the runner with its runs/, undefined, WAIT),
     ).toBeInTheDocument();

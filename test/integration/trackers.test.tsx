@@ -117,7 +117,7 @@ describe('trackers', () => {
     ]);
 
     // Without a cap, the next run sends every cell again, answered before or not.
-    await user.clear(screen.getByRole('textbox', { name: 'Cap per run (credits)' }));
+    await user.clear(await screen.findByRole('textbox', { name: 'Cap per run (credits)' }, WAIT));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(
       () => expect(screen.getByTestId('tracker-plan')).not.toHaveTextContent('the cap'),
@@ -136,7 +136,8 @@ describe('trackers', () => {
     const plan = screen.getByTestId('tracker-plan');
     expect(plan).toHaveTextContent(/^Next run: 2 requests · 2 to send: 2 × 20 = 40 credits/);
 
-    const form = screen.getByRole('form', { name: 'What it tracks' });
+    // The editors come after the movers, once the page is idle (decision 106).
+    const form = await screen.findByRole('form', { name: 'What it tracks' }, WAIT);
     const target = within(form).getByRole('textbox', { name: 'Target domain' });
     // Bad input is named beside its field, and saves nothing.
     await user.clear(target);
@@ -387,7 +388,8 @@ describe('trackers', () => {
     // compare the newest two, every run is listed and the exports are open.
     await waitFor(() => expect(within(runsTable()).getAllByRole('row')).toHaveLength(14), WAIT);
     expect(screen.queryByText(/earlier runs?…/)).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'History CSV' })).toBeEnabled();
+    // The files come after the movers, once the page is idle (decision 106).
+    expect(await screen.findByRole('button', { name: 'History CSV' }, WAIT)).toBeEnabled();
     expect(screen.getByTestId('movers-digest')).toHaveTextContent('1 down');
     // The movers can now start from any earlier run.
     expect(
@@ -422,7 +424,7 @@ describe('trackers', () => {
     const { user } = renderApp('/trackers?tracker=trk');
     await user.click(await screen.findByRole('button', { name: 'Run now' }, WAIT));
     await waitFor(() => expect(runsTable()).toHaveTextContent(/done1 of 1/), WAIT);
-    await user.click(screen.getByRole('button', { name: 'History CSV' }));
+    await user.click(await screen.findByRole('button', { name: 'History CSV' }, WAIT));
     const csv = (await downloads.at(-1)!.text()).trim().split(/\r?\n/);
     expect(csv[0]).toBe(
       'run_id,run_started,query,country,language,rank,title,link,domain,run_time',

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { preloadable } from '../../components/preloadable.tsx';
+import { useIdleStages } from '../../components/use-idle-stages.ts';
 import { whenIdle } from '../../lib/next-task.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { localeLabel } from '../runs/lib/locale.ts';
@@ -25,6 +26,9 @@ import { TrackerSettings } from './tracker-settings.tsx';
  * movers are shown (or when a keyword is picked first), not before the first movers row.
  */
 const pickedCellCode = preloadable(() => import('./picked-cell.tsx').then((m) => m.PickedCell));
+
+/** The parts rendered after the first screen (editors, planner, files), one idle task each. */
+const LATER_STAGES = 4;
 
 /** One tracker: Run now (priced), its runs, movers between two of them, a keyword's chart and SERP diff. */
 export function TrackerDetail({
@@ -71,6 +75,7 @@ export function TrackerDetail({
   const [picked, setPicked] = useState<string | null>(null);
   const pickedCell = cells.find((c) => c.id === picked) ?? null;
   useEffect(() => whenIdle(() => void pickedCellCode.preload().catch(() => {})), []);
+  const stage = useIdleStages(LATER_STAGES);
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-4">
@@ -85,29 +90,19 @@ export function TrackerDetail({
       </p>
       <RunnerScheduleLine trackerId={tracker.id} />
       {session ? (
-        <>
-          <TrackerRunPanel
-            session={session}
-            tracker={tracker}
-            plan={plan}
-            running={running}
-            limit={account.limit}
-          />
-          <MoveToRunner session={session} tracker={tracker} />
-          <TrackerScope tracker={tracker} onSave={(t) => void session.save(t)} />
-          <TrackerSettings tracker={tracker} onSave={(t) => void session.save(t)} />
-        </>
+        <TrackerRunPanel
+          session={session}
+          tracker={tracker}
+          plan={plan}
+          running={running}
+          limit={account.limit}
+        />
       ) : (
         <p className="text-sm text-slate-700 dark:text-slate-300">
           On the runner: it runs there on its schedule with the runner’s key; its schedule, caps and
           alert channels are set with <code>npm run runner -- set {tracker.name}</code>.
         </p>
       )}
-      <BudgetPlanner
-        tracker={tracker}
-        schedule={plannedSchedule(tracker, runs, unit.credits, now)}
-        now={now}
-      />
       <RunsTable runs={runs} reading={reading} cells={cells.length} older={older} />
       <MoversSection
         compared={compared}
@@ -129,13 +124,32 @@ export function TrackerDetail({
           history={cellHistory}
         />
       )}
-      <TrackerFiles
-        session={session}
-        tracker={tracker}
-        runs={runs}
-        ran={compared.ran}
-        reading={cut ? reading + runs.length : reading}
-      />
+      {/* Below the movers, one idle task each after the first screen is painted (decision 106). */}
+      {session && stage >= 1 && (
+        <>
+          <MoveToRunner session={session} tracker={tracker} />
+          <TrackerScope tracker={tracker} onSave={(t) => void session.save(t)} />
+        </>
+      )}
+      {session && stage >= 2 && (
+        <TrackerSettings tracker={tracker} onSave={(t) => void session.save(t)} />
+      )}
+      {stage >= 3 && (
+        <BudgetPlanner
+          tracker={tracker}
+          schedule={plannedSchedule(tracker, runs, unit.credits, now)}
+          now={now}
+        />
+      )}
+      {stage >= 4 && (
+        <TrackerFiles
+          session={session}
+          tracker={tracker}
+          runs={runs}
+          ran={compared.ran}
+          reading={cut ? reading + runs.length : reading}
+        />
+      )}
     </section>
   );
 }

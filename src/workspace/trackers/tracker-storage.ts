@@ -66,11 +66,40 @@ async function allKeys(): Promise<Key[]> {
   return (await keys(store())).filter(isKey);
 }
 
+/**
+ * Stamped on every tracker `saveTracker` writes: the shape `storedTrackerSchema` reads. Raise it
+ * whenever that schema changes, so trackers written before are checked again.
+ */
+export const TRACKER_RECORD_SHAPE = 1;
+
+/**
+ * Records read through `schema` unless stamped with `shape` (then taken as written, decision
+ * 095, stamp removed). The schemas' code (zod) is loaded only when a record needs it, so a
+ * view whose records are all stamped, or that has none, never waits for it (decision 106).
+ */
+async function readStamped<T>(
+  records: readonly unknown[],
+  shape: number | null,
+  schemaOf: (s: Awaited<ReturnType<typeof schemas>>) => Parameters<typeof readRecord<T>>[0],
+): Promise<(T | undefined)[]> {
+  const stamped = (r: unknown): r is Record<string, unknown> =>
+    shape !== null && isRecord(r) && r.shape === shape;
+  const schema = records.every(stamped) ? undefined : schemaOf(await schemas());
+  return records.map((r) => {
+    if (stamped(r)) {
+      const { shape: _shape, ...record } = r;
+      return record as T;
+    }
+    return schema ? readRecord(schema, r) : undefined;
+  });
+}
+
 export async function listTrackers(): Promise<Tracker[]> {
   const trackerKeys = (await allKeys()).filter((k) => k[0] === 'tracker');
-  const { storedTrackerSchema } = await schemas();
-  const trackers = (await getMany<unknown>(trackerKeys, store())).map((t) =>
-    readRecord(storedTrackerSchema, t),
+  const trackers = await readStamped<Tracker>(
+    await getMany<unknown>(trackerKeys, store()),
+    TRACKER_RECORD_SHAPE,
+    (s) => s.storedTrackerSchema,
   );
   // A tracker stored before a key was cleared (in any tab) is never read again, whatever a tab
   // that had not heard of it wrote meanwhile (decision 042).
@@ -80,8 +109,13 @@ export async function listTrackers(): Promise<Tracker[]> {
     .sort((a, b) => a.createdAt - b.createdAt);
 }
 
+/** Stores a tracker, stamped: it was built here or read through the schema (decision 106). */
 export const saveTracker = (tracker: Tracker) =>
-  set(['tracker', tracker.id], { ...tracker, storedAt: Date.now() } satisfies Tracker, store());
+  set(
+    ['tracker', tracker.id],
+    { ...tracker, storedAt: Date.now(), shape: TRACKER_RECORD_SHAPE },
+    store(),
+  );
 
 /**
  * Records, before a request of a running run leaves, every cell that run has sent (the run
@@ -107,9 +141,6 @@ interface StampedRun extends TrackerRun {
   shape: typeof RUN_RECORD_SHAPE;
 }
 
-const isStamped = (record: unknown): record is StampedRun =>
-  isRecord(record) && record.shape === RUN_RECORD_SHAPE;
-
 /**
  * A run as stored, or undefined (none, or one that does not read). A run this version wrote
  * is taken as it is (decision 095): every one was built here or read through the schema before
@@ -118,13 +149,12 @@ const isStamped = (record: unknown): record is StampedRun =>
  * read through the schema.
  */
 async function storedRun(key: ['run', string, string]): Promise<TrackerRun | undefined> {
-  const record = await get<unknown>(key, store());
-  if (isStamped(record)) {
-    const { shape: _shape, ...run } = record;
-    return run;
-  }
-  const { storedRunSchema } = await schemas();
-  return readRecord(storedRunSchema, record);
+  const [run] = await readStamped<TrackerRun>(
+    [await get<unknown>(key, store())],
+    RUN_RECORD_SHAPE,
+    (s) => s.storedRunSchema,
+  );
+  return run;
 }
 
 /** A stored run, with what it had sent when it is stored as running. */
@@ -385,9 +415,11 @@ export const saveAlerts = (alerts: readonly TrackerAlert[]) =>
 /** Every alert, newest first. */
 export async function loadAlerts(): Promise<StoredAlert[]> {
   const alertKeys = (await allKeys()).filter((k) => k[0] === 'alert');
-  const { storedAlertSchema } = await schemas();
-  const alerts = (await getMany<unknown>(alertKeys, store())).map((a) =>
-    readRecord(storedAlertSchema, a),
+  // Alerts carry no stamp: read through the schema, whose code loads only when there is one.
+  const alerts = await readStamped<StoredAlert>(
+    await getMany<unknown>(alertKeys, store()),
+    null,
+    (s) => s.storedAlertSchema,
   );
   return alerts.filter((a): a is StoredAlert => a !== undefined).sort((a, b) => b.at - a.at);
 }
