@@ -3,7 +3,6 @@ import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-ro
 import { ENDPOINT_VIEW_LIST, type EndpointId } from '../api/endpoint-views.ts';
 import { Layout } from './layout.tsx';
 import { lazy, Suspense } from 'react';
-import { provideViewCode } from '../lib/view-code.ts';
 
 /** A view's error page loads when a view fails, not with every page (the first load's size). */
 const LazyRouteError = lazy(() =>
@@ -73,16 +72,6 @@ export const routes: RouteObject[] = [
 ];
 
 export const createAppRouter = () => createBrowserRouter(routes);
-
-/**
- * A view's code ahead of the navigation that shows it (a demo's next step, lib/view-code.ts):
- * its route's own `lazy`, whose module the navigation's `lazy` then finds loaded.
- */
-provideViewCode((pathname) => {
-  const segment = pathname.split(/[/?#]/)[1] ?? '';
-  const route = routes[0]?.children?.find((r) => (segment === '' ? r.index : r.path === segment));
-  return typeof route?.lazy === 'function' ? route.lazy() : Promise.resolve();
-});
 
 /** The path of every view but the not-found one, for prerendering each (src/prerender). */
 export const VIEW_PATHS: string[] = (routes[0]?.children ?? [])

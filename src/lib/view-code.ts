@@ -2,7 +2,7 @@
  * A view's code loaded ahead of the navigation that shows it (a demo's next step, issue 41):
  * the navigation then finds it loaded, and its fetch and evaluation happen while the page
  * waits for something else, not in the step's own arrival. The app provides the loader (its
- * router's lazy routes, `app/router.tsx`); code below the app asks by path. Until a loader is
+ * router's lazy routes, `app/view-code.ts`); code below the app asks by path. Until a loader is
  * provided (tests without the app, the first load) asking does nothing.
  */
 type ViewCodeLoader = (pathname: string) => Promise<unknown>;
