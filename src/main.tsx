@@ -38,4 +38,6 @@ void Promise.all([
       </App>,
     ),
   );
+  // Lets a demo load its next step's view ahead (app/view-code.ts); not in the first load.
+  void import('./app/view-code.ts');
 });

@@ -46,9 +46,9 @@ export function useParamForm(spec: EndpointSpec, { urlAfterPauseMs }: ParamFormO
     typed && typed.passing.includes(current) && current !== typed.shown.toString()
       ? typed.shown
       : urlParams;
-  const shownRef = useRef({ searchParams, url: current });
+  const shownRef = useRef({ searchParams, url: current, typed });
   useLayoutEffect(() => {
-    shownRef.current = { searchParams, url: current };
+    shownRef.current = { searchParams, url: current, typed };
   });
   // The form shows what is typed (spaces included); requests and cache keys use the trimmed form.
   const values = useMemo(() => rawParams(spec, searchParams), [spec, searchParams]);
@@ -104,8 +104,14 @@ export function useParamForm(spec: EndpointSpec, { urlAfterPauseMs }: ParamFormO
         return;
       }
       pendingUrl.current = setTimeout(() => {
-        // Not over a URL something else wrote meanwhile (a link, Back): that one stands.
-        if (shownRef.current.url === url) setSearchParams(next, { replace });
+        // Not over a URL something else wrote meanwhile (a link, Back): that one stands. The
+        // form's own writes are not "something else": keys typed while one of them was still
+        // on its way (a push, or the write of an earlier pause, whose router transition the
+        // keys kept interrupting) saw the URL before it, and their write was dropped, leaving
+        // the URL (and a reload, a copied link) on older text (issue 41, the bench's live typing).
+        const now = shownRef.current;
+        if (now.url === url || now.typed?.passing.includes(now.url))
+          setSearchParams(next, { replace });
       }, urlAfterPauseMs);
     },
     [setSearchParams, urlAfterPauseMs],

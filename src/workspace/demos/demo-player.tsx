@@ -17,7 +17,7 @@ import { useApiKey } from '../../session/use-api-key.ts';
 import { closeSnapshot, showSnapshot } from '../snapshots/snapshot-store.ts';
 import { batchDefinitionState, carriesBatch } from '../runs/send-to-batch.ts';
 import { openStep, type DemoScript, type DemoStep } from './demo-file.ts';
-import { stepHref, stepViewTitle } from './demo-steps.ts';
+import { stepHref, stepPath, stepViewTitle } from './demo-steps.ts';
 import { loadDemos } from './demo-store.ts';
 import { livePrice, livePriceLabel, replaysLive, type LivePrice } from './live-replay.ts';
 import { landOnStep, type StepFocus } from './land-on-step.ts';
@@ -26,6 +26,8 @@ import { lendRecordedAnswers } from './recorded-answers.ts';
 import { withAnswers } from './step-answers.ts';
 import { stopDemo } from './play-demo.ts';
 import { inNextFrame } from '../../lib/next-frame.ts';
+import { whenIdle } from '../../lib/next-task.ts';
+import { loadViewCode } from '../../lib/view-code.ts';
 import {
   endCheck,
   noteStep,
@@ -117,6 +119,10 @@ function useShowStep(
     replaysLive(step);
   useEffect(() => {
     if (!step) return;
+    // The view's code on its way while the step's answers are read (it was asked for only by
+    // the navigation, after them: a round trip more before the step shows).
+    const path = stepPath(step);
+    if (path) loadViewCode(path);
     if (playback.check) {
       const lacking = recordingProblem(step);
       if (lacking) return onChecked(step, lacking);
@@ -396,6 +402,34 @@ function LiveReplayQuestion({
  * ← / → and Space move, Esc leaves (leaving full screen leaves too). Playing from the recording
  * sends nothing: the API client refuses while it plays (session/demo-playback.ts).
  */
+/**
+ * How long a step shows before the next step's view code loads: after the step's own arrival
+ * (its view, its images, what that view loads when idle), well within what a presenter says
+ * over a step.
+ */
+const NEXT_STEP_CODE_AFTER_MS = 2000;
+
+/**
+ * The next step's view code loads while this step shows, when the page is idle: moving on
+ * (→, Next) then renders a view already loaded, where its chunk's fetch and evaluation were in
+ * the step's arrival (the tour's later steps, issue 41).
+ */
+function useNextStepCode(script: DemoScript | null, step: number): void {
+  const next = script?.steps[step + 1];
+  const path = next ? stepPath(next) : null;
+  useEffect(() => {
+    if (!path) return;
+    let cancelIdle = () => {};
+    const timer = setTimeout(() => {
+      cancelIdle = whenIdle(() => loadViewCode(path));
+    }, NEXT_STEP_CODE_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      cancelIdle();
+    };
+  }, [path]);
+}
+
 export function DemoPlayer() {
   const playback = usePlayback();
   const script = usePlayedScript(playback);
@@ -418,6 +452,7 @@ export function DemoPlayer() {
     if (arrived) return inNextFrame(() => region.current?.focus({ preventScroll: true }));
   }, [arrived]);
   useRoomForTheBar(region, arrived);
+  useNextStepCode(arrived ? script : null, playback?.step ?? 0);
   // A phone's bar scrolls (a quarter of the screen at most): each step shows its title first.
   useEffect(() => {
     region.current?.scrollTo?.({ top: 0 });

@@ -29,6 +29,15 @@ export function viewStateOf(search: string, params: Params): Record<string, stri
   return Object.keys(view).length ? view : undefined;
 }
 
+/** The path of the view a step opens: its code can load before the step plays. */
+export function stepPath(step: DemoStep): string | null {
+  if (step.batch) return '/batch';
+  const endpoint = step.snapshot?.request.endpoint;
+  return endpoint !== undefined && Object.hasOwn(ENDPOINTS, endpoint)
+    ? ENDPOINTS[endpoint as EndpointId].route
+    : null;
+}
+
 /** The page URL of a step's view: its request, and the view's settings as they were recorded. */
 export function stepHref(endpoint: EndpointId, params: Params, view?: Record<string, string>) {
   return requestHref(endpoint, { ...view, ...params });
