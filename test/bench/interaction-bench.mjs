@@ -11,6 +11,7 @@ import {
   inpMs,
   waitCell,
   launchLighthouseChromium,
+  majorityAgrees,
   medianRow,
   RUNS,
   runFlow,
@@ -144,6 +145,9 @@ export const interactions = (realty) => [
   },
 ];
 
+/** The INP budget met or not (one boolean per budget, as steadyRuns' `meets`). */
+const meetsInp = (run) => [run.inpMs !== undefined && run.inpMs <= INP_BUDGET_MS];
+
 /**
  * The INP of a Lighthouse part's row whose runs already decide this budget the way this part
  * would (one run at half the budget or less, two that agree, or three), else undefined: the
@@ -153,21 +157,13 @@ export const interactions = (realty) => [
 export function inpFromLighthouse(row) {
   const inps = row?.inps?.filter((x) => x !== undefined);
   if (!inps?.length || row.failed) return undefined;
-  const within = inps.filter((x) => x <= INP_BUDGET_MS).length;
+  const runs = inps.map((inpMs) => ({ inpMs }));
+  // The rule steadyRuns stops this part's own runs by (one clear run, or a majority of RUNS).
   const decided =
     inps.length === 1
       ? inps[0] <= CLEAR_INP_MS
-      : inps.length >= RUNS || within === inps.length || within === 0;
-  return decided
-    ? {
-        inpMs: medianRow(
-          '',
-          inps.map((inpMs) => ({ inpMs })),
-          ['inpMs'],
-        ).inpMs,
-        runs: inps.length,
-      }
-    : undefined;
+      : inps.length >= RUNS || majorityAgrees(runs, meetsInp);
+  return decided ? { inpMs: medianRow('', runs, ['inpMs']).inpMs, runs: inps.length } : undefined;
 }
 
 export async function benchInteractions({ origin, cpu, lighthouse }) {
@@ -204,7 +200,7 @@ export async function benchInteractions({ origin, cpu, lighthouse }) {
           },
           {
             enoughAlone: (run) => run.inpMs !== undefined && run.inpMs <= CLEAR_INP_MS,
-            meets: (run) => [run.inpMs !== undefined && run.inpMs <= INP_BUDGET_MS],
+            meets: meetsInp,
           },
         );
         rows.push({

@@ -397,12 +397,6 @@ function LiveReplayQuestion({
 }
 
 /**
- * The player of a demo script (mounted by the layout while one plays): the step's view on the
- * page, and here its title, caption, step dots, Previous / Next, a live replay and Leave.
- * ← / → and Space move, Esc leaves (leaving full screen leaves too). Playing from the recording
- * sends nothing: the API client refuses while it plays (session/demo-playback.ts).
- */
-/**
  * How long a step shows before the next step's view code loads: after the step's own arrival
  * (its view, its images, what that view loads when idle), well within what a presenter says
  * over a step.
@@ -430,6 +424,12 @@ function useNextStepCode(script: DemoScript | null, step: number): void {
   }, [path]);
 }
 
+/**
+ * The player of a demo script (mounted by the layout while one plays): the step's view on the
+ * page, and here its title, caption, step dots, Previous / Next, a live replay and Leave.
+ * ← / → and Space move, Esc leaves (leaving full screen leaves too). Playing from the recording
+ * sends nothing: the API client refuses while it plays (session/demo-playback.ts).
+ */
 export function DemoPlayer() {
   const playback = usePlayback();
   const script = usePlayedScript(playback);
