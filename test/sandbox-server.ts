@@ -27,6 +27,30 @@ interface Hold {
 }
 let holds: Hold[] = [];
 
+/**
+ * The header test/setup.ts numbers each of the app's requests with, so the test's network can
+ * tell which of them are still on their way (see `carried`). The sandbox ignores it.
+ */
+export const WIRE_ID_HEADER = 'x-test-wire-id';
+let lastWireId = 0;
+/** Requests handed to fetch that have neither reached the sandbox nor failed. */
+const onTheWire = new Set<string>();
+let wireWaiters: (() => void)[] = [];
+
+/** A request of the app leaves for the sandbox: its id, for its header. */
+export function wireSent(): string {
+  const id = String(++lastWireId);
+  onTheWire.add(id);
+  return id;
+}
+
+/** A request reached the sandbox, or failed (aborted before it arrived). */
+export function wireLanded(id: string | undefined): void {
+  if (id === undefined || !onTheWire.delete(id) || onTheWire.size > 0) return;
+  for (const resolve of wireWaiters) resolve();
+  wireWaiters = [];
+}
+
 /** The same middleware Vite mounts, on its own port, with no simulated latency. */
 export async function startTestSandbox(): Promise<TestSandbox> {
   const middleware = createApiMiddleware({ mode: 'sandbox', latencyMs: 0 });
@@ -36,6 +60,8 @@ export async function startTestSandbox(): Promise<TestSandbox> {
       res.end('not an API path');
     });
   const server: Server = createServer((req, res) => {
+    const wireId = req.headers[WIRE_ID_HEADER];
+    wireLanded(typeof wireId === 'string' ? wireId : undefined);
     const path = new URL(req.url ?? '/', 'http://sandbox').pathname.replace(/\/$/, '');
     const hold = holds.find((h) => h.path === path && !h.released && !h.waiting);
     if (!hold) return serve(req, res);
@@ -122,6 +148,18 @@ export const sandboxControl = {
    * could run out first on a loaded machine (or with StrictMode's second renders). A hold
    * still closed when the test ends fails its request; it never reaches the sandbox.
    */
+  /**
+   * Resolves once every request the app has handed to fetch has reached the sandbox (or
+   * failed). In a browser the network carries a request while the page goes on; here it
+   * shares the test's event loop, so a test that moves fake time on key by key (a person
+   * typing) waits for it, where 80 ms of real typing would have let the request out.
+   */
+  carried: (): Promise<void> =>
+    onTheWire.size === 0
+      ? Promise.resolve()
+      : new Promise((resolve) => {
+          wireWaiters.push(resolve);
+        }),
   hold: (id: EndpointId): (() => void) => {
     const hold: Hold = {
       path: `/api${ENDPOINTS[id].path}`,

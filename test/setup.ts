@@ -8,7 +8,13 @@ import { flushStoredStores } from '../src/lib/store.ts';
 import { closeKeyDialog } from '../src/session/key-dialog-store.ts';
 import { forgetOfferedKey } from '../src/workspace/interop/key-offer.ts';
 import { checkConsole, guardConsole } from './console-guard.ts';
-import { startTestSandbox, type TestSandbox } from './sandbox-server.ts';
+import {
+  startTestSandbox,
+  type TestSandbox,
+  WIRE_ID_HEADER,
+  wireLanded,
+  wireSent,
+} from './sandbox-server.ts';
 
 // Property tests explore new random cases on every local run; in CI they replay one fixed
 // seed so a run is repeatable (a failure prints its seed and path to reproduce locally).
@@ -31,12 +37,23 @@ beforeAll(async () => {
   // jsdom's AbortSignal is not the one Node's fetch accepts, so aborts are forwarded.
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const url = raw.startsWith('/') ? `${sandbox.origin}${raw}` : raw;
+    const toSandbox = raw.startsWith('/');
+    const url = toSandbox ? `${sandbox.origin}${raw}` : raw;
     const controller = new AbortController();
     const signal = init?.signal;
     if (signal?.aborted) controller.abort();
     signal?.addEventListener('abort', () => controller.abort(), { once: true });
-    return nodeFetch(url, { ...init, signal: controller.signal });
+    if (!toSandbox) return nodeFetch(url, { ...init, signal: controller.signal });
+    // Numbered, so a test can wait for the requests still on their way (sandboxControl.carried).
+    const wireId = wireSent();
+    const headers = new Headers(init?.headers);
+    headers.set(WIRE_ID_HEADER, wireId);
+    const sent = nodeFetch(url, { ...init, headers, signal: controller.signal });
+    sent.then(
+      () => wireLanded(wireId),
+      () => wireLanded(wireId),
+    );
+    return sent;
   });
 });
 

@@ -24,8 +24,16 @@ async function renderLive(route: string, { keyDelay = 80 } = {}) {
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
   // Live typing is off by default where a pause may cost credits (decision 068): turned on.
   const view = renderApp(`${route}${route.includes('?') ? '&' : '?'}live=1`);
-  // Keys 80 ms apart by default: a person typing at normal speed.
-  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: keyDelay });
+  // Keys 80 ms apart by default: a person typing at normal speed. In those 80 ms a browser's
+  // network carries what was sent; here it shares the test's event loop, so each key waits
+  // for it (a completed word's request reaches the sandbox before the next word cancels it).
+  const user = userEvent.setup({
+    advanceTimers: async (ms) => {
+      await vi.advanceTimersByTimeAsync(ms);
+      await sandboxControl.carried();
+    },
+    delay: keyDelay,
+  });
   await waitFor(() => expect(screen.getByRole('switch', { name: 'Live typing' })).toBeChecked());
   return { ...view, user, box: screen.getByRole('combobox', { name: /Query/ }) };
 }
