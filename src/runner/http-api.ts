@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { parseTrackers, serializeTrackers } from '../workspace/trackers/lib/tracker-file.ts';
+import { runForMovers } from '../workspace/trackers/lib/latest-movers.ts';
 import { MAX_CELL_PAGE, MAX_RUN_PAGE } from '../workspace/trackers/lib/runner-pages.ts';
 import type { RunnerSchedule } from '../workspace/trackers/lib/runner-schedule.ts';
 import { trackerMatrix } from '../workspace/trackers/lib/tracker.ts';
@@ -119,11 +120,13 @@ export async function handle(
 }
 
 /**
- * `GET /runner/runs?tracker=ID&limit=N[&cursor=C][&cell=CELL]`: a page of a tracker's runs,
- * newest first (`loadRunPage`), as `{ runs, older, cursor }`: the Trackers view draws its first
- * rows and movers from the first page and asks for older ones on demand (decision 091). With
- * `cell`, each run carries that keyword × locale's cell alone: a keyword's chart reads its own
- * history, not every run whole (decision 096).
+ * `GET /runner/runs?tracker=ID&limit=N[&cursor=C][&cell=CELL][&cut=movers]`: a page of a
+ * tracker's runs, newest first (`loadRunPage`), as `{ runs, older, cursor }`: the Trackers view
+ * draws its first rows and movers from the first page and asks for older ones on demand
+ * (decision 091). With `cell`, each run carries that keyword × locale's cell alone: a keyword's
+ * chart reads its own history, not every run whole (decision 096). With `cut=movers`, each
+ * answered cell keeps the target's best result alone, what the runs table and the movers read
+ * (decision 107): the first screen waits for a tenth of the bytes; the whole page follows.
  */
 async function replyRunPage(runner: Runner, url: URL, res: ServerResponse) {
   const trackerId = url.searchParams.get('tracker') ?? '';
@@ -136,10 +139,15 @@ async function replyRunPage(runner: Runner, url: URL, res: ServerResponse) {
   if (!found) return reply(res, 400, 'No such tracker on the runner.');
   if (cellId !== null && !trackerMatrix(found.tracker).cells.some((c) => c.id === cellId))
     return reply(res, 400, 'No such keyword and locale in this tracker.');
+  const cut = url.searchParams.get('cut');
+  if (cut !== null && (cut !== 'movers' || cellId !== null))
+    return reply(res, 400, 'cut is movers, and only for whole runs (no cell).');
   const cursor = url.searchParams.get('cursor');
   const page = await loadRunPage(runner.db, trackerId, limit, cursor, cellId);
   if (!page) return reply(res, 400, 'That cursor does not name a run of this tracker.');
-  return reply(res, 200, JSON.stringify(page), 'application/json');
+  const target = found.tracker.target;
+  const runs = cut === null ? page.runs : page.runs.map((run) => runForMovers(run, target));
+  return reply(res, 200, JSON.stringify({ ...page, runs }), 'application/json');
 }
 
 /** Serves the dashboard's API on loopback (RUNNER_PORT); the dashboard's proxy is in front. */

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { positionHistory } from '../workspace/trackers/lib/history.ts';
+import { runForMovers } from '../workspace/trackers/lib/latest-movers.ts';
+import { moversBetween } from '../workspace/trackers/lib/movers.ts';
 import { baselineRun, type TrackerRun } from '../workspace/trackers/lib/run.ts';
 import { trackerMatrix } from '../workspace/trackers/lib/tracker.ts';
 import { page, testRun, testTracker } from '../workspace/trackers/lib/test-runs.ts';
@@ -115,6 +117,34 @@ describe('a runner tracker’s runs, a page at a time (decision 091)', () => {
     const unknown = await get('cell=nope&limit=5');
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toBe('No such keyword and locale in this tracker.');
+  });
+
+  test('the first page cut for the movers holds the same runs, cell states and movers in each run’s target rank alone (decision 107)', async () => {
+    const get = (query: string) =>
+      fetch(`${origin}/runner/runs?tracker=${tracker.id}&${query}`, {
+        headers: { [RUNNER_TOKEN_HEADER]: 'page-token' },
+      });
+    const whole = (await (await get('limit=2')).json()) as RunPage;
+    const cut = (await (await get('limit=2&cut=movers')).json()) as RunPage;
+    expect(ids(cut)).toEqual(ids(whole));
+    expect(cut.older).toBe(whole.older);
+    expect(cut.cursor).toBe(whole.cursor);
+    expect(cut.runs).toEqual(whole.runs.map((r) => runForMovers(r, tracker.target)));
+    // Each answered cell keeps one result (the target's best), so the page is smaller...
+    const r7 = cut.runs.find((r) => r.id === 'r7')!;
+    for (const cell of Object.values(r7.cells))
+      if (cell.state === 'answered') expect(cell.results).toHaveLength(1);
+    expect(JSON.stringify(cut).length).toBeLessThan(JSON.stringify(whole).length);
+    // ...and the movers between the pair are the same.
+    const cells = trackerMatrix(tracker).cells;
+    const run = (p: RunPage, id: string) => p.runs.find((r) => r.id === id)!;
+    const moves = (p: RunPage) =>
+      moversBetween(cells, run(p, 'r4'), run(p, 'r7'), tracker.target, 10);
+    expect(moves(cut)).toEqual(moves(whole));
+    expect(moves(cut).some((m) => m.move !== 'not-checked')).toBe(true);
+    // Only whole runs are cut: a keyword's history (its chart) is not.
+    expect((await get('limit=2&cut=movers&cell=x')).status).toBe(400);
+    expect((await get('limit=2&cut=ranks')).status).toBe(400);
   });
 
   test('the door answers a page with the token, and refuses a limit out of range', async () => {

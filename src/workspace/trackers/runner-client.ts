@@ -100,21 +100,30 @@ export interface RunPage {
   cursor: string | null;
 }
 
+/** Which runs a page holds, and how much of each. */
+export interface RunPageAsk {
+  limit: number;
+  /** The page before this one's oldest run (none: the newest, back to the movers' baseline). */
+  cursor?: string | null;
+  /** Each run carries that keyword × locale's cell alone (its chart: decision 096). */
+  cellId?: string | null;
+  /** Each answered cell cut to the target's best result: what the runs and movers read (107). */
+  cut?: boolean;
+}
+
 /**
  * The newest `limit` runs of a runner's tracker (with no cursor: reaching back to its movers'
- * baseline), or the `limit` runs before `cursor`. With `cellId`, each run carries that keyword ×
- * locale's cell alone (its chart: decision 096). Each run is read as a stored run is.
+ * baseline), or the `limit` runs before `cursor`. Each run is read as a stored run is.
  */
 export async function readRunPage(
   token: string,
   trackerId: string,
-  limit: number,
-  cursor: string | null = null,
-  cellId: string | null = null,
+  { limit, cursor = null, cellId = null, cut = false }: RunPageAsk,
 ): Promise<RunPage> {
   const query = new URLSearchParams({ tracker: trackerId, limit: String(limit) });
   if (cursor !== null) query.set('cursor', cursor);
   if (cellId !== null) query.set('cell', cellId);
+  if (cut) query.set('cut', 'movers');
   const page = (await (await call(token, `runs?${query}`)).json()) as Partial<RunPage>;
   if (!Array.isArray(page.runs) || typeof page.older !== 'number') throw cannotRead('runs');
   const runs = page.runs.map((r) => readRecord(storedRunSchema, r));

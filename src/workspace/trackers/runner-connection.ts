@@ -1,3 +1,4 @@
+import { whenIdle } from '../../lib/next-task.ts';
 import { createStore } from '../../lib/store.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { runnerTokenStore, setRunnerToken } from '../../session/runner-token.ts';
@@ -30,6 +31,11 @@ export interface RunnerRuns {
   runs: TrackerRun[];
   older: number;
   cursor: string | null;
+  /**
+   * The first page's runs are cut to the target's ranks (decision 107): the runs table and the
+   * movers read them; the chart, the SERP diff and the files wait for the whole page.
+   */
+  cut: boolean;
   loading: boolean;
   error: string | null;
 }
@@ -110,16 +116,35 @@ async function readFirstPage(token: string, trackerId: string): Promise<void> {
     runs: same?.runs ?? [],
     older: same?.older ?? 0,
     cursor: same?.cursor ?? null,
+    cut: same?.cut ?? false,
     loading: true,
     error: null,
   });
   try {
-    const page = await readRunPage(token, trackerId, FIRST_PAGE);
+    // The first screen from the runs cut to what it shows (a tenth of the bytes), the
+    // whole runs once it is painted (decision 107).
+    const page = await readRunPage(token, trackerId, { limit: FIRST_PAGE, cut: true });
     if (runnerRuns.get()?.trackerId !== trackerId) return;
-    runnerRuns.set({ trackerId, ...page, loading: false, error: null });
+    runnerRuns.set({ trackerId, ...page, cut: true, loading: false, error: null });
+    whenIdle(() => void readWholeFirstPage(token, trackerId));
   } catch (error) {
     if (runnerRuns.get()?.trackerId === trackerId)
       runnerRuns.set({ ...runnerRuns.get()!, loading: false, error: messageOf(error) });
+  }
+}
+
+/** The first page's runs whole, in place of their cut copies (older pages read meanwhile stay). */
+async function readWholeFirstPage(token: string, trackerId: string): Promise<void> {
+  try {
+    const page = await readRunPage(token, trackerId, { limit: FIRST_PAGE });
+    const now = runnerRuns.get();
+    if (now?.trackerId !== trackerId || !now.cut || runnerTokenStore.get() !== token) return;
+    const whole = new Map(page.runs.map((run) => [run.id, run]));
+    runnerRuns.set({ ...now, runs: now.runs.map((run) => whole.get(run.id) ?? run), cut: false });
+  } catch (error) {
+    const now = runnerRuns.get();
+    if (now?.trackerId === trackerId && now.cut)
+      runnerRuns.set({ ...now, error: messageOf(error) });
   }
 }
 
@@ -130,7 +155,10 @@ export async function loadOlderRunnerRuns(): Promise<void> {
   if (!token || !shown || shown.loading || shown.cursor === null) return;
   runnerRuns.set({ ...shown, loading: true, error: null });
   try {
-    const page = await readRunPage(token, shown.trackerId, OLDER_PAGE, shown.cursor);
+    const page = await readRunPage(token, shown.trackerId, {
+      limit: OLDER_PAGE,
+      cursor: shown.cursor,
+    });
     const now = runnerRuns.get();
     if (now?.trackerId !== shown.trackerId) return;
     // A page read twice (a Refresh meanwhile) adds nothing twice.
@@ -163,7 +191,7 @@ export async function openRunnerCell(trackerId: string, cellId: string | null): 
   };
   runnerCellRuns.set({ ...asked, runs: [], older: 0, loading: true, error: null });
   try {
-    const page = await readRunPage(token, trackerId, MAX_CELL_PAGE, null, cellId);
+    const page = await readRunPage(token, trackerId, { limit: MAX_CELL_PAGE, cellId });
     // Another keyword picked meanwhile: its own read answers for it.
     if (!current()) return;
     runnerCellRuns.set({

@@ -147,6 +147,7 @@ function RunnerConnection() {
           session={null}
           tracker={open}
           runs={openRuns.runs}
+          cut={openRuns.cut}
           reading={openRuns.older}
           older={{ loading: openRuns.loading, load: () => void loadOlderRunnerRuns() }}
           cellHistory={{
