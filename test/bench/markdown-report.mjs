@@ -273,6 +273,34 @@ docs/performance.md, "Calibrated throttling" and "Branch bench8".
 `
     : '';
 
+/**
+ * Issue 41, point 3: each Lighthouse flow's three longest tasks and what fills them (from the
+ * run whose blocking time is the row's), one table, so what is left to cut reads in one place.
+ */
+const longTasksSection = (lighthouse) => {
+  const flows = (lighthouse?.rows ?? []).filter((r) => r.tbtMs !== undefined && r.longTasks);
+  if (flows.length === 0) return '';
+  const cell = (s) => String(s ?? '–').replace(/\|/g, '\\|');
+  return `## Long tasks per flow
+
+The three longest main-thread tasks of each Lighthouse flow (the run whose blocking time is the
+row's; at its calibrated CPU): when after the timespan's start, how long, whose script, and its
+time by kind (scriptEvaluation, styleLayout, paintCompositeRender, garbageCollection…, in ms).
+
+| Flow | TBT | Longest | Second | Third |
+| --- | --- | --- | --- | --- |
+${flows
+  .map((r) =>
+    [r.view, `${r.tbtMs} ms`, ...[0, 1, 2].map((i) => r.longTasks[i] ?? 'none ≥ 50 ms')]
+      .map(cell)
+      .join(' | '),
+  )
+  .map((line) => `| ${line} |`)
+  .join('\n')}
+
+`;
+};
+
 export function markdownReport({ results: all, broken, load }) {
   // A part that could not be measured says so in `broken` (listed above the table); its
   // numbers are left out rather than read from a result that has none.
@@ -298,7 +326,7 @@ ${broken.map((b) => `\n- ${b}`).join('')}
 | --- | --- | --- | --- | --- |
 ${rows.map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')}
 
-${calibrationSection(all.calibration)}${plansFor(broken)}## How to reproduce
+${longTasksSection(results.lighthouse)}${calibrationSection(all.calibration)}${plansFor(broken)}## How to reproduce
 
 1. \`npm ci\`, and Chromium at \`/usr/bin/chromium\` (or \`CHROMIUM_PATH\`); never \`npx playwright install\`.
 2. \`npm run bench\`: builds the app and the floors (test/bench/floor, test/bench/floor-realty),
