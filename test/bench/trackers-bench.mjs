@@ -12,8 +12,9 @@
 // - "first rows" as SerpBear's figure was taken (1.4 s at 4× CPU slowdown): the time from
 //   navigation until the movers table's first row is painted, at 4× CPU with the HTTP cache off
 //   (every script fetched again), median of 3, with the longest task of those loads.
-// TRACE=N adds N more such loads, traced: its long tasks and what fills them (PROF=1: the
-// functions, by self time; read them in an unminified build).
+// TRACE=N adds N more such loads, traced, and traces the three moments above once each: their
+// long tasks and what fills them (PROF=1: the functions, by self time; read them in an
+// unminified build).
 import { gzipSync } from 'node:zlib';
 import { blocking, CATEGORIES } from './trace-tasks.mjs';
 import {
@@ -80,6 +81,27 @@ async function tracedLoad(page, url) {
   console.log(
     `traced load: first movers row ${shownMs} ms, blocking ${result.ms} ms (CPU ${result.cpuMs} ms), main thread busy ${result.busyCpuMs} ms of CPU; long tasks:\n  ${result.tasks.join('\n  ')}\n  three biggest by CPU time:\n    ${result.biggest.join('\n    ')}`,
   );
+}
+
+/**
+ * Runs `act` (one of the three moments) traced when TRACE is set, and prints its long tasks and
+ * what fills them: which of script, style, layout and paint a moment's budget goes to.
+ */
+async function traceMoment(page, what, act) {
+  if (!Number(process.env.TRACE ?? 0)) return act();
+  const categories = process.env.PROF
+    ? [...CATEGORIES, 'disabled-by-default-v8.cpu_profiler']
+    : CATEGORIES;
+  const browser = page.context().browser();
+  await browser.startTracing(page, { categories });
+  try {
+    await act();
+  } finally {
+    const result = blocking(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
+    console.log(
+      `traced ${what}: main thread busy ${result.busyCpuMs} ms of CPU; long tasks:\n  ${result.tasks.join('\n  ')}\n  three biggest by CPU time:\n    ${result.biggest.join('\n    ')}`,
+    );
+  }
 }
 
 /** Writes the tracker and its runs in the page, in the store's own key format (tracker-storage.ts). */
@@ -210,26 +232,33 @@ export async function benchTrackers({ origin }) {
       }).observe({ type: 'longtask', buffered: true });
     });
     const start = Date.now();
-    await page.goto(`${origin}/trackers?tracker=bench`);
-    await page.getByTestId('movers-digest').waitFor({ timeout: 60_000 });
-    await page.getByRole('table', { name: /Movers/ }).waitFor();
-    const firstRowsMs = Date.now() - start;
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    let firstRowsMs = 0;
+    await traceMoment(page, 'opening the view to the movers table', async () => {
+      await page.goto(`${origin}/trackers?tracker=bench`);
+      await page.getByTestId('movers-digest').waitFor({ timeout: 60_000 });
+      await page.getByRole('table', { name: /Movers/ }).waitFor();
+      firstRowsMs = Date.now() - start;
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    });
     const openLongestMs = await longestTask(page);
 
-    await page.getByRole('button', { name: /^Show all/ }).click();
-    await page
-      .getByRole('table', { name: /Movers/ })
-      .getByRole('row')
-      .nth(seeded.cells)
-      .waitFor();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    await traceMoment(page, 'rendering all movers rows', async () => {
+      await page.getByRole('button', { name: /^Show all/ }).click();
+      await page
+        .getByRole('table', { name: /Movers/ })
+        .getByRole('row')
+        .nth(seeded.cells)
+        .waitFor();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    });
     const allRowsLongestMs = await longestTask(page);
 
-    await page.getByRole('button', { name: 'bench keyword 1', exact: true }).first().click();
-    await page.getByRole('img', { name: /Position history/ }).waitFor();
-    await page.getByRole('checkbox', { name: 'Show competitors on the chart' }).check();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    await traceMoment(page, 'rendering a chart', async () => {
+      await page.getByRole('button', { name: 'bench keyword 1', exact: true }).first().click();
+      await page.getByRole('img', { name: /Position history/ }).waitFor();
+      await page.getByRole('checkbox', { name: 'Show competitors on the chart' }).check();
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+    });
     const chartLongestMs = await longestTask(page);
 
     const scripts = await page.evaluate(() =>

@@ -283,7 +283,8 @@ describe('trackers', () => {
     await user.click(screen.getByText('Rank and ranking URL of each run'));
     const urls = screen.getByRole('table', { name: /rank and ranking URL in each run/ });
     expect(within(urls).getAllByRole('row')).toHaveLength(3);
-    const diff = screen.getByRole('region', { name: `SERP diff: ${moved[0]}` });
+    // The SERP diff follows the chart a frame later, below it.
+    const diff = await screen.findByRole('region', { name: `SERP diff: ${moved[0]}` }, WAIT);
     expect(within(diff).getAllByRole('list')).toHaveLength(3);
 
     // The webhook view's sandbox inbox lists the posted alerts among its deliveries.

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { preloadable } from '../../components/preloadable.tsx';
 import { useIdleStages } from '../../components/use-idle-stages.ts';
 import { whenIdle } from '../../lib/next-task.ts';
@@ -7,6 +7,8 @@ import { localeLabel } from '../runs/lib/locale.ts';
 import { planBatch } from '../runs/lib/pricing.ts';
 import { useBatchAccount, useCountedCost } from '../runs/use-run-plan.ts';
 import { BudgetPlanner } from './budget-planner.tsx';
+import type { BatchCell } from '../runs/lib/matrix.ts';
+import type { Locale } from '../runs/lib/locale.ts';
 import type { TrackerRun } from './lib/run.ts';
 import { plannedSchedule } from './lib/planned.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
@@ -72,8 +74,6 @@ export function TrackerDetail({
     cap: tracker.capPerRun,
   });
   const compared = useComparedRuns(runs, tracker, cells);
-  const [picked, setPicked] = useState<string | null>(null);
-  const pickedCell = cells.find((c) => c.id === picked) ?? null;
   useEffect(() => whenIdle(() => void pickedCellCode.preload().catch(() => {})), []);
   const stage = useIdleStages(LATER_STAGES);
 
@@ -104,26 +104,16 @@ export function TrackerDetail({
         </p>
       )}
       <RunsTable runs={runs} reading={reading} cells={cells.length} older={older} />
-      <MoversSection
+      <MoversAndPickedCell
         compared={compared}
         locales={matrix.locales}
-        picked={picked}
-        onPick={(cellId) => {
-          setPicked(cellId);
-          cellHistory?.read(cellId);
-        }}
+        cells={cells}
+        tracker={tracker}
+        runs={runs}
+        reading={reading}
+        cut={cut}
+        history={cellHistory}
       />
-      {pickedCell && !cut && (
-        <pickedCellCode.Preloaded
-          fallback={<p role="status">Loading the chart…</p>}
-          pickedCell={pickedCell}
-          tracker={tracker}
-          runs={runs}
-          ran={compared.ran}
-          reading={reading}
-          history={cellHistory}
-        />
-      )}
       {/* Below the movers, one idle task each after the first screen is painted (decision 106). */}
       {session && stage >= 1 && (
         <>
@@ -151,5 +141,59 @@ export function TrackerDetail({
         />
       )}
     </section>
+  );
+}
+
+/**
+ * The movers and the keyword picked there: the pick is this part's state, so picking a keyword
+ * renders the table's two row groups it changes and the chart, not the editors, planner and
+ * files around them (the trackers bench's chart moment).
+ */
+function MoversAndPickedCell({
+  compared,
+  locales,
+  cells,
+  tracker,
+  runs,
+  reading,
+  cut,
+  history,
+}: {
+  compared: ReturnType<typeof useComparedRuns>;
+  locales: readonly Locale[];
+  cells: readonly BatchCell[];
+  tracker: Tracker;
+  runs: readonly TrackerRun[];
+  reading: number;
+  cut: boolean;
+  history: CellHistory | undefined;
+}) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const pickedCell = cells.find((c) => c.id === picked) ?? null;
+  // The same function across renders, each of the movers' row groups is given it: a runner's
+  // `history` is a new object on each of its section's renders, so it is read at the click.
+  const latestHistory = useRef(history);
+  useEffect(() => {
+    latestHistory.current = history;
+  }, [history]);
+  const onPick = useCallback((cellId: string) => {
+    setPicked(cellId);
+    latestHistory.current?.read(cellId);
+  }, []);
+  return (
+    <>
+      <MoversSection compared={compared} locales={locales} picked={picked} onPick={onPick} />
+      {pickedCell && !cut && (
+        <pickedCellCode.Preloaded
+          fallback={<p role="status">Loading the chart…</p>}
+          pickedCell={pickedCell}
+          tracker={tracker}
+          runs={runs}
+          ran={compared.ran}
+          reading={reading}
+          history={history}
+        />
+      )}
+    </>
   );
 }
