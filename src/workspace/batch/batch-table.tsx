@@ -99,6 +99,42 @@ function spreadText(row: PivotRow): string {
 }
 
 /**
+ * One query's row: memoised, since a running batch's pivot keeps the rows that did not change
+ * (decision 112) and a render every few answers then commits only the rows that did.
+ */
+const PivotRowView = memo(function PivotRowView({
+  row,
+  index,
+  competitors,
+  answer,
+  showSpread,
+}: {
+  row: PivotRow;
+  index: number;
+  competitors: readonly string[];
+  answer: ((cell: BatchCell) => BatchAnswer | undefined) | null;
+  showSpread: boolean;
+}) {
+  return (
+    <tr
+      aria-rowindex={index + 2}
+      style={{ height: ROW_HEIGHT }}
+      className="border-t border-slate-200 align-top dark:border-slate-700"
+    >
+      <th scope="row" className="truncate px-2 py-1 font-normal" title={row.query}>
+        {row.query}
+      </th>
+      {row.cells.map((c, i) => (
+        <td key={i} className="overflow-hidden px-2 py-1">
+          <Cell cell={c} competitors={competitors} answer={answer} />
+        </td>
+      ))}
+      {showSpread && <td className="px-2 py-1 text-xs">{spreadText(row)}</td>}
+    </tr>
+  );
+});
+
+/**
  * The batch as a table: a row per query, a column per locale, each cell in its state (the
  * target's rank when the pivot has a target). Only the rows in view are in the page, so a
  * thousand cells scroll like twenty; the box is focusable so arrow keys scroll it.
@@ -173,27 +209,16 @@ export const BatchTable = memo(function BatchTable({
               <td colSpan={columns} />
             </tr>
           )}
-          {items.map((item) => {
-            const row = rows[item.index]!;
-            return (
-              <tr
-                key={item.key}
-                aria-rowindex={item.index + 2}
-                style={{ height: ROW_HEIGHT }}
-                className="border-t border-slate-200 align-top dark:border-slate-700"
-              >
-                <th scope="row" className="truncate px-2 py-1 font-normal" title={row.query}>
-                  {row.query}
-                </th>
-                {row.cells.map((c, i) => (
-                  <td key={i} className="overflow-hidden px-2 py-1">
-                    <Cell cell={c} competitors={pivot.competitors} answer={answer} />
-                  </td>
-                ))}
-                {showSpread && <td className="px-2 py-1 text-xs">{spreadText(row)}</td>}
-              </tr>
-            );
-          })}
+          {items.map((item) => (
+            <PivotRowView
+              key={item.key}
+              row={rows[item.index]!}
+              index={item.index}
+              competitors={pivot.competitors}
+              answer={answer}
+              showSpread={showSpread}
+            />
+          ))}
           {after > 0 && (
             <tr aria-hidden="true" style={{ height: after }}>
               <td colSpan={columns} />

@@ -16,7 +16,11 @@ export function usePivot(input: PivotInput): Pivot {
   );
   const [pivot, setPivot] = useState(() => buildPivot({ ...same, answer: () => undefined }));
   useEffect(
-    () => eachInSlices(same.cells, pivotReader(same), () => setPivot(buildPivot(same))),
+    () =>
+      eachInSlices(same.cells, pivotReader(same), () =>
+        // The rows that did not change are the last pivot's: the table renders the others.
+        setPivot((last) => buildPivot(same, last)),
+      ),
     [same],
   );
   return pivot;

@@ -194,3 +194,39 @@ describe('a pivot of sandbox answers across locales', () => {
     expect(row.spread.best).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('the pivot drawn again while a batch runs', () => {
+  const cells = searchCells(['coffee', 'tea'], [US, DE]);
+  const [coffeeUs, , teaUs] = cells as [BatchCell, BatchCell, BatchCell, BatchCell];
+  const answers = new Map<string, BatchAnswer>([
+    [coffeeUs.id, page('https://example.com/coffee')],
+    [teaUs.id, page('https://example.com/tea')],
+  ]);
+  const input = {
+    cells,
+    locales: [US, DE],
+    answer: (cell: BatchCell) => answers.get(cell.id),
+    target: 'example.com',
+  };
+  const before = buildPivot({ ...input, runs: { [coffeeUs.id]: answered } });
+
+  test('keeps the rows whose cells did not change, and builds the one that did', () => {
+    const after = buildPivot(
+      { ...input, runs: { [coffeeUs.id]: answered, [teaUs.id]: answered } },
+      before,
+    );
+    expect(after.rows[0]).toBe(before.rows[0]);
+    expect(after.rows[1]).not.toBe(before.rows[1]);
+    expect(after.rows[1]!.cells[0]!.rank).toBe(1);
+    expect(after.summaries[0]).toMatchObject({ answered: 2, ranked: 2 });
+  });
+
+  test('builds every row again for another target', () => {
+    const after = buildPivot(
+      { ...input, target: 'rival.com', runs: { [coffeeUs.id]: answered } },
+      before,
+    );
+    expect(after.rows[0]).not.toBe(before.rows[0]);
+    expect(after.rows[0]!.cells[0]!.rank).toBeNull();
+  });
+});

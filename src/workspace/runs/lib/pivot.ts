@@ -145,25 +145,49 @@ function ranksIn(
   return found;
 }
 
+/** What each row was built from: its locales' cell, run and answer, in order (decision 112). */
+const rowSources = new WeakMap<PivotRow, readonly unknown[]>();
+/** What a pivot looked for, and in which columns: its rows serve the next pivot only if the same. */
+const pivotKeys = new WeakMap<Pivot, string>();
+
+const sameSources = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
+  a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
+
 /**
  * Keywords as rows, locales as columns, for a target domain: its best rank per cell (the domain
  * and its subdomains, as the search view's spotlight reads them), the URL that ranks, and the
  * competitors' ranks from the same answers (free: nothing is sent again).
+ *
+ * With the `previous` pivot of the same reading, a row whose cells, runs and answers are all
+ * the same objects is that pivot's row itself: a running batch draws its pivot again every
+ * few answers, and the table renders again only the rows whose cells changed (decision 112).
  */
-export function buildPivot(input: PivotInput): Pivot {
+export function buildPivot(input: PivotInput, previous?: Pivot): Pivot {
   const reading = readingOf(input);
   const { target, competitors } = reading;
+  const key = JSON.stringify([reading, input.locales.map(localeKey)]);
+  const reusable =
+    previous !== undefined && pivotKeys.get(previous) === key
+      ? new Map(previous.rows.map((r) => [r.query, r]))
+      : undefined;
   const byKey = new Map(input.cells.map((c) => [`${c.query}\n${localeKey(c.locale)}`, c]));
   const queries = [...new Set(input.cells.map((c) => c.query))];
 
   const rows = queries.map((query): PivotRow => {
-    const cells = input.locales.map((locale): PivotCell => {
+    const sources: unknown[] = [];
+    const read = input.locales.map((locale) => {
       const cell = byKey.get(`${query}\n${localeKey(locale)}`);
       const run = cell ? input.runs[cell.id] : undefined;
       const answer =
         cell && run && (run.state === 'answered' || run.state === 'cached')
           ? input.answer(cell)
           : undefined;
+      sources.push(cell, run, answer?.data);
+      return { cell, run, answer };
+    });
+    const last = reusable?.get(query);
+    if (last && sameSources(rowSources.get(last), sources)) return last;
+    const cells = read.map(({ cell, run, answer }): PivotCell => {
       if (!cell || !answer) {
         return {
           cell,
@@ -184,7 +208,9 @@ export function buildPivot(input: PivotInput): Pivot {
         competitors: found.competitors,
       };
     });
-    return { query, cells, spread: spreadOf(cells) };
+    const row = { query, cells, spread: spreadOf(cells) };
+    rowSources.set(row, sources);
+    return row;
   });
 
   const summaries = input.locales.map((locale, i): LocaleSummary => {
@@ -202,14 +228,17 @@ export function buildPivot(input: PivotInput): Pivot {
     };
   });
 
-  return {
+  const pivot = {
     target,
     expectsUrl: reading.expected !== null,
-    competitors: [...competitors],
-    locales: [...input.locales],
+    // The same arrays as before while the reading is: the table's rows compare them.
+    competitors: reusable ? previous!.competitors : [...competitors],
+    locales: reusable ? previous!.locales : [...input.locales],
     rows,
     summaries,
   };
+  pivotKeys.set(pivot, key);
+  return pivot;
 }
 
 /** What the pivot looks for, as typed into its fields. */
