@@ -87,6 +87,11 @@ test('a tracker made from a batch (its first run) runs again after a sandbox dri
   ).toHaveCount(2);
   await expect(fresh.getByTestId('movers-digest')).toHaveText(digestText!);
   expect(await seriousAxeIssues(fresh, '/trackers imported')).toEqual([]);
+  // Opened again by its address (a reload): its first screen is read as the view's code loads,
+  // before the app's first render (read-ahead.ts), and shows the same stored movers.
+  await fresh.reload();
+  await appLive(fresh);
+  await expect(fresh.getByTestId('movers-digest')).toHaveText(digestText!);
   expect(otherErrors).toEqual([]);
   await other.close();
 

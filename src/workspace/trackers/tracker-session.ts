@@ -33,16 +33,16 @@ import { loadBatch, readAnswer } from '../runs/batch-store.ts';
 import { afterReload } from '../runs/lib/cells.ts';
 import type { TrackerHandoff } from '../runs/tracker-handoff.ts';
 import type { TrackerWithRuns } from './lib/tracker-file.ts';
+import { takeList, takeMovers } from './read-ahead.ts';
 import { trackersGlance } from './scheduled-flag.ts';
 import {
   deleteTracker,
   keepLatestMovers,
-  lastRuns,
   listTrackers,
-  loadAlerts,
   loadLatestMovers,
   loadNewestRuns,
   loadRuns,
+  readTrackerList,
   type RunSummary,
   markAlertsSeen,
   saveAlerts,
@@ -144,11 +144,8 @@ export class TrackerSession {
   /** Reads the list again (after a change here or a run in another tab). */
   async load(): Promise<void> {
     try {
-      const [trackers, last, alerts] = await Promise.all([
-        listTrackers(),
-        lastRuns(),
-        loadAlerts(),
-      ]);
+      // The first reading of a page opened on a tracker was started ahead (read-ahead.ts).
+      const [trackers, last, alerts] = await (takeList() ?? readTrackerList());
       trackersGlance.set({
         scheduled: trackers.some((t) => t.cadence !== 'off'),
         unseen: alerts.filter((a) => !a.seen).length,
@@ -185,7 +182,9 @@ export class TrackerSession {
     const whole = shown?.trackerId === trackerId && shown.reading === 0 && !shown.cut;
     const full = (first: { runs: TrackerRun[]; older: number }) =>
       !whole && first.older > 0 && first.runs.length + first.older > RUNS_TABLE_ROWS;
-    const latest = whole ? undefined : await loadLatestMovers(trackerId).catch(() => undefined);
+    const latest = whole
+      ? undefined
+      : await (takeMovers(trackerId) ?? loadLatestMovers(trackerId)).catch(() => undefined);
     let known: TrackerRun[] = [];
     if (latest && full(latest)) {
       if (!show(latest.runs, latest.older, true)) return;

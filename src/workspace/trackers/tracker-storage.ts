@@ -109,6 +109,13 @@ export async function listTrackers(): Promise<Tracker[]> {
     .sort((a, b) => a.createdAt - b.createdAt);
 }
 
+/** What the trackers list shows: the trackers, each one's last run, the alerts. */
+export type TrackerList = [Tracker[], Map<string, RunSummary>, StoredAlert[]];
+
+/** The stored trackers, their last runs and the alerts, read at once. */
+export const readTrackerList = (): Promise<TrackerList> =>
+  Promise.all([listTrackers(), lastRuns(), loadAlerts()]);
+
 /** Stores a tracker, stamped: it was built here or read through the schema (decision 106). */
 export const saveTracker = (tracker: Tracker) =>
   set(
