@@ -6,7 +6,8 @@ import {
   PROXY_ERROR_HEADER,
   proxyErrorReason,
 } from './proxy-contract.ts';
-import { readCappedBody } from './read-capped-body.ts';
+import { readOffPage, readsOffPage, type OffPageReading } from './parse-off-page.ts';
+import { joinChunks, readCappedChunks } from './read-capped-body.ts';
 import { buildQueryString, validateParams, type ParamErrors, type ParamValues } from './params.ts';
 import { sendingHeld } from '../session/demo-playback.ts';
 
@@ -38,6 +39,7 @@ export type RawResponse =
   | {
       kind: 'json';
       value: unknown;
+      /** The body's text; when it was read off the page, its first 4 kB (for an excerpt). */
       text: string;
       /** The body as received (the key masked if it was echoed): see {@link keptBody}. */
       body: KeptBody;
@@ -119,6 +121,14 @@ export async function callEndpoint(
   // No `cause` is kept: a runtime's own error may quote the request URL, and with it the key.
   const fail = (init: Omit<ConstructorParameters<typeof ApiError>[0], 'endpoint'>) =>
     new ApiError({ ...init, endpoint: spec.path });
+  const notJson = (text: string, contentType: string, durationMs: number) =>
+    fail({
+      kind: 'invalid-response',
+      invalid: invalidReason(text, contentType),
+      status: 200,
+      bodyExcerpt: text,
+      durationMs,
+    });
   // A demo playing from its recording sends nothing, whoever asks (decision 053).
   if (sendingHeld()) throw fail({ kind: 'held' });
 
@@ -161,9 +171,9 @@ export async function callEndpoint(
         durationMs: elapsed(),
       });
     }
-    let read: Uint8Array<ArrayBuffer> | 'too-large';
+    let read: Uint8Array[] | 'too-large';
     try {
-      read = await readCappedBody(response, maxBodyBytes);
+      read = await readCappedChunks(response, maxBodyBytes);
     } catch {
       // The headers arrived but the body did not: a dropped connection or a cancel mid-body.
       throw fail({
@@ -180,16 +190,40 @@ export async function callEndpoint(
         durationMs: elapsed(),
       });
     }
-    const bytes = read;
+    const chunks = read;
     const contentType = response.headers.get('content-type') ?? '';
     const meta: ResponseMeta = {
       endpoint: id,
       maskedUrl,
       status: response.status,
       durationMs: elapsed(),
-      bytes: bytes.byteLength,
+      bytes: chunks.reduce((n, c) => n + c.byteLength, 0),
       contentType,
     };
+    let offPage: OffPageReading | null = null;
+    if (response.status === 200 && spec.response !== 'image' && readsOffPage(meta.bytes)) {
+      try {
+        offPage = await readOffPage(chunks, apiKey, controller.signal);
+      } catch {
+        // Cancelled, timed out, or the worker died holding the bytes.
+        throw fail({
+          kind: controller.signal.aborted ? abortKind() : 'network',
+          durationMs: elapsed(),
+        });
+      }
+    }
+    if (offPage?.kind === 'json')
+      return {
+        kind: 'json',
+        value: offPage.value,
+        text: offPage.excerpt,
+        body: offPage.body,
+        meta,
+      };
+    // Not JSON, as read off the page (the key already masked there).
+    if (offPage?.kind === 'text') throw notJson(offPage.text, contentType, meta.durationMs);
+    // Read here: a small answer, or one the worker could not read and gave back.
+    const bytes = joinChunks(offPage?.kind === 'back' ? offPage.chunks : chunks);
 
     if (response.status !== 200) {
       const text = maskKey(new TextDecoder().decode(bytes), apiKey);
@@ -212,31 +246,31 @@ export async function callEndpoint(
     const decoded = new TextDecoder().decode(bytes);
     const echoesKey = apiKey !== '' && decoded.includes(apiKey);
     const text = echoesKey ? maskKey(decoded, apiKey) : decoded;
+    let value: unknown;
     try {
-      const value = JSON.parse(text) as unknown;
-      // Stored results keep this copy (app/result-persistence.ts): no re-serialising later.
-      return { kind: 'json', value, text, body: keptBody(bytes, text, echoesKey), meta };
+      value = JSON.parse(text) as unknown;
     } catch {
-      // An image endpoint's other answers (text, HTML, nothing) are kept as bytes of their own
-      // type, for the view to show as "not a screenshot" with an excerpt.
-      if (spec.response === 'image')
-        return {
-          kind: 'image',
-          blob: new Blob([text], { type: contentType || 'application/octet-stream' }),
-          meta,
-        };
-      throw fail({
-        kind: 'invalid-response',
-        invalid: invalidReason(text, contentType),
-        status: 200,
-        bodyExcerpt: text,
-        durationMs: meta.durationMs,
-      });
+      if (spec.response === 'image') return notScreenshot(text, contentType, meta);
+      throw notJson(text, contentType, meta.durationMs);
     }
+    // Stored results keep this copy (app/result-persistence.ts): no re-serialising later.
+    return { kind: 'json', value, text, body: keptBody(bytes, text, echoesKey), meta };
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onCallerAbort);
   }
+}
+
+/**
+ * An image endpoint's other answers (text, HTML, nothing) are kept as bytes of their own type,
+ * for the view to show as "not a screenshot" with an excerpt.
+ */
+function notScreenshot(text: string, contentType: string, meta: ResponseMeta): RawResponse {
+  return {
+    kind: 'image',
+    blob: new Blob([text], { type: contentType || 'application/octet-stream' }),
+    meta,
+  };
 }
 
 /** Why a 200 body is not JSON, in the words the error panel uses. */

@@ -8,12 +8,24 @@ export async function readCappedBody(
   response: Response,
   maxBytes: number,
 ): Promise<Uint8Array<ArrayBuffer> | 'too-large'> {
+  const read = await readCappedChunks(response, maxBytes);
+  return read === 'too-large' ? read : joinChunks(read);
+}
+
+/**
+ * The same read, its chunks as they came: a big answer's are joined off the page
+ * (parse-off-page.ts), where joining 23 MB is no task of the page's.
+ */
+export async function readCappedChunks(
+  response: Response,
+  maxBytes: number,
+): Promise<Uint8Array[] | 'too-large'> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
     return 'too-large';
   }
-  if (!response.body) return new Uint8Array(0);
+  if (!response.body) return [];
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -28,7 +40,12 @@ export async function readCappedBody(
     }
     chunks.push(value);
   }
-  const bytes = new Uint8Array(size);
+  return chunks;
+}
+
+/** Chunks as one array of bytes. */
+export function joinChunks(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
