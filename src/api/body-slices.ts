@@ -7,6 +7,8 @@
  * decision 088), and either costs the page about what parsing the answer would.
  */
 
+import { isRecord } from '../lib/is-record.ts';
+
 /** Items per slice: about 1 MB of realty listings, a few ms of the page's parse. */
 export const SLICE_ITEMS = 400;
 
@@ -16,9 +18,6 @@ export interface SlicedBody {
   /** The long lists: each one's key in the answer and its slices' JSON text, in order. */
   lists: { key: string; slices: string[] }[];
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Cuts a parsed answer into JSON pieces: its top-level lists longer than a slice go apart. */
 export function sliceBody(value: unknown, size = SLICE_ITEMS): SlicedBody {

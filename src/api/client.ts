@@ -6,6 +6,7 @@ import {
   PROXY_ERROR_HEADER,
   proxyErrorReason,
 } from './proxy-contract.ts';
+import { answerText, jsonBlob } from './answer-text.ts';
 import { readOffPage, readsOffPage, type OffPageReading } from './parse-off-page.ts';
 import { joinChunks, readCappedChunks } from './read-capped-body.ts';
 import { buildQueryString, validateParams, type ParamErrors, type ParamValues } from './params.ts';
@@ -66,17 +67,12 @@ export type KeptBody = Blob | string;
 const BLOB_FROM_BYTES = 256 * 1024;
 
 function keptBody(bytes: Uint8Array<ArrayBuffer>, text: string, echoesKey: boolean): KeptBody {
-  if (bytes.byteLength < BLOB_FROM_BYTES) return text;
-  return new Blob([echoesKey ? text : bytes], { type: 'application/json' });
+  return bytes.byteLength < BLOB_FROM_BYTES ? text : jsonBlob(bytes, text, echoesKey);
 }
 
 /** A kept body's text. */
 export const bodyText = (body: KeptBody): Promise<string> =>
   typeof body === 'string' ? Promise.resolve(body) : body.text();
-
-export function maskKey(text: string, apiKey: string): string {
-  return apiKey ? text.split(apiKey).join('•••') : text;
-}
 
 /** The wire parameters of a request; throws ParamValidationError on bad input (nothing is sent). */
 export function wireFor(id: EndpointId, values: ParamValues): [string, string][] {
@@ -212,21 +208,14 @@ export async function callEndpoint(
         });
       }
     }
-    if (offPage?.kind === 'json')
-      return {
-        kind: 'json',
-        value: offPage.value,
-        text: offPage.excerpt,
-        body: offPage.body,
-        meta,
-      };
+    if (offPage?.kind === 'json') return { ...offPage, meta };
     // Not JSON, as read off the page (the key already masked there).
     if (offPage?.kind === 'text') throw notJson(offPage.text, contentType, meta.durationMs);
     // Read here: a small answer, or one the worker could not read and gave back.
     const bytes = joinChunks(offPage?.kind === 'back' ? offPage.chunks : chunks);
 
     if (response.status !== 200) {
-      const text = maskKey(new TextDecoder().decode(bytes), apiKey);
+      const { text } = answerText(bytes, apiKey);
       throw fail({
         kind: 'http',
         status: response.status,
@@ -242,22 +231,26 @@ export async function callEndpoint(
     if (spec.response === 'image' && /^image\//i.test(contentType)) {
       return { kind: 'image', blob: new Blob([bytes], { type: contentType }), meta };
     }
-    // An answer that echoes the key (e.g. in its request parameters) shows a mask instead.
-    const decoded = new TextDecoder().decode(bytes);
-    const echoesKey = apiKey !== '' && decoded.includes(apiKey);
-    const text = echoesKey ? maskKey(decoded, apiKey) : decoded;
-    let value: unknown;
-    try {
-      value = JSON.parse(text) as unknown;
-    } catch {
-      if (spec.response === 'image') return notScreenshot(text, contentType, meta);
-      throw notJson(text, contentType, meta.durationMs);
-    }
+    const parsed = parsedAnswer(bytes, apiKey);
     // Stored results keep this copy (app/result-persistence.ts): no re-serialising later.
-    return { kind: 'json', value, text, body: keptBody(bytes, text, echoesKey), meta };
+    if (parsed.json)
+      return { ...parsed.answer, body: keptBody(bytes, parsed.text, parsed.echoesKey), meta };
+    if (spec.response === 'image') return notScreenshot(parsed.text, contentType, meta);
+    throw notJson(parsed.text, contentType, meta.durationMs);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onCallerAbort);
+  }
+}
+
+/** A 200 answer's text (the key masked) and, when it is JSON, its value. */
+function parsedAnswer(bytes: Uint8Array, apiKey: string) {
+  const { text, echoesKey } = answerText(bytes, apiKey);
+  try {
+    const value = JSON.parse(text) as unknown;
+    return { json: true as const, answer: { kind: 'json' as const, value, text }, text, echoesKey };
+  } catch {
+    return { json: false as const, text, echoesKey };
   }
 }
 

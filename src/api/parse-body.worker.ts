@@ -1,3 +1,4 @@
+import { answerText, jsonBlob } from './answer-text.ts';
 import { sliceBody } from './body-slices.ts';
 import { joinChunks } from './read-capped-body.ts';
 
@@ -41,10 +42,7 @@ scope.onmessage = ({ data: { chunks, apiKey } }) => {
 scope.postMessage({ type: 'ready' });
 
 function read(bytes: Uint8Array<ArrayBuffer>, apiKey: string) {
-  const decoded = new TextDecoder().decode(bytes);
-  // An answer that echoes the key (e.g. in its request parameters) keeps a mask instead.
-  const echoesKey = apiKey !== '' && decoded.includes(apiKey);
-  const text = echoesKey ? decoded.split(apiKey).join('•••') : decoded;
+  const { text, echoesKey } = answerText(bytes, apiKey);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -54,7 +52,7 @@ function read(bytes: Uint8Array<ArrayBuffer>, apiKey: string) {
   }
   const { head, lists } = sliceBody(value);
   // The stored copy is the bytes as received: the Blob's copy is made here, not on the page.
-  const body = new Blob([echoesKey ? text : bytes], { type: 'application/json' });
+  const body = jsonBlob(bytes, text, echoesKey);
   const slices = lists.reduce((n, l) => n + l.slices.length, 0);
   scope.postMessage({ type: 'head', head, body, excerpt: text.slice(0, EXCERPT_CHARS), slices });
   for (const { key, slices } of lists)

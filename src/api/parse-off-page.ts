@@ -5,7 +5,8 @@ import type { FromBodyWorker, ToBodyWorker } from './parse-body.worker.ts';
 export const OFF_PAGE_FROM_BYTES = 2 * 1024 * 1024;
 
 export type OffPageReading =
-  | { kind: 'json'; value: unknown; body: Blob; excerpt: string }
+  /** `text` is the answer's first 4 kB (for an error's excerpt), not the whole body. */
+  | { kind: 'json'; value: unknown; body: Blob; text: string }
   | { kind: 'text'; text: string }
   /** The worker could not read it (it did not start, or failed): the bytes, for the page. */
   | { kind: 'back'; chunks: Uint8Array[] };
@@ -59,7 +60,7 @@ export function readOffPage(
       if (data.type === 'text') return done({ kind: 'text', text: data.text });
       if (data.type === 'head') {
         const value: unknown = JSON.parse(data.head);
-        answer = { kind: 'json', value, body: data.body, excerpt: data.excerpt };
+        answer = { kind: 'json', value, body: data.body, text: data.excerpt };
         left = data.slices;
       } else if (answer) {
         addSlice(answer.value, data.key, data.slice);

@@ -1,5 +1,5 @@
 import { version } from '../../../package.json';
-import { maskKey } from '../client.ts';
+import { maskKey } from '../answer-text.ts';
 import { API_KEY_HEADER } from '../proxy-contract.ts';
 
 /**
