@@ -1,15 +1,23 @@
 // The CPU throttling the Lighthouse part applies, chosen from this machine's speed so that
-// every run emulates the same device (decision 085). Lighthouse's default 4× slowdown turns
-// a high-end desktop into its mid-tier mobile reference (a Moto G4 class phone); on a
+// every run emulates the same device (decisions 085, 098, 116). Lighthouse's default 4× slowdown
+// turns a high-end desktop into its mid-tier mobile reference (a Moto G4 class phone); on a
 // machine 2.6× slower the same 4× emulates a phone 2.6× slower than that, and budgets that
-// held elsewhere break (issue 41). So the bench first measures the machine with
-// Lighthouse's own benchmark (`computeBenchmarkIndex`, the number every report carries as
-// `environment.benchmarkIndex`), in the same Chromium the flows run in, and picks the
-// multiplier Lighthouse's docs recommend for that index (docs/throttling.md, "Calibrating
-// the CPU slowdown", and its calculator, lighthouse-cpu-throttling-calculator.vercel.app).
+// held elsewhere break (issue 41). So the bench first measures the machine in the same Chromium
+// the flows run in, with a workload of two halves:
+// - script: Lighthouse's own benchmark (`computeBenchmarkIndex`, the number every report
+//   carries as `environment.benchmarkIndex`), turned into a slowdown by Lighthouse's calculator
+//   (docs/throttling.md, "Calibrating the CPU slowdown"), proportional above 1,300 (098);
+// - rendering: a fixed page's style, layout and paint (rendering-workload.mjs), against the
+//   time the same work takes on the reference (REFERENCE_RENDER_MS).
+// The slowdown makes the two halves together take as long as on the reference (116): a machine
+// whose script is fast and whose layout and paint are not is slowed for both, not for its
+// script alone (one of this kind read index 2,500 and was slowed 5.9× where its pages' layout
+// and paint wanted about half that).
 // The load of a shared machine moves within minutes (one bench saw 870 at its start and 1,600
 // in a flow a minute later), so each Lighthouse run calibrates again in its own page just
 // before it (calibrateIn), with fewer samples; the first calibration is printed.
+import { renderingWorkload } from './rendering-workload.mjs';
+import { shieldRenderers } from './renderer-shield.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS, median } from './serve.mjs';
 
 /** Lighthouse's default (mobile) CPU slowdown: what a run without calibration applies. */
@@ -36,16 +44,45 @@ export function multiplierForIndex(index) {
   return (3 * index) / PROPORTIONAL_FROM;
 }
 
-/** One sentence on why this multiplier: what the index says about the machine. */
-export function calibrationReason(index, multiplier) {
-  const cls =
-    index >= 1300
-      ? 'desktop class'
-      : index >= 800
-        ? 'low-end desktop or high-end phone class'
-        : index > REFERENCE_INDEX
-          ? 'slower than a desktop'
-          : 'no faster than the reference phone';
+/**
+ * The rendering workload's time on the reference phone, in ms unthrottled-equivalent: a machine
+ * on which it takes REFERENCE_RENDER_MS / m is slowed m× for rendering. Set from two machines'
+ * runs of one commit (decision 116): see there for the measurement.
+ */
+export const REFERENCE_RENDER_MS = Number(process.env.BENCH_REFERENCE_RENDER_MS || 0) || 150;
+
+/** The rendering half's slowdown: the workload takes REFERENCE_RENDER_MS at it; never < 1. */
+export function multiplierForRendering(renderMs) {
+  return renderMs > 0 ? Math.max(1, REFERENCE_RENDER_MS / renderMs) : 1;
+}
+
+/**
+ * The slowdown for both halves at once: each half takes as long on the reference as the other,
+ * so the workload takes as long throttled as there when 1/m = (1/m_script + 1/m_render) / 2,
+ * the harmonic mean (a machine twice as fast at script as the reference ratio and no faster at
+ * rendering is slowed between the two, nearer the rendering's).
+ */
+export function blendedMultiplier(scriptMultiplier, renderMultiplier) {
+  return 2 / (1 / scriptMultiplier + 1 / renderMultiplier);
+}
+
+const indexClass = (index) =>
+  index >= 1300
+    ? 'desktop class'
+    : index >= 800
+      ? 'low-end desktop or high-end phone class'
+      : index > REFERENCE_INDEX
+        ? 'slower than a desktop'
+        : 'no faster than the reference phone';
+
+/** One sentence on why this multiplier: what each half says about the machine. */
+export function calibrationReason({
+  index,
+  scriptMultiplier,
+  renderMs,
+  renderMultiplier,
+  multiplier,
+}) {
   const vsDefault =
     multiplier < DEFAULT_MULTIPLIER
       ? `the default ${DEFAULT_MULTIPLIER}× would emulate a phone ${(DEFAULT_MULTIPLIER / multiplier).toFixed(1)}× slower than the reference`
@@ -54,7 +91,11 @@ export function calibrationReason(index, multiplier) {
     index >= PROPORTIONAL_FROM
       ? "proportional above Lighthouse's calculator's 1,300 → 3×"
       : "Lighthouse's calculator";
-  return `index ${Math.round(index)} (${cls}) → ${multiplier.toFixed(2)}× (${rule}) emulates its mid-tier mobile reference; ${vsDefault}`;
+  return (
+    `script: index ${Math.round(index)} (${indexClass(index)}) → ${scriptMultiplier.toFixed(2)}× (${rule}); ` +
+    `rendering: ${renderMs.toFixed(1)} ms against the reference's ${REFERENCE_RENDER_MS} ms → ${renderMultiplier.toFixed(2)}×; ` +
+    `both halves → ${multiplier.toFixed(2)}× emulates its mid-tier mobile reference; ${vsDefault}`
+  );
 }
 
 /**
@@ -71,22 +112,52 @@ export async function measureIndex(page, samples = SAMPLES, { warm = false } = {
   return { index: Math.round(median(xs)), samples: xs.map(Math.round) };
 }
 
+/** Warm-up runs before the rendering samples: the first ones run cold code and caches. */
+const RENDER_WARMUPS = 3;
+
+/** The rendering workload's median time in `page` (ms), over `samples` runs after warm-ups. */
+export async function measureRendering(page, samples = SAMPLES) {
+  for (let i = 0; i < RENDER_WARMUPS; i++) await page.evaluate(renderingWorkload);
+  const xs = [];
+  for (let i = 0; i < samples; i++) xs.push((await page.evaluate(renderingWorkload)).total);
+  return { renderMs: Math.round(median(xs) * 10) / 10, renderSamples: xs.map(Math.round) };
+}
+
+const twoPlaces = (x) => Math.round(x * 100) / 100;
+
 /**
  * The multiplier for the machine as `page` finds it now. BENCH_CPU_MULTIPLIER fixes the
- * multiplier instead (to reproduce a run); the index is still measured and printed.
+ * multiplier instead (to reproduce a run); both halves are still measured and printed.
  */
 export async function calibrateIn(page, samples = SAMPLES, options = {}) {
   const { index, samples: xs } = await measureIndex(page, samples, options);
+  const { renderMs, renderSamples } = await measureRendering(page, samples);
+  const scriptMultiplier = multiplierForIndex(index);
+  const renderMultiplier = multiplierForRendering(renderMs);
+  const halves = { index, scriptMultiplier, renderMs, renderMultiplier };
   const fixed = Number(process.env.BENCH_CPU_MULTIPLIER);
-  const multiplier = fixed > 0 ? fixed : Math.round(multiplierForIndex(index) * 100) / 100;
+  const multiplier =
+    fixed > 0 ? fixed : twoPlaces(blendedMultiplier(scriptMultiplier, renderMultiplier));
   const reason =
-    fixed > 0 ? `fixed by BENCH_CPU_MULTIPLIER=${fixed}` : calibrationReason(index, multiplier);
-  return { index, samples: xs, multiplier, reason };
+    fixed > 0
+      ? `fixed by BENCH_CPU_MULTIPLIER=${fixed} (${calibrationReason({ ...halves, multiplier: blendedMultiplier(scriptMultiplier, renderMultiplier) })})`
+      : calibrationReason({ ...halves, multiplier });
+  return {
+    index,
+    samples: xs,
+    renderMs,
+    renderSamples,
+    scriptMultiplier: twoPlaces(scriptMultiplier),
+    renderMultiplier: twoPlaces(renderMultiplier),
+    multiplier,
+    reason,
+  };
 }
 
 /** Measures the machine in a blank page of `browser` (the bench's first, printed calibration). */
-export async function calibrate(browser) {
+export async function calibrate(browser, shield) {
   const page = await browser.newPage();
+  shield?.now();
   try {
     return await calibrateIn(page);
   } finally {
@@ -102,9 +173,13 @@ export async function calibrateStandalone() {
     headless: true,
     args: CHROMIUM_FLAGS,
   });
+  // Its page's main thread ahead of other work, as every run's is (decision 105): unshielded on
+  // a busy machine this first calibration read an index of 219 where the runs read 2,000+.
+  const shield = shieldRenderers(browser);
   try {
-    return await calibrate(browser);
+    return await calibrate(browser, shield);
   } finally {
+    shield.stop();
     await browser.close();
   }
 }

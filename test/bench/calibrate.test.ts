@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain .mjs bench module without type declarations
-import { calibrationReason, multiplierForIndex } from './calibrate.mjs';
+import {
+  blendedMultiplier,
+  calibrationReason,
+  multiplierForIndex,
+  multiplierForRendering,
+  REFERENCE_RENDER_MS as referenceRenderMs,
+  // @ts-expect-error: a plain .mjs bench module without type declarations
+} from './calibrate.mjs';
 
+type Halves = {
+  index: number;
+  scriptMultiplier: number;
+  renderMs: number;
+  renderMultiplier: number;
+  multiplier: number;
+};
+const REFERENCE_RENDER_MS = referenceRenderMs as number;
 const multiplier = multiplierForIndex as (index: number) => number;
-const reason = calibrationReason as (index: number, multiplier: number) => string;
+const forRendering = multiplierForRendering as (ms: number) => number;
+const blended = blendedMultiplier as (script: number, render: number) => number;
+const reason = calibrationReason as (halves: Halves) => string;
 
 describe('the CPU slowdown chosen from Lighthouse’s benchmark index (decision 085)', () => {
   it('follows Lighthouse’s calculator at its anchor points up to 1,300', () => {
@@ -30,10 +46,35 @@ describe('the CPU slowdown chosen from Lighthouse’s benchmark index (decision 
     for (let i = 1; i < ms.length; i++) expect(ms[i]).toBeGreaterThan(ms[i - 1]!);
   });
 
-  it('says why, against the default 4×', () => {
-    expect(reason(808, 2.01)).toMatch(
-      /index 808 .* 2\.01× \(Lighthouse's calculator\).*default 4× would emulate a phone 2\.0× slower/,
+  it('says why, for each half, against the default 4×', () => {
+    const halves = { index: 2500, scriptMultiplier: 5.77, renderMs: 50, renderMultiplier: 2 };
+    expect(reason({ ...halves, multiplier: 2.97 })).toMatch(
+      /script: index 2500 \(desktop class\) → 5\.77× \(proportional above.*rendering: 50\.0 ms against the reference's \d+ ms → 2\.00×; both halves → 2\.97×.*default 4× would emulate a phone 1\.3× slower/,
     );
-    expect(reason(2000, 4.62)).toMatch(/index 2000 .* 4\.62× \(proportional above/);
+    expect(reason({ ...halves, index: 808, scriptMultiplier: 2.02, multiplier: 2.01 })).toMatch(
+      /index 808 .* 2\.02× \(Lighthouse's calculator\)/,
+    );
+  });
+});
+
+describe('the rendering half and the blend of the two (decision 116)', () => {
+  it('slows rendering in proportion to the workload’s time, never below 1×', () => {
+    expect(forRendering(REFERENCE_RENDER_MS / 2)).toBeCloseTo(2, 6);
+    expect(forRendering(REFERENCE_RENDER_MS * 3)).toBe(1);
+    expect(forRendering(0)).toBe(1);
+  });
+
+  it('makes the two halves together take as long as on the reference', () => {
+    // Each half takes 1 unit on the reference; on this machine 1/s and 1/r: throttled by the
+    // blend they take 2 units together.
+    const [s, r] = [5.8, 2.1];
+    expect((1 / s + 1 / r) * blended(s, r)).toBeCloseTo(2, 6);
+    expect(blended(3, 3)).toBe(3);
+  });
+
+  it('lies between the halves, nearer the smaller', () => {
+    const m = blended(6, 2);
+    expect(m).toBeGreaterThan(2);
+    expect(m).toBeLessThan(4);
   });
 });

@@ -92,7 +92,7 @@ try {
     results.push(result.ms);
     cpuResults.push(result.cpuMs);
     console.log(
-      `run ${i} (index ${cpu.index} → ${cpu.multiplier}×, main thread waited ${(waitShare * 100).toFixed(1)} % for a CPU): blocking ${result.ms} ms, by CPU time ${result.cpuMs} ms; long tasks:\n  ${result.tasks.join('\n  ')}\n  three biggest by CPU time:\n    ${result.biggest.join('\n    ')}`,
+      `run ${i} (index ${cpu.index}, rendering ${cpu.renderMs} ms → ${cpu.multiplier}×, main thread waited ${(waitShare * 100).toFixed(1)} % for a CPU): blocking ${result.ms} ms, by CPU time ${result.cpuMs} ms; long tasks:\n  ${result.tasks.join('\n  ')}\n  three biggest by CPU time:\n    ${result.biggest.join('\n    ')}`,
     );
     await context.close();
   }

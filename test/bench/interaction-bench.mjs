@@ -171,7 +171,7 @@ export async function benchInteractions({ origin, cpu, lighthouse }) {
   const shield = shieldRenderers(browser);
   const rows = [];
   try {
-    cpu ??= await calibrate(browser);
+    cpu ??= await calibrate(browser, shield);
     // BENCH_VIEWS=history,realty: only the interactions whose name holds one of these.
     const only = process.env.BENCH_VIEWS?.split(',');
     const flows = interactions(await largeRealtyPage(origin));

@@ -253,7 +253,7 @@ export async function benchLighthouse({ origin, routes, cpu }) {
     // (2026-11-27): one calibration for every empty view ran them at 6.4× while Lighthouse saw
     // 1,120–1,870, and each drifted run, measured again with the same stale calibration,
     // drifted again.
-    cpu ??= await calibrate(browser);
+    cpu ??= await calibrate(browser, shield);
     // BENCH_VIEWS=history,batch: only the rows whose name holds one of these (while working on them).
     const only = process.env.BENCH_VIEWS?.split(',');
     // LH_FLOWS=batch,webhook: only the flows whose name holds one of these words, no empty views.
@@ -281,6 +281,7 @@ export async function benchLighthouse({ origin, routes, cpu }) {
             waitCounts: wait.counts,
             ...scores(result.lhr),
             index: runCpu.index,
+            renderMs: runCpu.renderMs,
             multiplier: runCpu.multiplier,
             indexSeen: runIndex(result.lhr),
             lcpMs: Math.round(result.lhr.audits['largest-contentful-paint'].numericValue),
@@ -295,6 +296,7 @@ export async function benchLighthouse({ origin, routes, cpu }) {
           ...CATEGORIES,
           'lcpMs',
           'index',
+          'renderMs',
           'multiplier',
           'indexSeen',
           'waitShare',
@@ -333,6 +335,7 @@ export async function benchLighthouse({ origin, routes, cpu }) {
               waitShare: wait?.waitShare,
               waitCounts: wait?.counts,
               index: runCpu.index,
+              renderMs: runCpu.renderMs,
               multiplier: runCpu.multiplier,
               indexSeen: runIndex(span),
               performance: scores(span).performance,
@@ -353,6 +356,7 @@ export async function benchLighthouse({ origin, routes, cpu }) {
             'tbtMs',
             'cls',
             'index',
+            'renderMs',
             'multiplier',
             'indexSeen',
             'waitShare',
@@ -398,9 +402,9 @@ export async function benchLighthouse({ origin, routes, cpu }) {
 export const waitCell = (waits) =>
   waits.map((w) => (w === undefined ? '–' : `${(w * 100).toFixed(1)} %`)).join(', ');
 
-/** The calibration as printed above every Lighthouse table: index, multiplier and why. */
+/** The calibration as printed above every Lighthouse table: both halves, the multiplier, why. */
 export function calibrationLine(cpu) {
-  return `  CPU calibration: Lighthouse benchmark index ${cpu.index} (samples ${cpu.samples.join(', ')}) → ${cpu.multiplier}× slowdown: ${cpu.reason}`;
+  return `  CPU calibration: Lighthouse benchmark index ${cpu.index} (samples ${cpu.samples.join(', ')}), rendering workload ${cpu.renderMs} ms (samples ${cpu.renderSamples?.join(', ')}) → ${cpu.multiplier}× slowdown: ${cpu.reason}`;
 }
 
 export function lighthouseReport(r) {
@@ -412,7 +416,7 @@ export function lighthouseReport(r) {
     ...r.rows
       .map(
         (row) =>
-          `  ${row.view.padEnd(46)} ${cell(row.performance)} ${cell(row.accessibility)} ${cell(row['best-practices'])}${row.lcpMs ? `   LCP ${row.lcpMs} ms` : ''}${row.inpMs !== undefined ? `   INP ${row.inpMs} ms` : ''}${row.tbtMs !== undefined ? `   TBT ${row.tbtMs} ms   CLS ${row.cls}` : ''}${row.multiplier ? `   index ${row.index} → ${row.multiplier}× (Lighthouse saw ${row.indexSeen})` : ''}${row.waits ? `   waited ${waitCell(row.waits)}` : ''}${row.runs === 1 ? `   1 run (${oneRunReason(row)})` : ''}${row.runs === 2 ? `   2 runs (${twoRunReason})` : ''}${row.unsteady ? `   ${row.unsteady} unsteady run(s) measured again (${row.redone?.join(', ')})` : ''}${row.failed ? `   not measured: ${row.failed}` : ''}${row.seconds !== undefined ? `   ${row.seconds} s` : ''}`,
+          `  ${row.view.padEnd(46)} ${cell(row.performance)} ${cell(row.accessibility)} ${cell(row['best-practices'])}${row.lcpMs ? `   LCP ${row.lcpMs} ms` : ''}${row.inpMs !== undefined ? `   INP ${row.inpMs} ms` : ''}${row.tbtMs !== undefined ? `   TBT ${row.tbtMs} ms   CLS ${row.cls}` : ''}${row.multiplier ? `   index ${row.index}, rendering ${row.renderMs} ms → ${row.multiplier}× (Lighthouse saw ${row.indexSeen})` : ''}${row.waits ? `   waited ${waitCell(row.waits)}` : ''}${row.runs === 1 ? `   1 run (${oneRunReason(row)})` : ''}${row.runs === 2 ? `   2 runs (${twoRunReason})` : ''}${row.unsteady ? `   ${row.unsteady} unsteady run(s) measured again (${row.redone?.join(', ')})` : ''}${row.failed ? `   not measured: ${row.failed}` : ''}${row.seconds !== undefined ? `   ${row.seconds} s` : ''}`,
       )
       .flatMap((line, i) => [
         line,

@@ -129,7 +129,7 @@ const lighthouseRows = (lighthouse) =>
     r.failed
       ? `not measured: ${r.failed}`
       : `perf ${r.performance ?? '–'}, a11y ${r.accessibility ?? '–'}, best practices ${r['best-practices'] ?? '–'}${r.lcpMs ? `, LCP ${r.lcpMs} ms` : ''}${r.tbtMs !== undefined ? `, TBT ${r.tbtMs} ms, CLS ${r.cls}` : ''}${r.inpMs !== undefined ? `, INP ${r.inpMs} ms` : ''}`,
-    `${r.runs === 1 ? `1 run, ${oneRunReason(r)}` : r.runs === 2 ? `2 runs, ${twoRunReason}` : `median of ${r.runs ?? lighthouse.runs}`}${r.multiplier ? `, CPU ${r.multiplier}× (index ${r.index})` : ''}${r.waitShare !== undefined ? `, main thread waited ${(r.waitShare * 100).toFixed(1)} % for a CPU` : ''}`,
+    `${r.runs === 1 ? `1 run, ${oneRunReason(r)}` : r.runs === 2 ? `2 runs, ${twoRunReason}` : `median of ${r.runs ?? lighthouse.runs}`}${r.multiplier ? `, CPU ${r.multiplier}× (index ${r.index}${r.renderMs ? `, rendering ${r.renderMs} ms` : ''})` : ''}${r.waitShare !== undefined ? `, main thread waited ${(r.waitShare * 100).toFixed(1)} % for a CPU` : ''}`,
     '≥ 95, 100, 100',
     verdict(
       !r.failed &&
@@ -262,10 +262,12 @@ const calibrationSection = (cpu) =>
   cpu
     ? `## CPU calibration
 
-Lighthouse's benchmark index at the start of this run: ${cpu.index} (samples ${cpu.samples.join(', ')}) → a
-${cpu.multiplier}× CPU slowdown: ${cpu.reason}. Each Lighthouse run calibrates again just before it
-(a flow in its own warm page; the index moves within a minute). A run is measured again when Lighthouse's own index at its start drifted more than 30 % from that calibration (test/bench/calibrate.mjs,
-decision 085). The page's main thread runs in the real-time class, and a run whose main thread
+At the start of this run: Lighthouse's benchmark index ${cpu.index} (samples ${cpu.samples.join(', ')}) and
+the rendering workload ${cpu.renderMs} ms (samples ${cpu.renderSamples?.join(', ')}) → a ${cpu.multiplier}× CPU
+slowdown: ${cpu.reason}. Each Lighthouse run calibrates again just before it (a flow in its own warm
+page; the machine moves within a minute). A run is measured again when Lighthouse's own index at
+its start drifted more than 30 % from that calibration (test/bench/calibrate.mjs, decisions 085,
+098 and 116). The page's main thread runs in the real-time class, and a run whose main thread
 waited more than 5 % of its time for a CPU is measured again (test/bench/renderer-shield.mjs,
 decision 105). The same rows run on a quiet machine and with another process loading one core:
 docs/performance.md, "Calibrated throttling" and "Branch bench8".
