@@ -18,6 +18,11 @@ import {
 } from '../../src/runner/test-kit.ts';
 import { clearAllDatabases } from '../../src/session/browser-databases.ts';
 import { serializeTrackers } from '../../src/workspace/trackers/lib/tracker-file.ts';
+import {
+  disconnectRunner,
+  readRunnerAhead,
+  runnerRuns,
+} from '../../src/workspace/trackers/runner-connection.ts';
 import { DEMO_KEY, renderApp } from '../render.tsx';
 
 const WAIT = { timeout: 20_000 };
@@ -105,6 +110,21 @@ describe('the Trackers view and a runner', () => {
     await waitFor(() => expect(runReads()).toEqual(['newest, cut', 'newest, whole']), WAIT);
     await user.click(screen.getByRole('button', { name: 'Disconnect' }));
     expect(window.sessionStorage.getItem('web-data-dashboard.runner-token')).toBeNull();
+    sent.length = 0;
+  }, 60_000);
+
+  test('a page opened on a runner’s tracker reads its first screen while the view’s code is still evaluating, and the section does not read it again', async () => {
+    window.sessionStorage.setItem('web-data-dashboard.runner-token', TOKEN);
+    // What the view's module does when the page's own address is the tracker (trackers-page.tsx).
+    readRunnerAhead('t-Coffeewatch');
+    await waitFor(() => expect(runnerRuns.get()).toMatchObject({ loading: false }), WAIT);
+    expect(runReads()).toEqual(['newest, cut']);
+    renderApp('/trackers?runner=t-Coffeewatch');
+    const runs = await screen.findByRole('table', { name: /Every run of this tracker/ }, WAIT);
+    expect(within(runs).getAllByRole('row')).toHaveLength(4);
+    await waitFor(() => expect(runReads()).toEqual(['newest, cut', 'newest, whole']), WAIT);
+    expect(sent.filter((s) => s.path.startsWith('/runner/trackers'))).toHaveLength(1);
+    disconnectRunner();
     sent.length = 0;
   }, 60_000);
 

@@ -70,7 +70,7 @@ function useFirstReads() {
   }, [token]);
   useEffect(() => {
     if (token && openId !== null) void trackerDetailCode.preload().catch(() => {});
-    void openRunnerTracker(token ? openId : null);
+    void openRunnerTracker(token ? openId : null, { again: false });
   }, [token, openId]);
 }
 

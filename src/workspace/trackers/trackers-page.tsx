@@ -18,10 +18,12 @@ import { StorageBudgetField } from './storage-budget-field.tsx';
 import { holdTrackerSchedule } from './tracker-schedule.tsx';
 import { useTrackerFromBatch, type HandoffStatus } from './use-tracker-from-batch.ts';
 import { keepAhead } from './read-ahead.ts';
+import { readRunnerAhead } from './runner-connection.ts';
 
 /**
- * A page opened on a tracker (a reload, a link to `/trackers?tracker=…`) starts its detail's
- * code and the reads of its first screen (the list, the latest movers record) as this module is
+ * A page opened on a tracker (a reload, a link to `/trackers?tracker=…`, or to a runner's
+ * `?runner=…` with its token held) starts its detail's code and the reads of its first screen
+ * (the list and the latest movers record; a runner's list and newest runs) as this module is
  * evaluated, not after the app's first render and commit: at 4× CPU that render is a few
  * hundred milliseconds the reads would wait behind, and the detail's module is then evaluated
  * before the movers arrive rather than after them (docs/performance.md, branch trk9a).
@@ -30,10 +32,13 @@ function readAhead(page: Pick<Location, 'pathname' | 'search'>): void {
   // This module is also evaluated ahead of a navigation to it (a demo's next step): only the
   // page's own address on this view says a tracker is being opened.
   if (page.pathname !== '/trackers') return;
-  const trackerId = new URLSearchParams(page.search).get('tracker');
-  if (trackerId === null) return;
+  const params = new URLSearchParams(page.search);
+  const trackerId = params.get('tracker');
+  const runnerTrackerId = params.get('runner');
+  if (trackerId === null && runnerTrackerId === null) return;
   void trackerDetailCode.preload().catch(() => {});
-  keepAhead(trackerId, readTrackerList(), loadLatestMovers(trackerId));
+  if (trackerId !== null) keepAhead(trackerId, readTrackerList(), loadLatestMovers(trackerId));
+  if (runnerTrackerId !== null) readRunnerAhead(runnerTrackerId);
 }
 
 readAhead(window.location);
