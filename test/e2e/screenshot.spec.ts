@@ -67,6 +67,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 test('a 1280×20000 full page opens as a scaled whole page, actual size on demand', async ({
   page,
 }) => {
+  // The 20,000 px capture and axe over its page take 55-70 s at a load of 13 on two cores.
+  test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   await page.goto(
     '/screenshot?url=https%3A%2F%2Flong.example%2F%3Fsandbox_page_height%3D20000&fullPage=true&width=1280&height=800',
@@ -74,7 +76,8 @@ test('a 1280×20000 full page opens as a scaled whole page, actual size on deman
   await enterDemoKey(page);
   await page.getByRole('button', { name: /^Capture ·/ }).click();
   const img = page.getByRole('img', { name: /^Screenshot of/ });
-  await expect(fact(page, 'Pixels')).toHaveText('1280 × 20000');
+  // The sandbox renders a 20,000 px page: 3-4 s at a load of 8 on two cores, more above it.
+  await expect(fact(page, 'Pixels')).toHaveText('1280 × 20000', { timeout: 30_000 });
   await expect(img).toBeVisible();
   await expect(page.getByRole('button', { name: 'Whole page' })).toHaveAttribute(
     'aria-pressed',
@@ -87,8 +90,16 @@ test('a 1280×20000 full page opens as a scaled whole page, actual size on deman
   await expect.poll(async () => (await img.boundingBox())?.height).toBe(20000);
   const frame = page.getByRole('region', { name: 'Capture (scrollable)' });
   await frame.focus();
-  await page.keyboard.press('End');
-  await expect.poll(() => frame.evaluate((el) => el.scrollTop)).toBeGreaterThan(1000);
+  // Chromium drops an End that comes while it still decodes this fresh 100 MB bitmap on a
+  // loaded machine: the zoom, the focus and the frame's layout are right and no scroll event
+  // follows; the next End scrolls (docs/decisions/114-*.md). A person presses it again: so
+  // does the test, and it still fails if End never scrolls the frame.
+  await expect(async () => {
+    await page.keyboard.press('End');
+    await expect
+      .poll(() => frame.evaluate((el) => el.scrollTop), { timeout: 2_000 })
+      .toBeGreaterThan(1000);
+  }).toPass({ timeout: 20_000 });
   expect(await seriousAxeIssues(page, 'tall screenshot')).toEqual([]);
   expect(errors).toEqual([]);
 });
