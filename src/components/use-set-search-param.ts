@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -8,12 +8,15 @@ import { useSearchParams } from 'react-router';
  * time), so memoised children given it, or callbacks made from it, do not render again
  * on every change of the URL (decision 059).
  *
- * `atOnce: false` renders the new URL in the router's transition (slices a click can
- * interrupt) instead of in the event's task: for a control that shows its own choice until
- * the URL holds it (realty's colour mode: the whole view rendered in the change's task, an
- * INP over 200 ms at the reference phone; issue 41, as decision 086 for typed text).
+ * `afterPaint: true` writes the URL once the control's own change has been painted, and renders
+ * it in the router's transition (slices a click can interrupt) instead of in the event's task:
+ * for a control that shows its own choice until the URL holds it (realty's colour mode: the
+ * whole view rendered in the change's task, an INP over 200 ms at the reference phone; issue
+ * 41, as decision 086 for typed text). The write itself (`history.replaceState`, a call into the
+ * browser, and the router's navigation) was most of that change's task at 10,000 listings
+ * (decision 115). A write still waiting when the part unmounts is dropped (the page left).
  */
-export function useSetSearchParam({ atOnce = true } = {}): (
+export function useSetSearchParam({ afterPaint = false } = {}): (
   name: string,
   value: string | null,
 ) => void {
@@ -22,18 +25,47 @@ export function useSetSearchParam({ atOnce = true } = {}): (
   useLayoutEffect(() => {
     latest.current = setSearchParams;
   });
+  const waiting = useRef(new Set<() => void>());
+  useEffect(() => {
+    const pending = waiting.current;
+    return () => {
+      for (const cancel of pending) cancel();
+      pending.clear();
+    };
+  }, []);
   return useCallback(
-    (name, value) =>
-      latest.current(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          return next;
-        },
-        // Rendered at once by default, not in the router's transition: see use-param-form.ts.
-        { replace: true, flushSync: atOnce },
-      ),
-    [atOnce],
+    (name, value) => {
+      const write = () =>
+        latest.current(
+          (prev) => {
+            const next = new URLSearchParams(prev);
+            if (value) next.set(name, value);
+            else next.delete(name);
+            return next;
+          },
+          // Rendered at once by default, not in the router's transition: see use-param-form.ts.
+          { replace: true, flushSync: !afterPaint },
+        );
+      if (!afterPaint) return write();
+      const cancel = afterNextPaint(() => {
+        waiting.current.delete(cancel);
+        write();
+      });
+      waiting.current.add(cancel);
+    },
+    [afterPaint],
   );
+}
+
+/** Runs `work` in a task after the next frame has been painted; returns the way to cancel. */
+function afterNextPaint(work: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A timeout queued from an animation frame runs after that frame has been painted.
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(work, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }

@@ -121,8 +121,10 @@ describe('realty map view', () => {
       screen.getByRole('list', { name: 'Map legend: pin colour by status' }),
     ).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Colour by'), 'Price per area');
-    expect(router.state.location.search).toContain('color=ppa');
-    const legend = screen.getByRole('list', {
+    // The select shows the choice at once; the page URL and the map follow once it has painted.
+    expect(screen.getByLabelText('Colour by')).toHaveValue('ppa');
+    await waitFor(() => expect(router.state.location.search).toContain('color=ppa'));
+    const legend = await screen.findByRole('list', {
       name: 'Map legend: colour by price per area, sale prices',
     });
     const counts = within(legend)
@@ -161,7 +163,7 @@ describe('realty map view', () => {
     }
 
     await user.selectOptions(screen.getByLabelText('Colour by'), 'Status');
-    expect(router.state.location.search).not.toContain('color=');
+    await waitFor(() => expect(router.state.location.search).not.toContain('color='));
     await waitFor(() =>
       expect(document.querySelector('[data-testid="cluster"][data-median]')).toBeNull(),
     );
@@ -348,17 +350,21 @@ describe('realty map view', () => {
   });
 
   test('the list is on screen before the map starts drawing, and the page does not move for either', async () => {
-    // What the reader sees, in the order it appears: the listbox rows, then the map's canvas.
+    // What the reader sees, in the order it appears: the results' filters and boxes, the listbox
+    // rows, the map's canvas, then the price figures below them, each in a paint of its own.
     const seen: string[] = [];
+    const parts = {
+      results: '[aria-label="Realty results"]',
+      list: '[role="listbox"] [role="option"]',
+      map: '.leaflet-container',
+      stats: '[data-testid="stat-count"]',
+    };
     const observer = new MutationObserver(() => {
-      const now = [
-        !seen.includes('list') && document.querySelector('[role="listbox"] [role="option"]'),
-        !seen.includes('map') && document.querySelector('.leaflet-container'),
-      ];
-      // Both in one batch of DOM changes would be one paint: recorded as such, and failed.
-      if (now[0] && now[1]) seen.push('list and map at once');
-      else if (now[0]) seen.push('list');
-      else if (now[1]) seen.push('map');
+      const now = Object.entries(parts)
+        .filter(([name, selector]) => !seen.includes(name) && document.querySelector(selector))
+        .map(([name]) => name);
+      // Two in one batch of DOM changes would be one paint: recorded as such, and failed.
+      if (now.length > 0) seen.push(now.join(' and '));
     });
     observer.observe(document.body, { childList: true, subtree: true });
     try {
@@ -372,7 +378,7 @@ describe('realty map view', () => {
         await screen.findByText(/Running the realty listings request/),
       );
       await screen.findByRole('listbox', { name: 'Listings' }, { timeout: 10_000 });
-      await waitFor(() => expect(seen).toEqual(['list', 'map']));
+      await waitFor(() => expect(seen).toEqual(['results', 'list', 'map', 'stats']));
       // The map's box was there, at the map's size, before the map: no jump when it arrives.
       expect(screen.getByRole('region', { name: 'Map of listings' })).toBeInTheDocument();
     } finally {

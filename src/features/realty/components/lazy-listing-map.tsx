@@ -56,13 +56,14 @@ export function MapPlaceholder({
 
 /**
  * The "map" stage (../PIPELINE.md): the map, with a box of the same size in its place while its
- * code loads and until what rendered with it (the list) has been painted: putting the map on
- * the page is a long task on a phone. The wait lives here, so that only the map renders again
+ * code loads and until what rendered with it (the results) and the list's rows after them have
+ * been painted, each in a frame of its own: putting the map on the page is a long task on a phone. The wait lives here, so that only the map renders again
  * when it ends, not the results. Memoised: the colour mode's select renders the results, and
  * the map only once its deferred scale changes (decision 059).
  */
 export const LazyListingMap = memo(function LazyListingMap(props: ListingMapProps) {
-  const painted = useAfterPaint();
+  // Two frames: the one that showed the results, then the one of the list's rows (ListingList).
+  const painted = useAfterPaint(2);
   const placeholder = <MapPlaceholder className={props.className} label={props.label} />;
   return painted ? <map.Preloaded {...props} fallback={placeholder} /> : placeholder;
 });

@@ -6,6 +6,7 @@ import {
   type Virtualizer,
 } from '@tanstack/react-virtual';
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useAfterPaint } from '../../../components/use-after-paint.ts';
 import { formatArea, formatPerArea, type AreaUnit } from '../lib/area.ts';
 import type { Home } from '../lib/home.ts';
 import { gapToMedian, gapWords, type SelectionMedians } from '../lib/stats.ts';
@@ -188,6 +189,9 @@ export const ListingList = memo(function ListingList({
   const baseId = useId();
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [firstRect] = useState(initialRect);
+  // The box (its size fixed) paints with the results; its rows a frame later, in a task and a
+  // frame of their own: the results' first frame was one long task on a phone (issue 41).
+  const rowsNow = useAfterPaint();
   // The virtualizer is read fresh on every render; nothing here memoizes what it returns.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -242,7 +246,7 @@ export const ListingList = memo(function ListingList({
       role="listbox"
       aria-label="Listings"
       tabIndex={0}
-      aria-activedescendant={active ? `${baseId}-${activeIndex}` : undefined}
+      aria-activedescendant={active && rowsNow ? `${baseId}-${activeIndex}` : undefined}
       onKeyDown={onKeyDown}
       onMouseLeave={() => onHover(null)}
       // Off screen (below the map on a phone) its rows are not styled, laid out or painted until
@@ -250,7 +254,7 @@ export const ListingList = memo(function ListingList({
       className="group h-[420px] overflow-auto rounded border border-slate-200 [content-visibility:auto] lg:h-[600px] dark:border-slate-700"
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((row) => {
+        {(rowsNow ? virtualizer.getVirtualItems() : []).map((row) => {
           const h = homes[row.index];
           if (!h) return null;
           const selected = h.key === selectedKey;

@@ -1,3 +1,4 @@
+import { useAfterPaint } from '../../../components/use-after-paint.ts';
 import { formatPerArea, unitLabel, type AreaUnit } from '../lib/area.ts';
 import { compactPrice, formatPrice } from '../lib/price.ts';
 import type { DataQuality, PriceStats, SelectionMedians } from '../lib/stats.ts';
@@ -61,6 +62,19 @@ export function ListingStats({
   const monthly = stats.basis === 'rent';
   const money = (n: number | undefined) => (n === undefined ? '—' : formatPrice(n, { monthly }));
   const perArea = medians[stats.basis].perArea;
+  // Its figures come in the fourth frame after the results (the results, the list's rows, the
+  // map, then these with the first markers): near enough below the results to be drawn in their
+  // first frame, which was one long task on a phone (issue 41). Meanwhile the box keeps the
+  // height its figures will have on a phone (on a wider screen it is below the fold).
+  const figuresNow = useAfterPaint(3);
+  if (!figuresNow)
+    return (
+      <section
+        aria-label="Price statistics"
+        aria-busy="true"
+        className="h-[26rem] rounded border border-slate-200 dark:border-slate-700"
+      />
+    );
   return (
     // Below the map and the list: off-screen when the listings arrive (a phone), so it waits to
     // be styled, laid out and painted until it scrolls near (issue 41; its height remembered).

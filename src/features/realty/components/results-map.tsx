@@ -38,7 +38,7 @@ export function ResultsMap({
 }: ResultsMapProps) {
   const { filtered, placed, unplaced, unplacedLeftOut, scale, shownStatuses } = selection;
   const setParam = useSetSearchParam();
-  const setParamLater = useSetSearchParam({ atOnce: false });
+  const setParamLater = useSetSearchParam({ afterPaint: true });
   const [drawing, setDrawing] = useState<DrawMode | null>(null);
   const onDrawn = useCallback(
     (drawn: Shape | null) => {
