@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterNextPaint } from '../lib/next-frame.ts';
 
 /**
  * False on the first render, true once that render has been painted: a part that costs a
@@ -13,19 +14,12 @@ export function useAfterPaint(frames = 1): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (painted) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let frame = 0;
-    // A timeout queued from an animation frame runs after that frame has been painted.
-    const afterFrame = (left: number) => {
-      frame = requestAnimationFrame(() => {
-        timer = setTimeout(() => (left > 1 ? afterFrame(left - 1) : setPainted(true)), 0);
-      });
+    let cancel = () => {};
+    const wait = (left: number) => {
+      cancel = afterNextPaint(() => (left > 1 ? wait(left - 1) : setPainted(true)));
     };
-    afterFrame(frames);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    wait(frames);
+    return () => cancel();
   }, [painted, frames]);
   return painted;
 }
