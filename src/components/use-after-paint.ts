@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { afterNextPaint } from '../lib/next-frame.ts';
 
 /**
  * False on the first render, true once that render has been painted: a part that costs a
@@ -14,12 +13,19 @@ export function useAfterPaint(frames = 1): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (painted) return;
-    let cancel = () => {};
-    const wait = (left: number) => {
-      cancel = afterNextPaint(() => (left > 1 ? wait(left - 1) : setPainted(true)));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let frame = 0;
+    // A timeout queued from an animation frame runs after that frame has been painted.
+    const afterFrame = (left: number) => {
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => (left > 1 ? afterFrame(left - 1) : setPainted(true)), 0);
+      });
     };
-    wait(frames);
-    return () => cancel();
+    afterFrame(frames);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [painted, frames]);
   return painted;
 }

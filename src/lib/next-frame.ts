@@ -19,19 +19,3 @@ export function inNextFrame(work: () => (() => void) | void): () => void {
     stop?.();
   };
 }
-
-/**
- * Runs `work` in a task after the next frame has been painted (a timeout queued from an
- * animation frame runs after that frame's paint); returns the way to cancel it. For work the
- * frame about to be painted does not need: it then no longer delays that paint.
- */
-export function afterNextPaint(work: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(work, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
-}
