@@ -13,19 +13,25 @@ export function useAfterPaint(frames = 1): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (painted) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let frame = 0;
-    // A timeout queued from an animation frame runs after that frame has been painted.
-    const afterFrame = (left: number) => {
-      frame = requestAnimationFrame(() => {
-        timer = setTimeout(() => (left > 1 ? afterFrame(left - 1) : setPainted(true)), 0);
-      });
+    let cancel = () => {};
+    const wait = (left: number) => {
+      cancel = afterNextPaint(() => (left > 1 ? wait(left - 1) : setPainted(true)));
     };
-    afterFrame(frames);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    wait(frames);
+    return () => cancel();
   }, [painted, frames]);
   return painted;
+}
+
+/** Runs `work` in a task after the next frame has been painted; returns the way to cancel. */
+export function afterNextPaint(work: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A timeout queued from an animation frame runs after that frame has been painted.
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(work, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { afterNextPaint } from './use-after-paint.ts';
 
 /**
  * Sets or removes one page-URL parameter (view settings such as filters or a
@@ -55,17 +56,4 @@ export function useSetSearchParam({ afterPaint = false } = {}): (
     },
     [afterPaint],
   );
-}
-
-/** Runs `work` in a task after the next frame has been painted; returns the way to cancel. */
-function afterNextPaint(work: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // A timeout queued from an animation frame runs after that frame has been painted.
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(work, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
 }
