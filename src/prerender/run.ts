@@ -1,9 +1,6 @@
 // Build step (decision 024), run by the prerender plugin in a child process: renders every
-// view's first commit in jsdom and prints `{ path: { markup, module } }` as JSON on stdout
-// (`module`: the view's own module, which the router loaded for it, so that its page can
-// preload the view's code). A child process, because the DOM globals it installs must not
-// leak into the build.
-import { join } from 'node:path';
+// view's first commit in jsdom and prints `{ path: markup }` as JSON on stdout. A child
+// process, because the DOM globals it installs must not leak into the build.
 import { JSDOM } from 'jsdom';
 import { createServer } from 'vite';
 
@@ -47,21 +44,8 @@ try {
   const { renderView, VIEW_PATHS } = (await server.ssrLoadModule(
     '/src/prerender/render-view.tsx',
   )) as typeof import('./render-view.tsx');
-  const graph = server.environments.ssr.moduleGraph;
-  // Every view's module, as the router imports it ('/src/…'): each is transformed (loaded) when
-  // its view is first rendered. The graph knows all of them from the router's imports.
-  const viewModules =
-    graph.getModuleById(join(process.cwd(), 'src/app/router.tsx'))?.transformResult?.dynamicDeps ??
-    [];
-  const loaded = () =>
-    new Set(viewModules.filter((url) => graph.urlToModuleMap.get(url)?.transformResult));
-  const pages: Record<string, { markup: string; module: string | null }> = {};
-  for (const path of VIEW_PATHS) {
-    const before = loaded();
-    const markup = await renderView(path);
-    const module = [...loaded()].find((url) => !before.has(url)) ?? null;
-    pages[path] = { markup, module };
-  }
+  const pages: Record<string, string> = {};
+  for (const path of VIEW_PATHS) pages[path] = await renderView(path);
   process.stdout.write(JSON.stringify(pages));
 } finally {
   await server.close();

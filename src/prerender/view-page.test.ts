@@ -42,20 +42,6 @@ describe('a prerendered view page', () => {
     expect(boot.getAttribute('data-preload')).toBe('/assets/react-B2.js /assets/jsx-runtime-C3.js');
   });
 
-  test('the view’s own chunks are handed to the boot script beside the entry’s, each once', () => {
-    const withView = viewPage(BUILT, '<main></main>', '/assets/boot-E5.js', [
-      '/assets/trackers-page-F6.js',
-      '/assets/react-B2.js',
-      '/assets/view-shared-G7.js',
-    ]);
-    const boot = new DOMParser()
-      .parseFromString(withView, 'text/html')
-      .querySelector('head script')!;
-    expect(boot.getAttribute('data-preload')).toBe(
-      '/assets/react-B2.js /assets/jsx-runtime-C3.js /assets/trackers-page-F6.js /assets/view-shared-G7.js',
-    );
-  });
-
   test('markup with `$` patterns is written as it is', () => {
     const odd = viewPage(BUILT, "<p>$& and $' cost $1</p>", '/b.js');
     expect(odd).toContain("<p>$& and $' cost $1</p>");

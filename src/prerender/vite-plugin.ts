@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { minify, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
+import { minify, type Plugin, type ResolvedConfig } from 'vite';
 import { viewPageFile } from '../server/view-pages.ts';
 import { viewPage } from './view-page.ts';
 
@@ -17,15 +17,11 @@ const appRoot = resolve(here, '../..');
  */
 export function prerenderPlugin(): Plugin {
   let config: ResolvedConfig;
-  let bundle: Rolldown.OutputBundle = {};
   return {
     name: 'dashboard-prerender',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
-    },
-    writeBundle(_, written) {
-      bundle = written;
     },
     async closeBundle() {
       // Other projects built with this config (the bench's framework floors) and other pages
@@ -44,51 +40,18 @@ export function prerenderPlugin(): Plugin {
       );
       if (child.status !== 0)
         throw new Error(`prerendering the views failed (exit ${child.status}):\n${child.stderr}`);
-      const pages = JSON.parse(child.stdout) as Record<
-        string,
-        { markup: string; module: string | null }
-      >;
+      const pages = JSON.parse(child.stdout) as Record<string, string>;
       const { code: boot } = await minify('boot.js', readFileSync(join(here, 'boot.js'), 'utf8'));
       const hash = createHash('sha256').update(boot).digest('hex').slice(0, 8);
       const bootFile = `${config.build.assetsDir}/boot-${hash}.js`;
       writeFileSync(join(outDir, bootFile), boot);
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
-      for (const [path, { markup, module }] of Object.entries(pages)) {
+      for (const [path, markup] of Object.entries(pages)) {
         const file = join(outDir, viewPageFile(path));
-        const code = module ? viewChunks(bundle, join(appRoot, module)) : [];
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(
-          file,
-          viewPage(
-            index,
-            markup,
-            `${config.base}${bootFile}`,
-            code.map((chunk) => `${config.base}${chunk}`),
-          ),
-        );
+        writeFileSync(file, viewPage(index, markup, `${config.base}${bootFile}`));
       }
       config.logger.info(`  prerendered ${Object.keys(pages).length} views into views/`);
     },
   };
-}
-
-/**
- * The chunks a view's module needs before it can run: its own and every chunk it imports
- * statically, transitively (what the router would otherwise ask for only once the entry has
- * been evaluated, each import a round trip later). Its dynamic imports stay where they are.
- */
-export function viewChunks(bundle: Rolldown.OutputBundle, moduleFile: string): string[] {
-  const chunks = new Map<string, Rolldown.OutputChunk>();
-  for (const output of Object.values(bundle))
-    if (output.type === 'chunk') chunks.set(output.fileName, output);
-  const own = [...chunks.values()].find((chunk) => chunk.facadeModuleId === moduleFile);
-  if (!own) return [];
-  const found = new Set<string>();
-  const visit = (fileName: string) => {
-    if (found.has(fileName)) return;
-    found.add(fileName);
-    for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
-  };
-  visit(own.fileName);
-  return [...found];
 }
