@@ -34,13 +34,33 @@ const LocaleOptions = memo(function LocaleOptions({
   );
 });
 
+/**
+ * The country and the language codes once for every picker of a form that has several (a
+ * tracker's three locales): each picker given `listId` reads these instead of rendering its own
+ * list, which made a thousand options for three locales (the tracker's "What it tracks").
+ */
+export function SharedLocaleLists({ id }: { id: string }) {
+  return (
+    <>
+      <LocaleOptions id={sharedListId(id, 'country')} options={COUNTRIES} />
+      <LocaleOptions id={sharedListId(id, 'language')} options={LANGUAGES} />
+    </>
+  );
+}
+
+export const sharedListId = (id: string, kind: 'country' | 'language') => `${id}-${kind}-options`;
+
+/** What a picker takes: a field's props, and the id of a shared list of codes if the form has one. */
+type PickerProps = FieldProps & { listId?: string };
+
 /** A text input with a searchable list of codes and their names (type "fr" or "France"). */
 function LocalePicker({
   options,
   nameOf,
+  listId: shared,
   ...props
-}: FieldProps & { options: readonly LocaleOption[]; nameOf: (code: string) => string }) {
-  const listId = `${props.id}-options`;
+}: PickerProps & { options: readonly LocaleOption[]; nameOf: (code: string) => string }) {
+  const listId = shared ?? `${props.id}-options`;
   const name = nameOf(props.value.trim());
   return (
     <div className="flex items-center gap-2">
@@ -59,7 +79,7 @@ function LocalePicker({
         onBlur={props.onBlur}
         className={inputClass}
       />
-      <LocaleOptions id={listId} options={options} />
+      {!shared && <LocaleOptions id={listId} options={options} />}
       {name && (
         <span
           className="shrink-0 text-sm text-slate-600 dark:text-slate-400"
@@ -72,10 +92,10 @@ function LocalePicker({
   );
 }
 
-export function CountryPicker(props: FieldProps) {
+export function CountryPicker(props: PickerProps) {
   return <LocalePicker {...props} options={COUNTRIES} nameOf={countryName} />;
 }
 
-export function LanguagePicker(props: FieldProps) {
+export function LanguagePicker(props: PickerProps) {
   return <LocalePicker {...props} options={LANGUAGES} nameOf={languageNameOf} />;
 }

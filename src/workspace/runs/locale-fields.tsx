@@ -1,6 +1,11 @@
 import { useId } from 'react';
 import { ENDPOINTS, type ParamSpec } from '../../api/endpoints.ts';
-import { CountryPicker, LanguagePicker } from '../../components/locale-picker.tsx';
+import {
+  CountryPicker,
+  LanguagePicker,
+  SharedLocaleLists,
+  sharedListId,
+} from '../../components/locale-picker.tsx';
 import type { BatchEndpointId } from './lib/endpoints.ts';
 import { localeField, type LocaleField } from './lib/locale.ts';
 
@@ -54,6 +59,7 @@ export function LocaleFields({
                       value={l[name]}
                       error={problems.length > 0 ? problems.join(' ') : undefined}
                       describedBy={describedBy}
+                      listId={sharedListId(id, name)}
                       onChange={(value) => set(l.key, { [name]: value })}
                       onBlur={() => {}}
                     />
@@ -82,6 +88,8 @@ export function LocaleFields({
           );
         })}
       </ul>
+      {/* One list of codes of each kind, whatever the number of locales (every picker reads it). */}
+      <SharedLocaleLists id={id} />
       <button
         type="button"
         className="btn-secondary"
