@@ -3,10 +3,7 @@ import { useEffect, useState } from 'react';
 /**
  * An object URL for a blob held in memory, revoked as soon as the blob is replaced, gone
  * (a new key clears the cache) or the component unmounts. Coming back to a result makes
- * a new URL from the cached blob. While a replacing blob's URL is being made (one render),
- * the previous URL stays: an image already decoded from it keeps showing (a revoked URL does
- * not unload it), so "Run again" does not blink the capture or remount its viewer (its zoom
- * and scroll stay where the user left them).
+ * a new URL from the cached blob.
  */
 export function useObjectUrl(blob: Blob | undefined): string | undefined {
   const [entry, setEntry] = useState<{ blob: Blob; url: string } | null>(null);
@@ -17,5 +14,5 @@ export function useObjectUrl(blob: Blob | undefined): string | undefined {
     setEntry({ blob, url });
     return () => URL.revokeObjectURL(url);
   }, [blob]);
-  return blob ? entry?.url : undefined;
+  return entry && entry.blob === blob ? entry.url : undefined;
 }
