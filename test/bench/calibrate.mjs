@@ -141,12 +141,12 @@ export async function calibrateIn(page, samples = SAMPLES, options = {}) {
   const scriptMultiplier = multiplierForIndex(index);
   const renderMultiplier = multiplierForRendering(renderMs);
   const halves = { index, scriptMultiplier, renderMs, renderMultiplier };
+  const blended = blendedMultiplier(scriptMultiplier, renderMultiplier);
   const fixed = Number(process.env.BENCH_CPU_MULTIPLIER);
-  const multiplier =
-    fixed > 0 ? fixed : twoPlaces(blendedMultiplier(scriptMultiplier, renderMultiplier));
+  const multiplier = fixed > 0 ? fixed : twoPlaces(blended);
   const reason =
     fixed > 0
-      ? `fixed by BENCH_CPU_MULTIPLIER=${fixed} (${calibrationReason({ ...halves, multiplier: blendedMultiplier(scriptMultiplier, renderMultiplier) })})`
+      ? `fixed by BENCH_CPU_MULTIPLIER=${fixed} (${calibrationReason({ ...halves, multiplier: blended })})`
       : calibrationReason({ ...halves, multiplier });
   return {
     index,

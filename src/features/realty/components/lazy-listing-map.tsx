@@ -57,8 +57,8 @@ export function MapPlaceholder({
 /**
  * The "map" stage (../PIPELINE.md): the map, with a box of the same size in its place while its
  * code loads and until what rendered with it (the results) and the list's rows after them have
- * been painted, each in a frame of its own: putting the map on the page is a long task on a phone. The wait lives here, so that only the map renders again
- * when it ends, not the results. Memoised: the colour mode's select renders the results, and
+ * been painted, each in a frame of its own: putting the map on the page is a long task on a
+ * phone. The wait lives here, so that only the map renders again when it ends, not the results. Memoised: the colour mode's select renders the results, and
  * the map only once its deferred scale changes (decision 059).
  */
 export const LazyListingMap = memo(function LazyListingMap(props: ListingMapProps) {
