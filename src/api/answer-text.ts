@@ -19,6 +19,17 @@ export function answerText(
   return { text: echoesKey ? maskKey(decoded, apiKey) : decoded, echoesKey };
 }
 
+/** An answer's text (the key masked) and, when it is JSON, its value. */
+export function parsedAnswer(bytes: Uint8Array, apiKey: string) {
+  const { text, echoesKey } = answerText(bytes, apiKey);
+  try {
+    const value = JSON.parse(text) as unknown;
+    return { json: true as const, value, text, echoesKey };
+  } catch {
+    return { json: false as const, text, echoesKey };
+  }
+}
+
 /** A JSON answer's stored copy off the JS heap: its bytes as received, or its masked text. */
 export const jsonBlob = (bytes: Uint8Array<ArrayBuffer>, text: string, echoesKey: boolean) =>
   new Blob([echoesKey ? text : bytes], { type: 'application/json' });

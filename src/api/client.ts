@@ -6,7 +6,7 @@ import {
   PROXY_ERROR_HEADER,
   proxyErrorReason,
 } from './proxy-contract.ts';
-import { answerText, jsonBlob } from './answer-text.ts';
+import { answerText, jsonBlob, parsedAnswer } from './answer-text.ts';
 import { readOffPage, readsOffPage, type OffPageReading } from './parse-off-page.ts';
 import { joinChunks, readCappedChunks } from './read-capped-body.ts';
 import { buildQueryString, validateParams, type ParamErrors, type ParamValues } from './params.ts';
@@ -233,24 +233,15 @@ export async function callEndpoint(
     }
     const parsed = parsedAnswer(bytes, apiKey);
     // Stored results keep this copy (app/result-persistence.ts): no re-serialising later.
-    if (parsed.json)
-      return { ...parsed.answer, body: keptBody(bytes, parsed.text, parsed.echoesKey), meta };
+    if (parsed.json) {
+      const { value, text, echoesKey } = parsed;
+      return { kind: 'json', value, text, body: keptBody(bytes, text, echoesKey), meta };
+    }
     if (spec.response === 'image') return notScreenshot(parsed.text, contentType, meta);
     throw notJson(parsed.text, contentType, meta.durationMs);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onCallerAbort);
-  }
-}
-
-/** A 200 answer's text (the key masked) and, when it is JSON, its value. */
-function parsedAnswer(bytes: Uint8Array, apiKey: string) {
-  const { text, echoesKey } = answerText(bytes, apiKey);
-  try {
-    const value = JSON.parse(text) as unknown;
-    return { json: true as const, answer: { kind: 'json' as const, value, text }, text, echoesKey };
-  } catch {
-    return { json: false as const, text, echoesKey };
   }
 }
 

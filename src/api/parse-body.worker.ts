@@ -1,4 +1,4 @@
-import { answerText, jsonBlob } from './answer-text.ts';
+import { jsonBlob, parsedAnswer } from './answer-text.ts';
 import { sliceBody } from './body-slices.ts';
 import { joinChunks } from './read-capped-body.ts';
 
@@ -42,14 +42,9 @@ scope.onmessage = ({ data: { chunks, apiKey } }) => {
 scope.postMessage({ type: 'ready' });
 
 function read(bytes: Uint8Array<ArrayBuffer>, apiKey: string) {
-  const { text, echoesKey } = answerText(bytes, apiKey);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    scope.postMessage({ type: 'text', text });
-    return;
-  }
+  const parsed = parsedAnswer(bytes, apiKey);
+  if (!parsed.json) return scope.postMessage({ type: 'text', text: parsed.text });
+  const { value, text, echoesKey } = parsed;
   const { head, lists } = sliceBody(value);
   // The stored copy is the bytes as received: the Blob's copy is made here, not on the page.
   const body = jsonBlob(bytes, text, echoesKey);
