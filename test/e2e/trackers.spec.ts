@@ -56,7 +56,7 @@ test('a tracker made from a batch (its first run) runs again after a sandbox dri
   await expect(chart).toBeVisible();
   // Brought into view where it opens, below the movers.
   await expect(chart).toBeInViewport();
-  // Two runs a sandbox day (seconds) apart: two different labels under the axis.
+  // Two runs (a sandbox day apart, but maybe within one wall-clock second): two labels.
   const axis = await chart.locator('text[data-axis="x"]').allTextContents();
   expect(axis).toHaveLength(2);
   expect(new Set(axis).size).toBe(2);

@@ -16,6 +16,11 @@ describe('chart axis labels', () => {
     ]);
   });
 
+  test('two runs in one second (a tracker saved from a batch and run at once) get milliseconds', () => {
+    const first = at(24, 15, 25, 3);
+    expect(axisLabels([first + 120, first + 870])).toEqual(['3:25:03.120 PM', '3:25:03.870 PM']);
+  });
+
   test('runs over days read by their day, with the time when two fall on one day', () => {
     expect(axisLabels([at(23, 9, 0), at(24, 9, 0)])).toEqual(['Nov 23', 'Nov 24']);
     expect(axisLabels([at(23, 9, 0), at(24, 9, 0), at(24, 15, 25)])).toEqual([

@@ -1,6 +1,12 @@
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 const TIME = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 const TIME_SECONDS = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
+const TIME_MILLISECONDS = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  fractionalSecondDigits: 3,
+});
 const DAY_TIME = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -14,16 +20,28 @@ const DAY_TIME_SECONDS = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   second: '2-digit',
 });
+const DAY_TIME_MILLISECONDS = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  fractionalSecondDigits: 3,
+});
 
 /**
  * The x-axis labels of the runs shown: the shortest spelling that tells every labelled run
  * apart. Runs of one day by their time; runs over days by their day, or by date and time when
  * two fall on one day; seconds when minutes collide (a sandbox "day on" takes seconds, so two
- * runs a sandbox day apart could both read "3:25 PM": issue 40.7).
+ * runs a sandbox day apart could both read "3:25 PM": issue 40.7), and milliseconds when
+ * seconds collide (a tracker saved from a batch and run at once can start within the second its
+ * batch did: two runs are never one label).
  */
 export function axisLabels(times: readonly number[]): string[] {
   const spansDays = times.length > 1 && DAY.format(times[0]) !== DAY.format(times.at(-1));
-  const formats = spansDays ? [DAY, DAY_TIME, DAY_TIME_SECONDS] : [TIME, TIME_SECONDS];
+  const formats = spansDays
+    ? [DAY, DAY_TIME, DAY_TIME_SECONDS, DAY_TIME_MILLISECONDS]
+    : [TIME, TIME_SECONDS, TIME_MILLISECONDS];
   for (const format of formats) {
     const labels = times.map((t) => format.format(t));
     if (new Set(labels).size === labels.length) return labels;
