@@ -20,7 +20,7 @@ import { writeFileSync } from 'node:fs';
 import { blocking, CATEGORIES } from './trace-tasks.mjs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { calibrateIn } from './calibrate.mjs';
+import { calibrate } from './calibrate.mjs';
 import { interactions } from './interaction-bench.mjs';
 import { launchLighthouseChromium } from './lighthouse-bench.mjs';
 import { priorityLine, raiseBenchPriority } from './priority.mjs';
@@ -75,7 +75,8 @@ try {
     // The view loads what it needs when idle after its first paint (decision 025). Lighthouse's
     // flows act at once after preparing (WAIT=0 measures that: idle work then falls inside).
     await new Promise((r) => setTimeout(r, Number(process.env.WAIT ?? 1000)));
-    const cpu = await calibrateIn(page, 3, { warm: true });
+    const cpu = await calibrate(context, shield, 3);
+    shield.now();
     await page.emulateCPUThrottling(cpu.multiplier);
     await page.emulateNetworkConditions(NETWORK);
     await page.tracing.start({ categories });

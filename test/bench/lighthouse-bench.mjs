@@ -78,8 +78,10 @@ export async function runFlow(browser, origin, flow, { snapshot = true, shield }
     await page.waitForSelector('#root:not([inert]) main');
     if (flow.key !== false) await enterDemoKey(page);
     await flow.prepare?.(page, origin);
-    // The machine as it is now, in this page: the slowdown that makes it the reference phone.
-    const cpu = await calibrateIn(page, RUN_SAMPLES, { warm: true });
+    // The machine as it is now, in a blank page beside this one: the slowdown that makes it the
+    // reference phone.
+    const cpu = await calibrate(context, shield, RUN_SAMPLES);
+    shield?.now();
     const lhFlow = await startFlow(page, {
       flags: { logLevel: 'error', ...(await throttlingFlags(cpu.multiplier)) },
     });
