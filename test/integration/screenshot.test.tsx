@@ -190,6 +190,26 @@ describe('screenshot previewer', () => {
       '0',
     );
   });
+
+  test('Run again keeps the capture on screen and the zoom chosen while the fresh one replaces it', async () => {
+    const { user } = renderApp(
+      '/screenshot?url=https%3A%2F%2Flong.example%2F%3Fsandbox_page_height%3D20000&fullPage=true',
+    );
+    await capture(user);
+    await waitFor(() => expect(fact('Pixels')).toBe('1280 × 20000'));
+    await user.click(screen.getByRole('button', { name: 'Actual size' }));
+    const image = screen.getByRole('img', { name: /^Screenshot of/ });
+    await user.click(screen.getByRole('button', { name: /^Capture ·/ }));
+    await user.click(await screen.findByRole('button', { name: /^Run again/ }));
+    await waitFor(async () => expect(await screenshotCalls()).toHaveLength(2));
+    await waitFor(() => expect(fact('Credits spent')).not.toMatch(/^0 credits/));
+    // The same image element, never taken off the page (no blink), at the zoom left.
+    expect(screen.getByRole('img', { name: /^Screenshot of/ })).toBe(image);
+    expect(screen.getByRole('button', { name: 'Actual size' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
 });
 
 describe('screenshot answers that are not images, and errors', () => {
