@@ -83,10 +83,17 @@ test('a listing page shows clusters with counts, canvas dots and the offline bas
   const { map, list } = await showListings(page, SEATTLE);
   await expect(list.getByRole('option').first()).toBeVisible();
 
-  const clusters = page.getByTestId('cluster');
+  // The bubbles are drawn on the canvas with the dots, no element each (decision 119); their
+  // buttons are the keyboard's and the screen reader's way to them.
+  const clusters = page.getByRole('list', { name: 'Clusters in view' }).getByRole('button');
   await expect(clusters).not.toHaveCount(0);
-  for (const text of await clusters.allTextContents()) expect(text).toMatch(/^\d+$/);
+  for (const text of await clusters.allTextContents())
+    expect(text).toMatch(/^\d+ listings: zoom in$/);
   await expect(page.locator('.leaflet-overlay-pane canvas')).toHaveCount(1);
+  // The marker pane holds the price pins only (none at this zoom, or as many as are drawn).
+  await expect(page.locator('.leaflet-marker-pane > *')).toHaveCount(
+    Number(await map.getAttribute('data-pins')),
+  );
   await expect(map).toHaveAttribute('data-points', /^[1-9]\d*$/);
 
   await expect(page.getByTestId('listing-map')).toHaveAttribute('data-basemap', 'offline');
@@ -99,6 +106,37 @@ test('a listing page shows clusters with counts, canvas dots and the offline bas
   expect(paths).toBeLessThan(100);
   await expect(page.locator('.leaflet-tile-pane img')).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('a cluster bubble on the canvas zooms in on a click, and from the keyboard its button shows where it is', async ({
+  page,
+}) => {
+  const { map } = await showListings(page, SEATTLE);
+  const zoom = () => Number(new URL(page.url()).searchParams.get('at')?.split(',')[2] ?? NaN);
+  const drawnAgain = async (move: () => Promise<void>) => {
+    await map.evaluate((el: HTMLElement) => delete el.dataset.clusters);
+    await move();
+    await expect(map).toHaveAttribute('data-clusters', /^\d+$/);
+  };
+  // A fit is a move: the page URL then says the zoom the bubbles are drawn at.
+  await drawnAgain(() => page.getByRole('button', { name: 'Fit all' }).click());
+  await expect.poll(zoom).toBeGreaterThan(0);
+  const fitted = zoom();
+
+  // Tab from the map itself: the bubbles' buttons are one tab stop, a ring over the bubble.
+  const first = page.getByRole('list', { name: 'Clusters in view' }).getByRole('button').first();
+  await map.focus();
+  await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  const ring = page.locator('.realty-cluster-ring');
+  await expect(ring).toBeVisible();
+  const box = (await ring.boundingBox())!;
+  await first.blur();
+  await expect(ring).toBeHidden();
+
+  // The canvas finds the bubble under the pointer: a click zooms to where it splits.
+  await drawnAgain(() => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2));
+  await expect.poll(zoom).toBeGreaterThan(fitted);
 });
 
 test('hovering a row emphasises its pin, and hovering a pin brings its row into view', async ({

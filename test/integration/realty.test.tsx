@@ -154,12 +154,12 @@ describe('realty map view', () => {
       expect(clusters.length).toBeGreaterThan(0);
       for (const c of clusters) expect(c.dataset.median).toMatch(/^[\d.]+$/);
     });
+    // Drawn on the canvas; their buttons say what each bubble shows.
     for (const c of document.querySelectorAll<HTMLElement>('[data-testid="cluster"]')) {
       const swatch = document.createElement('span');
-      swatch.style.background = c.style.getPropertyValue('--cluster');
+      swatch.style.background = c.dataset.color ?? '';
       expect(colors).toContain(swatch.style.background);
-      expect(c).toHaveTextContent(/^\d+\$[\d,]+$/);
-      expect(c.title).toMatch(/listings, median \$[\d,]+: zoom in$/);
+      expect(c).toHaveAccessibleName(/^\d+ listings, median \$[\d,]+: zoom in$/);
     }
 
     await user.selectOptions(screen.getByLabelText('Colour by'), 'Status');
@@ -519,6 +519,33 @@ describe('realty map view', () => {
     await user.keyboard('{Enter}');
     expect(second).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('dialog')).toHaveAccessibleName(/^(\$[\d,]+(\/mo)?|No price|.+)$/);
+  });
+
+  test("the map's cluster bubbles are buttons from the keyboard: one tab stop, arrows move, Enter zooms in", async () => {
+    const { user, router } = await fetchListings(route(DENVER));
+    const zoom = () =>
+      Number(new URLSearchParams(router.state.location.search).get('at')?.split(',')[2]);
+    // A fit is a move: the page URL then says the zoom the bubbles are drawn at.
+    const map = document.querySelector<HTMLElement>('.leaflet-container')!;
+    delete map.dataset.clusters;
+    await user.click(screen.getByRole('button', { name: 'Fit all' }));
+    await waitFor(() => expect(map.dataset.clusters).toMatch(/^[1-9]\d*$/));
+    const fitted = zoom();
+    expect(fitted).toBeGreaterThan(0);
+
+    const clusters = screen.getByRole('list', { name: 'Clusters in view' });
+    const buttons = within(clusters).getAllByRole('button');
+    expect(buttons.length).toBe(Number(map.dataset.clusters));
+    for (const b of buttons) expect(b).toHaveAccessibleName(/^\d+ listings: zoom in$/);
+    // One tab stop for them all: the first is the one nearest the map's centre.
+    expect(buttons.filter((b) => b.tabIndex === 0)).toEqual([buttons[0]]);
+    buttons[0]!.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(buttons[1]).toHaveFocus();
+    expect(buttons[1]).toHaveAttribute('tabindex', '0');
+    expect(buttons[0]).toHaveAttribute('tabindex', '-1');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(zoom()).toBeGreaterThan(fitted));
   });
 
   test('hovering a row emphasises its place on the map', async () => {
