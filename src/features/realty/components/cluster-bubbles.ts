@@ -218,18 +218,17 @@ export function bubbleKeys(map: L.Map): BubbleKeys {
     });
     ring.hidden = false;
   };
-  const focusAt = (i: number) => {
-    const button = buttonAt(i);
-    if (!button) return;
+  /** The one tab stop moves to the button at `i`. */
+  const rove = (i: number) => {
+    if (i === current) return;
     buttonAt(current)?.setAttribute('tabindex', '-1');
-    button.tabIndex = 0;
+    buttonAt(i)?.setAttribute('tabindex', '0');
     current = i;
-    button.focus();
   };
 
   list.addEventListener('focusin', (e) => {
     const li = (e.target as Element).closest('li');
-    current = li ? [...list.children].indexOf(li) : current;
+    if (li) rove([...list.children].indexOf(li));
     place();
   });
   list.addEventListener('focusout', (e) => {
@@ -253,7 +252,8 @@ export function bubbleKeys(map: L.Map): BubbleKeys {
               : null;
     if (to === null) return;
     e.preventDefault();
-    focusAt(to);
+    rove(to);
+    buttonAt(to)?.focus();
   });
   map.on('move zoomend', place);
 
@@ -283,8 +283,9 @@ export function bubbleKeys(map: L.Map): BubbleKeys {
       });
       list.replaceChildren(...items);
       current = bubbles.length > 0 ? 0 : -1;
-      if (hadFocus && current === 0) focusAt(0);
-      else place();
+      // Focus stays with the bubbles (or the map, when none is left), not lost to the page.
+      if (hadFocus) (buttonAt(0) ?? container).focus();
+      place();
     },
     remove() {
       map.off('move zoomend', place);
