@@ -6,7 +6,7 @@ import { labelsWithRoom } from '../lib/declutter.ts';
  * DOM marker per bubble made every zoom start restyle, animate and paint each one (the map
  * bench's longest task). What a DOM bubble gave for free is kept here: its count, its median
  * tag (decluttered), its name on hover, a click that zooms in, and (new) a keyboard way in:
- * a list of buttons, one per bubble, with a ring over the bubble whose button has focus.
+ * a listbox of the bubbles, with a ring over the chosen one.
  */
 
 /** A cluster's median on the colour scale: its value, as the legend writes it, its colour. */
@@ -174,23 +174,34 @@ export function showTagsWithRoom(bubbles: readonly ClusterBubble[]): void {
 }
 
 export interface BubbleKeys {
-  /** The bubbles now on the map (a draw complete): their buttons replace the previous ones. */
+  /** The bubbles now on the map (a draw complete): they replace the previous ones. */
   show(bubbles: readonly ClusterBubble[]): void;
   remove(): void;
 }
 
+let keysMade = 0;
+
 /**
- * The keyboard's and the screen reader's way to the bubbles: a list of buttons named as the
- * bubbles' tooltips, the nearest the map's centre first, one tab stop (arrows move between
- * them, Enter zooms in). The list is visually hidden; a ring shows which bubble has focus.
- * After a zoom, focus goes to the new view's first bubble.
+ * The keyboard's and the screen reader's way to the bubbles: a listbox, "Clusters in view", one
+ * tab stop, the nearest the map's centre first; arrows, Home and End choose a bubble, Enter or
+ * Space zooms into it, and a ring shows the chosen one on the map. Only the chosen option is an
+ * element (aria-activedescendant, with its place among them all, as the listings' list does):
+ * an element per bubble was a style and layout of some 600 elements after every draw, the cost
+ * the canvas took away. The listbox itself is visually hidden.
  */
 export function bubbleKeys(map: L.Map): BubbleKeys {
   const container = map.getContainer();
-  const list = document.createElement('ul');
+  const list = document.createElement('div');
   list.className = 'realty-cluster-keys';
+  list.setAttribute('role', 'listbox');
   list.setAttribute('aria-label', 'Clusters in view');
+  list.tabIndex = 0;
   list.dataset.testid = 'cluster-keys';
+  const option = document.createElement('div');
+  option.id = `realty-cluster-key-${++keysMade}`;
+  option.setAttribute('role', 'option');
+  option.setAttribute('aria-selected', 'true');
+  option.dataset.testid = 'cluster';
   const ring = document.createElement('div');
   ring.className = 'realty-cluster-ring';
   ring.hidden = true;
@@ -198,13 +209,11 @@ export function bubbleKeys(map: L.Map): BubbleKeys {
   container.insertBefore(list, container.querySelector('.leaflet-control-container'));
   container.append(ring);
   let bubbles: readonly ClusterBubble[] = [];
-  let current = -1;
+  let current = 0;
 
-  const buttonAt = (i: number) =>
-    list.children[i]?.firstElementChild as HTMLButtonElement | null | undefined;
   const place = () => {
     const bubble = bubbles[current];
-    if (!bubble || !list.contains(document.activeElement)) {
+    if (!bubble || document.activeElement !== list) {
       ring.hidden = true;
       return;
     }
@@ -218,27 +227,39 @@ export function bubbleKeys(map: L.Map): BubbleKeys {
     });
     ring.hidden = false;
   };
-  /** The one tab stop moves to the button at `i`. */
-  const rove = (i: number) => {
-    if (i === current) return;
-    buttonAt(current)?.setAttribute('tabindex', '-1');
-    buttonAt(i)?.setAttribute('tabindex', '0');
+  const choose = (i: number) => {
     current = i;
+    const bubble = bubbles[i];
+    if (!bubble) {
+      option.remove();
+      list.removeAttribute('aria-activedescendant');
+    } else {
+      option.textContent = bubbleName(bubble.count, bubble.median);
+      option.setAttribute('aria-setsize', String(bubbles.length));
+      option.setAttribute('aria-posinset', String(i + 1));
+      option.dataset.count = String(bubble.count);
+      if (bubble.median) {
+        option.dataset.median = String(bubble.median.value);
+        option.dataset.color = bubble.median.color;
+      } else {
+        delete option.dataset.median;
+        delete option.dataset.color;
+      }
+      if (!option.isConnected) list.append(option);
+      list.setAttribute('aria-activedescendant', option.id);
+    }
+    place();
   };
 
-  list.addEventListener('focusin', (e) => {
-    const li = (e.target as Element).closest('li');
-    if (li) rove([...list.children].indexOf(li));
-    place();
-  });
-  list.addEventListener('focusout', (e) => {
-    if (!list.contains(e.relatedTarget as Node | null)) ring.hidden = true;
-  });
-  list.addEventListener('click', (e) => {
-    const li = (e.target as Element).closest('li');
-    if (li) bubbles[[...list.children].indexOf(li)]?.choose();
-  });
+  list.addEventListener('focus', place);
+  list.addEventListener('blur', place);
+  list.addEventListener('click', () => bubbles[current]?.choose());
   list.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      bubbles[current]?.choose();
+      return;
+    }
     const last = bubbles.length - 1;
     const to =
       e.key === 'ArrowDown' || e.key === 'ArrowRight'
@@ -252,40 +273,21 @@ export function bubbleKeys(map: L.Map): BubbleKeys {
               : null;
     if (to === null) return;
     e.preventDefault();
-    rove(to);
-    buttonAt(to)?.focus();
+    choose(to);
   });
   map.on('move zoomend', place);
 
   return {
     show(next) {
-      const hadFocus = list.contains(document.activeElement);
       const centre = map.latLngToLayerPoint(map.getCenter());
       const away = (b: ClusterBubble) => map.latLngToLayerPoint(b.getLatLng()).distanceTo(centre);
       bubbles = next
         .map((b) => ({ b, d: away(b) }))
         .sort((x, y) => x.d - y.d)
         .map(({ b }) => b);
-      const items = bubbles.map((b, i) => {
-        const li = document.createElement('li');
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.tabIndex = i === 0 ? 0 : -1;
-        button.textContent = bubbleName(b.count, b.median);
-        button.dataset.testid = 'cluster';
-        button.dataset.count = String(b.count);
-        if (b.median) {
-          button.dataset.median = String(b.median.value);
-          button.dataset.color = b.median.color;
-        }
-        li.append(button);
-        return li;
-      });
-      list.replaceChildren(...items);
-      current = bubbles.length > 0 ? 0 : -1;
-      // Focus stays with the bubbles (or the map, when none is left), not lost to the page.
-      if (hadFocus) (buttonAt(0) ?? container).focus();
-      place();
+      list.dataset.listings = String(bubbles.reduce((sum, b) => sum + b.count, 0));
+      // After a zoom into a bubble, the new view's first is where that one was.
+      choose(0);
     },
     remove() {
       map.off('move zoomend', place);

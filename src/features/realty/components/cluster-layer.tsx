@@ -246,7 +246,7 @@ function drawInView(
 /**
  * The listings as supercluster clusters for the current view: cluster bubbles
  * with counts and canvas dots for single listings, both on the map's canvas (the
- * bubbles' buttons are the keyboard's way to them), and price pins once few enough
+ * listbox of the bubbles is the keyboard's way to them), and price pins once few enough
  * single listings are in view. The index is built once per set of listings;
  * each move or zoom only asks it for what is in view.
  */
@@ -273,7 +273,7 @@ export function ClusterLayer({
   const rings = useRef<L.LayerGroup | null>(null);
   /** The markers on the map: kept while the next set is drawn (a new colour, a new selection). */
   const shown = useRef<L.LayerGroup | null>(null);
-  /** The bubbles' buttons: the canvas has no element a keyboard or a screen reader could reach. */
+  /** The bubbles' listbox: the canvas has no element a keyboard or a screen reader could reach. */
   const keys = useRef<BubbleKeys | null>(null);
   useEffect(() => {
     keys.current = bubbleKeys(map);
