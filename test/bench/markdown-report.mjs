@@ -11,7 +11,7 @@ const PLANS = [
   ],
   [
     'map pan/zoom',
-    'Draw cluster bubbles on the canvas (as the single listings already are) instead of one DOM marker each, and the offline outlines on a canvas layer; only price pins stay DOM.',
+    "Cluster bubbles are drawn on the map's canvas with the dots (decision 119: a zoom start no longer restyles and animates about 300 DOM bubbles; only price pins are DOM, the offline outlines are two or so SVG paths since decision 108). If it misses again: trace the bench's pan and zoom (a CDP trace, as docs/performance.md's branch shot10 did) for the canvas's redraw, the draw's slices and the bubbles' buttons, and draw the price pins on the canvas too.",
   ],
   [
     '(empty)',
@@ -23,7 +23,7 @@ const PLANS = [
   ],
   [
     'listings (budget',
-    "Realty with results (98–99 in the last runs, from 90; decisions 028 and 029; the probe's median blocking time after Run 91–109 ms): the map is built ahead, the answer read and drawn in slices. What is left: the click (50–110 ms), the first paint of the results (styling and laying out some 370 elements, 80–110 ms at 4×) and putting the built map on the page (50–100 ms: reading its size, the view reset, the basemap's layers). Next: fewer elements in the results' first paint, the map's size from a ResizeObserver instead of a read, cluster bubbles on the canvas.",
+    "Realty with results (98–99 in the last runs, from 90; decisions 028 and 029; the probe's median blocking time after Run 91–109 ms): the map is built ahead, the answer read and drawn in slices. What is left: the click (50–110 ms), the first paint of the results (styling and laying out some 370 elements, 80–110 ms at 4×) and putting the built map on the page (50–100 ms: reading its size, the view reset, the basemap's layers). Next: fewer elements in the results' first paint, the map's size from a ResizeObserver instead of a read (the cluster bubbles are on the canvas since decision 119).",
   ],
   [
     '10,000-listing realty answer',

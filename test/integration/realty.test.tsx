@@ -148,18 +148,27 @@ describe('realty map view', () => {
     for (const bin of bins) expect(bin).toHaveTextContent(/^\$[\d,]+ – \$[\d,]+\/sq ft \(\d+\)$/);
     const colors = bins.map((b) => (b.firstElementChild as HTMLElement).style.background);
 
-    // The clusters are drawn again, each in the colour of its listings' median.
-    await waitFor(() => {
-      const clusters = [...document.querySelectorAll<HTMLElement>('[data-testid="cluster"]')];
-      expect(clusters.length).toBeGreaterThan(0);
-      for (const c of clusters) expect(c.dataset.median).toMatch(/^[\d.]+$/);
-    });
-    for (const c of document.querySelectorAll<HTMLElement>('[data-testid="cluster"]')) {
+    // The clusters are drawn again, each in the colour of its listings' median: on the canvas,
+    // their listbox says what each bubble shows.
+    const clusters = screen.getByRole('listbox', { name: 'Clusters in view' });
+    await waitFor(() =>
+      expect(within(clusters).getByRole('option')).toHaveAttribute(
+        'data-median',
+        expect.stringMatching(/^[\d.]+$/),
+      ),
+    );
+    clusters.focus();
+    const size = Number(within(clusters).getByRole('option').getAttribute('aria-setsize'));
+    expect(size).toBeGreaterThan(0);
+    for (let i = 1; i <= size; i++) {
+      const c = within(clusters).getByRole('option');
+      expect(c).toHaveAttribute('aria-posinset', String(i));
+      expect(c.dataset.median).toMatch(/^[\d.]+$/);
       const swatch = document.createElement('span');
-      swatch.style.background = c.style.getPropertyValue('--cluster');
+      swatch.style.background = c.dataset.color ?? '';
       expect(colors).toContain(swatch.style.background);
-      expect(c).toHaveTextContent(/^\d+\$[\d,]+$/);
-      expect(c.title).toMatch(/listings, median \$[\d,]+: zoom in$/);
+      expect(c).toHaveTextContent(/^\d+ listings, median \$[\d,]+: zoom in$/);
+      await user.keyboard('{ArrowDown}');
     }
 
     await user.selectOptions(screen.getByLabelText('Colour by'), 'Status');
@@ -521,6 +530,35 @@ describe('realty map view', () => {
     expect(screen.getByRole('dialog')).toHaveAccessibleName(/^(\$[\d,]+(\/mo)?|No price|.+)$/);
   });
 
+  test("the map's cluster bubbles are a listbox from the keyboard: one tab stop, arrows choose, Enter zooms in", async () => {
+    const { user, router } = await fetchListings(route(DENVER));
+    const zoom = () =>
+      Number(new URLSearchParams(router.state.location.search).get('at')?.split(',')[2]);
+    // A fit is a move: the page URL then says the zoom the bubbles are drawn at.
+    const map = document.querySelector<HTMLElement>('.leaflet-container')!;
+    delete map.dataset.clusters;
+    await user.click(screen.getByRole('button', { name: 'Fit all' }));
+    await waitFor(() => expect(map.dataset.clusters).toMatch(/^[1-9]\d*$/));
+    const fitted = zoom();
+    expect(fitted).toBeGreaterThan(0);
+
+    const clusters = screen.getByRole('listbox', { name: 'Clusters in view' });
+    expect(clusters).toHaveAttribute('tabindex', '0');
+    const chosen = () => within(clusters).getByRole('option');
+    // The nearest the map's centre first, each with its place among them all.
+    expect(chosen()).toHaveAttribute('aria-posinset', '1');
+    expect(chosen()).toHaveAttribute('aria-setsize', map.dataset.clusters);
+    expect(chosen()).toHaveTextContent(/^\d+ listings: zoom in$/);
+    expect(clusters).toHaveAttribute('aria-activedescendant', chosen().id);
+    clusters.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(chosen()).toHaveAttribute('aria-posinset', '2');
+    await user.keyboard('{Home}');
+    expect(chosen()).toHaveAttribute('aria-posinset', '1');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(zoom()).toBeGreaterThan(fitted));
+  });
+
   test('hovering a row emphasises its place on the map', async () => {
     const { list, user } = await fetchListings(route(DENVER));
     const row = rows(list)[2]!;
@@ -550,9 +588,9 @@ describe('realty map view', () => {
       expect(el).not.toBeNull();
       return el!;
     });
-    const clustered = [...document.querySelectorAll<HTMLElement>('[data-testid="cluster"]')].reduce(
-      (sum, el) => sum + Number(el.dataset.count),
-      0,
+    // The bubbles' listbox counts the listings in them all (it shows one bubble at a time).
+    const clustered = Number(
+      screen.getByRole('listbox', { name: 'Clusters in view' }).dataset.listings,
     );
     expect(clustered + Number(map.dataset.points)).toBe(raw.length - hidden);
   });

@@ -13,7 +13,15 @@ import { colorOf, medianOn, type ColorScale } from '../lib/color-scale.ts';
 import { statusColor } from '../lib/status.ts';
 import { eachInSlicesOnMap } from './map-slices.ts';
 import { DOT_RADIUS_PX, PIN_LIMIT, PIN_MIN_ZOOM } from '../map-config.ts';
-import { clusterIcon, hideCrowdedMedians, pinIcon, ringIcon } from './marker-icons.ts';
+import { pinIcon, ringIcon } from './marker-icons.ts';
+import {
+  bubbleKeys,
+  bubbleName,
+  ClusterBubble,
+  showTagsWithRoom,
+  type BubbleKeys,
+  type ClusterMedian,
+} from './cluster-bubbles.ts';
 
 export interface RenderCounts {
   clusters: number;
@@ -35,6 +43,7 @@ export interface ClusterLayerProps {
 interface Drawn {
   pins: Map<string, L.Marker>;
   dots: Map<string, L.CircleMarker>;
+  bubbles: ClusterBubble[];
 }
 
 interface Callbacks {
@@ -46,6 +55,8 @@ interface Callbacks {
 type InView = ReturnType<typeof clustersInView>[number];
 /** A cluster's bubble (no key), or a listing's dot or price pin (its key). */
 type Made = { layer: L.Marker | L.CircleMarker; key: string | null } | null;
+
+const newDrawn = (): Drawn => ({ pins: new Map(), dots: new Map(), bubbles: [] });
 
 /**
  * Styles the hovered and the selected listing's pin or dot, and puts back the ones emphasised
@@ -105,11 +116,12 @@ function drawRings(
 
 /**
  * What makes the marker of an item in view, for one index and one scale: a cluster's bubble
- * (its median on the scale; a click zooms in), or a listing's dot or price pin in its colour
- * (hover and click go to `callbacks`).
+ * on the canvas (its median on the scale; a click zooms in, a hover names it), or a listing's
+ * dot or price pin in its colour (hover and click go to `callbacks`). `family`: the map's font.
  */
 function markerMaker(
   map: L.Map,
+  family: string,
   index: ClusterIndex,
   homes: readonly Home[],
   scale: ColorScale | null,
@@ -120,7 +132,7 @@ function markerMaker(
   // A cluster's median on the scale, once per cluster for this index and scale: a move
   // asks again for the clusters it already drew.
   const medians = new Map<number, number | undefined>();
-  const clusterMedian = (id: number) => {
+  const clusterMedian = (id: number): ClusterMedian | undefined => {
     if (!scale) return undefined;
     if (!medians.has(id)) {
       const members = index.getLeaves(id, Infinity).map((leaf) => homes[leaf.properties.i]);
@@ -142,15 +154,16 @@ function markerMaker(
     const [lng, lat] = item.geometry.coordinates as [number, number];
     if (isCluster(item)) {
       const id = item.properties.cluster_id;
-      const marker = L.marker([lat, lng], {
-        icon: clusterIcon(item.properties.point_count, clusterMedian(id)),
-        keyboard: false,
-        bubblingMouseEvents: false,
-      });
-      marker.on('click', () =>
+      const count = item.properties.point_count;
+      const median = clusterMedian(id);
+      const bubble = new ClusterBubble([lat, lng], count, median, family, () =>
         map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(id), map.getMaxZoom())),
       );
-      return { layer: marker, key: null };
+      // The canvas has no element per bubble to carry a title: the map's shows while over one.
+      const container = map.getContainer();
+      bubble.on('mouseover', () => (container.title = bubbleName(count, median)));
+      bubble.on('mouseout', () => container.removeAttribute('title'));
+      return { layer: bubble, key: null };
     }
     const home = homes[item.properties.i];
     if (!home) return null;
@@ -192,16 +205,18 @@ function drawInView(
 ): () => void {
   const b = map.getBounds().pad(0.15);
   const zoom = Math.round(map.getZoom());
+  // Single listings first: the canvas draws in order, and the bubbles go over the dots (as
+  // when they were DOM markers).
   const items = clustersInView(
     index,
     toBBox(b.getWest(), b.getSouth(), b.getEast(), b.getNorth()),
     zoom,
-  );
+  ).sort((x, y) => Number(isCluster(x)) - Number(isCluster(y)));
   const clusters = items.filter(isCluster).length;
   const singles = items.length - clusters;
   const usePins = singles <= PIN_LIMIT && zoom >= PIN_MIN_ZOOM;
   const next = L.layerGroup().addTo(map);
-  const drawn: Drawn = { pins: new Map(), dots: new Map() };
+  const drawn = newDrawn();
   let handedOver = false;
   const stop = eachInSlicesOnMap(
     map,
@@ -210,7 +225,8 @@ function drawInView(
       const made = make(item, usePins);
       if (!made) return;
       const { layer, key } = made;
-      if (key !== null) {
+      if (layer instanceof ClusterBubble) drawn.bubbles.push(layer);
+      else if (key !== null) {
         if (layer instanceof L.CircleMarker) drawn.dots.set(key, layer);
         else drawn.pins.set(key, layer);
       }
@@ -229,7 +245,8 @@ function drawInView(
 
 /**
  * The listings as supercluster clusters for the current view: cluster bubbles
- * with counts, canvas dots for single listings, and price pins once few enough
+ * with counts and canvas dots for single listings, both on the map's canvas (the
+ * listbox of the bubbles is the keyboard's way to them), and price pins once few enough
  * single listings are in view. The index is built once per set of listings;
  * each move or zoom only asks it for what is in view.
  */
@@ -250,19 +267,23 @@ export function ClusterLayer({
     callbacks.current = { onHover, onSelect, onRendered };
     emphasis.current = { hoveredKey, selectedKey };
   });
-  const drawn = useRef<Drawn>({ pins: new Map(), dots: new Map() });
+  const drawn = useRef<Drawn>(newDrawn());
   /** Keys drawn emphasised now: a hover touches these and the new ones, not every marker. */
   const styled = useRef(new Set<string>());
   const rings = useRef<L.LayerGroup | null>(null);
   /** The markers on the map: kept while the next set is drawn (a new colour, a new selection). */
   const shown = useRef<L.LayerGroup | null>(null);
-  useEffect(
-    () => () => {
+  /** The bubbles' listbox: the canvas has no element a keyboard or a screen reader could reach. */
+  const keys = useRef<BubbleKeys | null>(null);
+  useEffect(() => {
+    keys.current = bubbleKeys(map);
+    return () => {
       shown.current?.remove();
       shown.current = null;
-    },
-    [map],
-  );
+      keys.current?.remove();
+      keys.current = null;
+    };
+  }, [map]);
 
   const applyEmphasis = useCallback(() => {
     const { hoveredKey: hovered, selectedKey: selected } = emphasis.current;
@@ -274,7 +295,9 @@ export function ClusterLayer({
     const ringGroup = L.layerGroup().addTo(map);
     rings.current = ringGroup;
     const container = map.getContainer();
-    const make = markerMaker(map, index, homes, scale, callbacks);
+    // Read once per set of listings and scale: the bubbles' text in the page's font.
+    const family = getComputedStyle(container).fontFamily || 'sans-serif';
+    const make = markerMaker(map, family, index, homes, scale, callbacks);
     let stopDrawing = () => {};
     const draw = () => {
       stopDrawing();
@@ -284,7 +307,8 @@ export function ClusterLayer({
         drawn.current = drawnNow;
         styled.current = new Set();
         applyEmphasis();
-        hideCrowdedMedians(container);
+        showTagsWithRoom(drawnNow.bubbles);
+        keys.current?.show(drawnNow.bubbles);
         container.dataset.clusters = String(counts.clusters);
         container.dataset.points = String(counts.points);
         container.dataset.pins = String(counts.pins);
