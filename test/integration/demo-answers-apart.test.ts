@@ -10,6 +10,7 @@ import {
   copyDemo,
   deleteDemo,
   importDemo,
+  keepTour,
   loadDemos,
   removeStep,
 } from '../../src/workspace/demos/demo-store.ts';
@@ -102,4 +103,24 @@ test('a step removed, then its script deleted, forget their answers; a copy keep
   expect(played.snapshot?.response.body).toEqual({ organic_results: [{ title: 'big' }] });
   deleteDemo(copy.id);
   await expect.poll(async () => (await stored()).map(String)).toEqual([]);
+});
+
+test('the tour keeps its outline on the page, its answers apart, and a new copy forgets the earlier one’s', async () => {
+  // As the Worker does for the tour (decision 117): the answers alone, the outline to the page.
+  const first = await storeSplit(script('first-reading'), { outline: false });
+  expect(await stored()).toHaveLength(2);
+  keepTour({ ...first!, id: 'sandbox-tour' });
+  await expect.poll(async () => (await stored()).length).toBe(3);
+  const listed = (await loadDemos()).find((s) => s.id === 'sandbox-tour');
+  expect((await withAnswers(listed!.steps[1]!)).snapshot?.response.body).toEqual({
+    organic_results: [],
+  });
+
+  const second = await storeSplit(script('second-reading'), { outline: false });
+  keepTour({ ...second!, id: 'sandbox-tour' });
+  // The earlier copy's two records of answers go; the new copy's two and its outline stay.
+  await expect.poll(async () => (await stored()).length).toBe(3);
+  const now = (await loadDemos()).filter((s) => s.id === 'sandbox-tour');
+  expect(now).toHaveLength(1);
+  expect(await withAnswers(now[0]!.steps[0]!)).toMatchObject({ title: 'Coffee' });
 });

@@ -9,9 +9,12 @@ import { storeSplit } from './step-answers.ts';
  * gets progress, then the outline alone, and reads a step's answers when it plays it. Cancel is
  * the page terminating this worker (and deleting what it may have written).
  *
- * Where nothing is stored (the tour, which the page keeps itself; a browser refusing the
- * write) the script comes whole, a step per message as JSON text: the page parses that faster
- * than it takes in a cloned object, and one message of 120 MB took its thread 2.6 s.
+ * The tour (`answersOnly`) has its answers written here too and its outline kept by the page:
+ * handed over whole, the page's write of it (IndexedDB cloning every answer on the page's
+ * thread) was half of a 100 ms task at the reference phone (issue 41, decision 117).
+ * Where nothing is stored (a browser refusing the write) the script comes whole, a step per
+ * message as JSON text: the page parses that faster than it takes in a cloned object, and one
+ * message of 120 MB took its thread 2.6 s.
  */
 export type FromDemoWorker =
   | { type: 'read'; bytes: number; total: number }
@@ -31,6 +34,11 @@ export type FromDemoWorker =
 export interface ToDemoWorker {
   file: Blob;
   storeAs: string | null;
+  /**
+   * Only the steps' answers are written (under `storeAs`), and the outline comes back to be
+   * kept by the page: the tour, which replaces its earlier copy under an id of its own.
+   */
+  answersOnly?: boolean;
 }
 
 const scope = globalThis as unknown as {
@@ -75,13 +83,13 @@ async function read(file: Blob): Promise<DemoReading> {
 }
 
 scope.onmessage = (e) => {
-  const { file, storeAs } = e.data;
+  const { file, storeAs, answersOnly = false } = e.data;
   void read(file).then(async (reading) => {
     if (!reading.ok) return post({ type: 'refused', error: reading.error });
     const script = storeAs ? { ...reading.script, id: storeAs } : reading.script;
     if (storeAs) {
       post({ type: 'storing' });
-      const outline = await storeSplit(script);
+      const outline = await storeSplit(script, { outline: !answersOnly });
       if (outline) return post({ type: 'stored', outline });
     }
     post({ type: 'script', outline: { ...script, steps: [] }, steps: script.steps.length });

@@ -126,8 +126,16 @@ function forgetStepAnswers(gone: readonly DemoStep[]): void {
   forgetAnswers(keys).catch(() => {});
 }
 
-/** The built-in tour as the sandbox serves it: kept read-only, in place of an earlier copy. */
-export const keepTour = (script: DemoScript): DemoScript => put({ ...script, readOnly: true });
+/**
+ * The built-in tour as the sandbox serves it: kept read-only, in place of an earlier copy, whose
+ * steps' answers kept apart go with it (unless a copy of the tour still plays them).
+ */
+export function keepTour(script: DemoScript): DemoScript {
+  const earlier = find(script.id);
+  const kept = put({ ...script, readOnly: true });
+  if (earlier) forgetStepAnswers(earlier.steps);
+  return kept;
+}
 
 /** A script of the presenter's own with the steps of `id` (the tour's), to edit. */
 export function copyDemo(id: string): DemoScript | null {

@@ -41,12 +41,16 @@ export const CLEARED_WHILE_OPENING =
 export function openDemoFile(
   file: Blob,
   { progress, signal }: FileJob,
-  /** false: the caller keeps the script itself (the tour, in place of its earlier copy). */
-  { store = true }: { store?: boolean } = {},
+  /**
+   * 'answers': the Worker writes the steps' answers only and the caller keeps the outline (the
+   * tour, in place of its earlier copy); false: the caller keeps the whole script.
+   */
+  { store = true }: { store?: boolean | 'answers' } = {},
 ): Promise<OpenedDemo | null> {
   if (typeof Worker === 'undefined')
     return file.text().then((text) => (signal.aborted ? null : readDemo(text, file.size)));
   const storeAs = store ? newId() : null;
+  const answersOnly = store === 'answers';
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./demo-file.worker.ts', import.meta.url), {
       type: 'module',
@@ -88,6 +92,6 @@ export function openDemoFile(
         error: `This file could not be read (${e.message || 'the reader stopped'}).`,
       });
     };
-    worker.postMessage({ file, storeAs } satisfies ToDemoWorker);
+    worker.postMessage({ file, storeAs, answersOnly } satisfies ToDemoWorker);
   });
 }

@@ -77,13 +77,18 @@ export function splitAnswers(script: DemoScript): {
  * Writes a script as its outline and its steps' answers, in one transaction: a reading
  * cancelled before it commits leaves nothing, and the list never holds an outline whose
  * answers are not there. Resolves with the outline, or null when the browser refused it.
+ * `outline: false` writes the answers alone: the page keeps the outline itself (the tour, under
+ * its own id in place of its earlier copy), after this has committed.
  */
-export async function storeSplit(script: DemoScript): Promise<DemoScript | null> {
+export async function storeSplit(
+  script: DemoScript,
+  { outline: withOutline = true }: { outline?: boolean } = {},
+): Promise<DemoScript | null> {
   const { outline, records } = splitAnswers(script);
   try {
     await databaseStore('demos')('readwrite', (store) => {
       for (const [key, value] of records) store.put(value, key);
-      store.put(outline, outline.id);
+      if (withOutline) store.put(outline, outline.id);
       return promisifyRequest(store.transaction);
     });
     return outline;

@@ -38,10 +38,11 @@ export function useStartTour(): {
       if (!res.ok) return 'The tour comes with the sandbox, which this dashboard is not using.';
       // Read off the page's thread, as a file is (decision 088): parsing and checking the tour
       // on the page was a 500 ms task at the reference phone, between the click and step 1.
+      // Its answers are written there too (decision 117): the page keeps the outline alone.
       const reading = await openDemoFile(
         await res.blob(),
         { progress: () => {}, signal: new AbortController().signal },
-        { store: false },
+        { store: 'answers' },
       );
       if (!reading?.ok) return `The tour could not be read: ${reading?.error ?? 'cancelled'}`;
       await loadDemos();
