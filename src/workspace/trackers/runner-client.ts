@@ -1,13 +1,19 @@
 import { readRecord } from '../../lib/file-envelope.ts';
 import type { TrackerRun } from './lib/run.ts';
-import { parseTrackers, serializeTrackers, type TrackerWithRuns } from './lib/tracker-file.ts';
+import { serializeTrackers, type TrackerWithRuns } from './lib/tracker-file-write.ts';
 import type { RunnerSchedule } from './lib/runner-schedule.ts';
-import { storedRunSchema } from './lib/tracker-schemas.ts';
 import type { Tracker } from './lib/tracker.ts';
 import type { RunSummary, StoredAlert } from './tracker-storage.ts';
 
 /** The header the runner reads its token from (src/runner/http-api.ts: RUNNER_TOKEN_HEADER). */
 const TOKEN_HEADER = 'x-runner-token';
+
+/**
+ * What reads the runner's answers through their schemas (zod): loaded with the first answer,
+ * not with the view, whose first screen (a local tracker's movers) needs none of it.
+ */
+const fileReader = () => import('./lib/tracker-file.ts');
+const schemas = () => import('./lib/tracker-schemas.ts');
 
 /**
  * What the Trackers view shows of a runner: its trackers (without their runs: those come a page
@@ -71,7 +77,7 @@ export async function readRunner(token: string): Promise<RunnerView> {
   );
   let trackers: Tracker[] = [];
   if (res!.status !== 204) {
-    const read = parseTrackers(await res!.text());
+    const read = (await fileReader()).parseTrackers(await res!.text());
     if ('errors' in read)
       throw new RunnerError(
         `The runner sent trackers this dashboard cannot read: ${read.errors[0]}`,
@@ -126,6 +132,7 @@ export async function readRunPage(
   if (cut) query.set('cut', 'movers');
   const page = (await (await call(token, `runs?${query}`)).json()) as Partial<RunPage>;
   if (!Array.isArray(page.runs) || typeof page.older !== 'number') throw cannotRead('runs');
+  const { storedRunSchema } = await schemas();
   const runs = page.runs.map((r) => readRecord(storedRunSchema, r));
   if (runs.some((r) => r === undefined)) throw cannotRead('a run');
   return { runs: runs as TrackerRun[], older: page.older, cursor: page.cursor ?? null };

@@ -3,7 +3,7 @@ import { fileDate, fileSlug } from '../../lib/download.ts';
 import { longCsv, longJson } from '../runs/lib/export.ts';
 import { TRACKER_LONG_COLUMNS, trackerLongRows } from './lib/long-export.ts';
 import type { TrackerRun } from './lib/run.ts';
-import { serializeTrackers } from './lib/tracker-file.ts';
+import { serializeTrackers } from './lib/tracker-file-write.ts';
 import type { Tracker } from './lib/tracker.ts';
 import type { TrackerSession } from './tracker-session.ts';
 

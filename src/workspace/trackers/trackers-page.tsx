@@ -5,7 +5,7 @@ import { FileOpener } from '../../components/file-opener.tsx';
 import { useSandboxMode } from '../../components/use-sandbox-mode.ts';
 import { useStore } from '../../lib/store.ts';
 import { downloadText, fileDate } from '../../lib/download.ts';
-import { parseTrackers, serializeTrackers } from './lib/tracker-file.ts';
+import { serializeTrackers } from './lib/tracker-file-write.ts';
 import { loadLatestMovers, loadRuns, readTrackerList } from './tracker-storage.ts';
 import type { Tracker } from './lib/tracker.ts';
 import { TrackerList } from './tracker-list.tsx';
@@ -119,6 +119,8 @@ export default function TrackersPage() {
         what="a trackers file"
         maxBytes={MAX_FILE_BYTES}
         open={async (file) => {
+          // The file's reader (its schemas: zod) loads when a file is imported, not with the view.
+          const { parseTrackers } = await import('./lib/tracker-file.ts');
           const parsed = parseTrackers(await file.text());
           if ('errors' in parsed)
             return `This file was not imported: ${parsed.errors.slice(0, 5).join(' ')}`;

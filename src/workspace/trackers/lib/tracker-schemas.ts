@@ -5,7 +5,7 @@ import { batchSchema, batchWhere } from '../../runs/lib/batch-schemas.ts';
 import type { BatchDefinition } from '../../runs/lib/definition.ts';
 import { ALERT_KINDS, type TrackerAlert } from './alerts.ts';
 import { MISSED_REASONS, type RunCell, type TrackerRun } from './run.ts';
-import type { TrackerWithRuns } from './tracker-file.ts';
+import { TRACKERS_VERSION, type TrackerWithRuns } from './tracker-file-write.ts';
 import { CADENCES, type Tracker } from './tracker.ts';
 
 /**
@@ -14,8 +14,6 @@ import { CADENCES, type Tracker } from './tracker.ts';
  * module: its name keeps it out of the chunk every view loads (vite.config.ts), and the storage
  * module, which loads with every view, reaches it through `import()`.
  */
-/** The trackers file's version: what this dashboard writes and reads. */
-export const TRACKERS_VERSION = 1;
 
 const resultSchema = z.object({
   rank: atLeast(1),
