@@ -117,6 +117,15 @@ describe('the Trackers view and a runner', () => {
     window.sessionStorage.setItem('web-data-dashboard.runner-token', TOKEN);
     // What the view's module does when the page's own address is the tracker (trackers-page.tsx).
     readRunnerAhead('t-Coffeewatch');
+    // The runs are asked first: the runner's database answers in the order asked, and the
+    // runs page is the longest answer the first rows wait for (decision 120).
+    expect(sent.map((s) => s.path.replace(/\?.*/, ''))).toEqual([
+      '/runner/runs',
+      '/runner/trackers',
+      '/runner/last-runs',
+      '/runner/alerts',
+      '/runner/schedules',
+    ]);
     await waitFor(() => expect(runnerRuns.get()).toMatchObject({ loading: false }), WAIT);
     expect(runReads()).toEqual(['newest, cut']);
     renderApp('/trackers?runner=t-Coffeewatch');

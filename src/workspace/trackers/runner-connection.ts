@@ -125,8 +125,10 @@ export async function openRunnerTracker(
  */
 export function readRunnerAhead(trackerId: string): void {
   if (!runnerTokenStore.get()) return;
-  void refreshRunner({ reopen: false });
+  // The runs first: the runner's database answers one query at a time, in the order asked, and
+  // the runs page is the longest of the five answers the first rows wait for (decision 120).
   void openRunnerTracker(trackerId, { again: false });
+  void refreshRunner({ reopen: false });
 }
 
 async function readFirstPage(token: string, trackerId: string): Promise<void> {
