@@ -62,7 +62,10 @@ try {
   for (let i = 0; i < runs; i++) {
     await resetSandbox(server.origin);
     const context = await browser.createBrowserContext();
+    // Before the flow's page, as runFlow does (a blank page opened after it takes its focus).
+    const cpu = await calibrate(context, shield, 3);
     const page = await context.newPage();
+    shield.now();
     await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
     await page.goto(server.origin + flow.path);
     await page.waitForSelector('#root:not([inert]) main');
@@ -75,8 +78,6 @@ try {
     // The view loads what it needs when idle after its first paint (decision 025). Lighthouse's
     // flows act at once after preparing (WAIT=0 measures that: idle work then falls inside).
     await new Promise((r) => setTimeout(r, Number(process.env.WAIT ?? 1000)));
-    const cpu = await calibrate(context, shield, 3);
-    shield.now();
     await page.emulateCPUThrottling(cpu.multiplier);
     await page.emulateNetworkConditions(NETWORK);
     await page.tracing.start({ categories });

@@ -72,16 +72,18 @@ export async function runFlow(browser, origin, flow, { snapshot = true, shield }
   const { startFlow } = await import('lighthouse');
   const context = await browser.createBrowserContext();
   try {
+    // The machine as it is now, in a blank page of this context opened before the flow's own:
+    // the slowdown that makes it the reference phone. Before, not beside: a page opened after
+    // the flow's took its focus for good (the tour's → key then reached nothing, even after
+    // bringToFront).
+    const cpu = await calibrate(context, shield, RUN_SAMPLES);
     const page = await context.newPage();
+    shield?.now();
     await page.goto(`${origin}${flow.path}`);
     // A view's page is its prerendered copy (inert) until the app replaces it (decision 024).
     await page.waitForSelector('#root:not([inert]) main');
     if (flow.key !== false) await enterDemoKey(page);
     await flow.prepare?.(page, origin);
-    // The machine as it is now, in a blank page beside this one: the slowdown that makes it the
-    // reference phone.
-    const cpu = await calibrate(context, shield, RUN_SAMPLES);
-    shield?.now();
     const lhFlow = await startFlow(page, {
       flags: { logLevel: 'error', ...(await throttlingFlags(cpu.multiplier)) },
     });
