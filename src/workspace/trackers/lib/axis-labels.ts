@@ -1,33 +1,16 @@
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const TIME = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
-const TIME_SECONDS = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
-const TIME_MILLISECONDS = new Intl.DateTimeFormat('en-US', {
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  fractionalSecondDigits: 3,
-});
-const DAY_TIME = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const DAY_TIME_SECONDS = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const DAY_TIME_MILLISECONDS = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  fractionalSecondDigits: 3,
-});
+const format = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', options);
+// Each spelling adds one unit to the last: the date, then minutes, seconds, milliseconds.
+const DAY_PART = { month: 'short', day: 'numeric' } as const;
+const MINUTES = { hour: 'numeric', minute: '2-digit' } as const;
+const SECONDS = { ...MINUTES, second: '2-digit' } as const;
+const MILLISECONDS = { ...SECONDS, fractionalSecondDigits: 3 } as const;
+const DAY = format(DAY_PART);
+const TIME = format({ timeStyle: 'short' });
+const TIME_SECONDS = format({ timeStyle: 'medium' });
+const TIME_MILLISECONDS = format(MILLISECONDS);
+const DAY_TIME = format({ ...DAY_PART, ...MINUTES });
+const DAY_TIME_SECONDS = format({ ...DAY_PART, ...SECONDS });
+const DAY_TIME_MILLISECONDS = format({ ...DAY_PART, ...MILLISECONDS });
 
 /**
  * The x-axis labels of the runs shown: the shortest spelling that tells every labelled run
