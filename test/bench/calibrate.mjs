@@ -100,12 +100,11 @@ export function calibrationReason({
 
 /**
  * Lighthouse's benchmark in `page`: the median of `samples` runs (about a second each), after
- * one warm-up in a fresh renderer (its first samples score low); a page that has already
- * loaded the app is warm.
+ * one warm-up (every calibration runs in a fresh blank page, whose first samples score low).
  */
-export async function measureIndex(page, samples = SAMPLES, { warm = false } = {}) {
+export async function measureIndex(page, samples = SAMPLES) {
   const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
-  if (!warm) await page.evaluate(pageFunctions.computeBenchmarkIndex);
+  await page.evaluate(pageFunctions.computeBenchmarkIndex);
   const xs = [];
   for (let i = 0; i < samples; i++)
     xs.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
@@ -116,8 +115,8 @@ export async function measureIndex(page, samples = SAMPLES, { warm = false } = {
  * Warm-up runs before the rendering samples. In a fresh page, and in one that had just run the
  * index for 5 s, the workload's first 7–8 runs took 120–190 ms (layout 90–160) and every run
  * after them 55–70 ms (layout 35–47), on the same machine in the same minute: Blink's own
- * state warms with the work, not with the clock. An app page in a flow has laid out for
- * seconds; REFERENCE_RENDER_MS is taken in the warm regime too.
+ * state warms with the work, not with the clock. Every calibration runs in a fresh blank page
+ * (calibrate), so it always warms; REFERENCE_RENDER_MS is taken in the warm regime too.
  */
 const RENDER_WARMUPS = 12;
 
@@ -142,8 +141,8 @@ const twoPlaces = (x) => Math.round(x * 100) / 100;
  * The multiplier for the machine as `page` finds it now. BENCH_CPU_MULTIPLIER fixes the
  * multiplier instead (to reproduce a run); both halves are still measured and printed.
  */
-export async function calibrateIn(page, samples = SAMPLES, options = {}) {
-  const { index, samples: xs } = await measureIndex(page, samples, options);
+export async function calibrateIn(page, samples = SAMPLES) {
+  const { index, samples: xs } = await measureIndex(page, samples);
   const { renderMs, renderSamples } = await measureRendering(page, samples);
   const scriptMultiplier = multiplierForIndex(index);
   const renderMultiplier = multiplierForRendering(renderMs);
