@@ -219,10 +219,17 @@ export async function firstRowPaintedMs(page, caption) {
       new Promise((resolve) => {
         const painted = () =>
           requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
-        const firstRow = () =>
-          [...document.querySelectorAll('table')].find((t) =>
-            t.caption?.textContent.startsWith(captionStart),
-          )?.tBodies[0]?.rows[0];
+        // A <table> named by its caption, or an ARIA table (the movers, decision 123) named
+        // by the element its aria-labelledby points to; its first row after the header's.
+        const named = (t) =>
+          (
+            t.caption ?? document.getElementById(t.getAttribute('aria-labelledby'))
+          )?.textContent.startsWith(captionStart);
+        const firstRow = () => {
+          const table = [...document.querySelectorAll('table, [role=table]')].find(named);
+          if (table instanceof HTMLTableElement) return table.tBodies[0]?.rows[0];
+          return table?.querySelectorAll('[role=row]')[1];
+        };
         setTimeout(() => resolve(-1), 180_000);
         if (firstRow()) return painted();
         new MutationObserver((_, observer) => {

@@ -36,7 +36,9 @@ function Table({ rows }: { rows: readonly Mover[] }) {
 // The rows' keywords as shown, read straight off the table: a role query per row is seconds
 // in jsdom at a thousand rows.
 const keywords = (table: HTMLElement) =>
-  [...table.querySelectorAll('tbody tr')].map((row) => row.querySelector('button')?.textContent);
+  [...table.querySelectorAll('[role=rowgroup] ~ [role=rowgroup] [role=row]')].map(
+    (row) => row.querySelector('button')?.textContent,
+  );
 
 /** Waits until the last slice is in: the status says so, once. */
 const allShown = (status: HTMLElement) =>
