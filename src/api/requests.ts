@@ -151,9 +151,13 @@ export async function jsonResult(
   html?: string,
   body?: KeptBody,
 ): Promise<JsonResult<unknown> | null> {
-  const schema = await spec.schema();
+  // Loaded with the schemas, as they are: zod never loads before the first answer (performance.md).
+  const [schema, { safeParseInSlices }] = await Promise.all([
+    spec.schema(),
+    import('./parse-in-slices.ts'),
+  ]);
   if (html !== undefined) return { data: schema.parse({}), raw: html, meta, html };
-  const parsed = schema.safeParse(raw);
+  const parsed = await safeParseInSlices(schema, raw);
   if (!parsed.success) return null;
   return body ? { data: parsed.data, raw, meta, body } : { data: parsed.data, raw, meta };
 }
