@@ -42,10 +42,15 @@ const SLOW_LOADS = Number(process.env.BENCH_TRACKERS_LOADS ?? 3);
 function watchFirstRow(page) {
   return page.addInitScript(() => {
     window.__firstMoversRow = new Promise((resolve) => {
+      // The movers are an ARIA table (decision 123): its first row after the header's.
       const firstRow = () =>
-        [...document.querySelectorAll('table')].find((t) =>
-          t.caption?.textContent.startsWith('Movers'),
-        )?.tBodies[0]?.rows[0];
+        [...document.querySelectorAll('[role=table]')]
+          .find((t) =>
+            document
+              .getElementById(t.getAttribute('aria-labelledby'))
+              ?.textContent.startsWith('Movers'),
+          )
+          ?.querySelectorAll('[role=row]')[1];
       setTimeout(() => resolve(-1), 180_000);
       new MutationObserver((_, observer) => {
         if (!firstRow()) return;
