@@ -88,4 +88,23 @@ describe('the movers table', () => {
     },
     THOUSAND_ROWS_MS,
   );
+
+  test(
+    'sorted again with every row shown, the click renders the first page in the new order, and the rest fills again',
+    async () => {
+      const user = userEvent.setup();
+      render(<Table rows={movers()} />);
+      const table = screen.getByRole('table', { name: /Movers/ });
+      const status = screen.getByRole('status');
+      await user.click(await screen.findByRole('button', { name: 'Show all 1002 rows' }));
+      await allShown(status);
+
+      await user.click(screen.getByRole('button', { name: 'Before' }));
+      // The click renders the first page in the new order, not a thousand rows at once.
+      expect(keywords(table).length).toBeLessThan(CELLS);
+      expect(table).toHaveAttribute('aria-busy', 'true');
+      // (It fills again a slice a frame, as "Show all" did: the first test follows that.)
+    },
+    THOUSAND_ROWS_MS,
+  );
 });

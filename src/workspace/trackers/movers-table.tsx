@@ -96,8 +96,9 @@ export function MoversTable({
   const rows = useMemo(() => sortMovers(movers, sort, { locale: chosen }), [movers, sort, chosen]);
   const slices = useMemo(() => sliceRows(rows), [rows]);
   // "Show all": one slice more each time the page is idle after painting the one before (a
-  // thousand rows at once held the page for over 100 ms), below the rows already shown.
-  const stage = useIdleStages(all ? Math.max(0, slices.length - 2) : 0);
+  // thousand rows at once held the page for over 100 ms), below the rows already shown. Sorted
+  // or filtered again, the rows fill again from the first page down.
+  const stage = useIdleStages(all ? Math.max(0, slices.length - 2) : 0, rows);
   const shown = slices.slice(0, slicesShown(all, painted, stage));
   const filling = all && shown.length < slices.length;
   const header = (key: MoverSort, label: string) => (
