@@ -46,12 +46,31 @@ export function prerenderPlugin(): Plugin {
       const bootFile = `${config.build.assetsDir}/boot-${hash}.js`;
       writeFileSync(join(outDir, bootFile), boot);
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const runnerAhead = await assetScript(config, outDir, 'runner-ahead');
       for (const [path, markup] of Object.entries(pages)) {
         const file = join(outDir, viewPageFile(path));
         mkdirSync(dirname(file), { recursive: true });
-        writeFileSync(file, viewPage(index, markup, `${config.base}${bootFile}`));
+        const page = viewPage(index, markup, `${config.base}${bootFile}`);
+        writeFileSync(file, path === '/trackers' ? withRunnerAhead(page, runnerAhead) : page);
       }
       config.logger.info(`  prerendered ${Object.keys(pages).length} views into views/`);
     },
   };
 }
+
+/** A script of this folder minified into the build's assets, named by its hash; its URL. */
+async function assetScript(config: ResolvedConfig, outDir: string, name: string) {
+  const { code } = await minify(`${name}.js`, readFileSync(join(here, `${name}.js`), 'utf8'));
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 8);
+  const file = `${config.build.assetsDir}/${name}-${hash}.js`;
+  writeFileSync(join(outDir, file), code);
+  return `${config.base}${file}`;
+}
+
+/**
+ * The Trackers view's page asks a runner for an open tracker's first screen from its head
+ * (runner-ahead.js, decision 122): a script of its own on that page alone, `async` so the
+ * page's first paint never waits for it; every other view's page is as it was.
+ */
+const withRunnerAhead = (page: string, src: string) =>
+  page.replace('</head>', `  <script src="${src}" async></script>\n  </head>`);

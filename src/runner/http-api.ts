@@ -13,6 +13,7 @@ import {
   lastRunSummaries,
   listTrackers,
   loadAlerts,
+  loadCutFirstPage,
   loadRunPage,
   loadRuns,
 } from './store.ts';
@@ -127,6 +128,7 @@ export async function handle(
  * chart reads its own history, not every run whole (decision 096). With `cut=movers`, each
  * answered cell keeps the target's best result alone, what the runs table and the movers read
  * (decision 107): the first screen waits for a tenth of the bytes; the whole page follows.
+ * The first page cut so is stored when a run ends and sent as stored (decision 122).
  */
 async function replyRunPage(runner: Runner, url: URL, res: ServerResponse) {
   const trackerId = url.searchParams.get('tracker') ?? '';
@@ -143,9 +145,17 @@ async function replyRunPage(runner: Runner, url: URL, res: ServerResponse) {
   if (cut !== null && (cut !== 'movers' || cellId !== null))
     return reply(res, 400, 'cut is movers, and only for whole runs (no cell).');
   const cursor = url.searchParams.get('cursor');
+  const target = found.tracker.target;
+  // The first screen's page, as stored when the last run ended (decision 122).
+  if (cut !== null && cursor === null)
+    return reply(
+      res,
+      200,
+      await loadCutFirstPage(runner.db, found.tracker, limit, (run) => runForMovers(run, target)),
+      'application/json',
+    );
   const page = await loadRunPage(runner.db, trackerId, limit, cursor, cellId);
   if (!page) return reply(res, 400, 'That cursor does not name a run of this tracker.');
-  const target = found.tracker.target;
   const runs = cut === null ? page.runs : page.runs.map((run) => runForMovers(run, target));
   return reply(res, 200, JSON.stringify({ ...page, runs }), 'application/json');
 }

@@ -62,4 +62,14 @@ export const MIGRATIONS: readonly (readonly string[])[] = [
     // straight from an index, however long the history (decision 096).
     'create index runs_by_start on runs (tracker_id, started_at, id)',
   ],
+  [
+    // Each tracker's first page of runs cut to the movers, as the dashboard is sent it, stored
+    // when a run ends (decision 122); `stamp` names the runs it was cut from, so a page whose
+    // runs changed since is cut again rather than sent.
+    `create table first_pages (
+      tracker_id text primary key references trackers (id) on delete cascade,
+      stamp text not null,
+      page text not null
+    )`,
+  ],
 ];

@@ -10,7 +10,7 @@ import { readRunnerConfig } from './config.ts';
 import { MAX_CELL_PAGE, MAX_RUN_PAGE } from '../workspace/trackers/lib/runner-pages.ts';
 import { RUNNER_TOKEN_HEADER, serveApi } from './http-api.ts';
 import { importTracker, openRunner, type Runner } from './runner.ts';
-import { DEFAULT_SETTINGS, loadRunPage, type RunPage } from './store.ts';
+import { DEFAULT_SETTINGS, loadRunPage, saveRunRow, type RunPage } from './store.ts';
 import { preparedDataDir, TEST_KEY } from './test-kit.ts';
 
 const tracker = testTracker(['coffee', 'tea']);
@@ -168,5 +168,41 @@ describe('a runner tracker’s runs, a page at a time (decision 091)', () => {
       })
     ).json()) as Record<string, { startedAt: number }>;
     expect(last[tracker.id]!.startedAt).toBe(7000);
+  });
+});
+
+describe('the first page cut for the movers is stored and follows the runs (decision 122)', () => {
+  const cutAndWhole = async () => {
+    const get = (query: string) =>
+      fetch(`${origin}/runner/runs?tracker=${tracker.id}&${query}`, {
+        headers: { [RUNNER_TOKEN_HEADER]: 'page-token' },
+      }).then((res) => res.json() as Promise<RunPage>);
+    return { cut: await get('limit=2&cut=movers'), whole: await get('limit=2') };
+  };
+  const expectSameRuns = ({ cut, whole }: { cut: RunPage; whole: RunPage }) => {
+    expect(cut.runs).toEqual(whole.runs.map((r) => runForMovers(r, tracker.target)));
+    expect(cut.older).toBe(whole.older);
+    expect(cut.cursor).toBe(whole.cursor);
+  };
+
+  test('a run that ends, then is marked suspect, shows in the next first page as in the whole one', async () => {
+    const before = await cutAndWhole();
+    expectSameRuns(before);
+    expect(ids(before.cut)).toEqual(['r4', 'r5', 'r6', 'r7']);
+    // Asked again with nothing changed: the same answer (from the stored page).
+    expect((await cutAndWhole()).cut).toEqual(before.cut);
+
+    // The running run ends: the first page now starts from it.
+    const r8 = { ...RUNS.at(-1)!, status: 'done' as const, finishedAt: 8500 };
+    await saveRunRow(runner.db, r8);
+    const ended = await cutAndWhole();
+    expectSameRuns(ended);
+    expect(ids(ended.cut)).toEqual(['r7', 'r8']);
+
+    // Marked suspect afterwards: it is no baseline, and the page says so.
+    await saveRunRow(runner.db, { ...r8, suspect: 'half of its cells came back empty' });
+    const suspect = await cutAndWhole();
+    expectSameRuns(suspect);
+    expect(suspect.cut.runs.at(-1)!.suspect).toBe('half of its cells came back empty');
   });
 });

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { cutShort, missedRun, type TrackerRun } from '../workspace/trackers/lib/run.ts';
 import { trackerMatrix } from '../workspace/trackers/lib/tracker.ts';
+import { runForMovers } from '../workspace/trackers/lib/latest-movers.ts';
+import { FIRST_RUN_PAGE } from '../workspace/trackers/lib/runner-pages.ts';
 import { budgetAlert, channelLabel, deliver, runAlerts, type RunnerAlert } from './alerts-out.ts';
 import type { RunnerConfig } from './config.ts';
 import { openDb } from './db.ts';
@@ -9,6 +11,7 @@ import { cronOf, decideSlots, nextSlot, slotsBetween } from './schedule.ts';
 import {
   findTracker,
   loadBaseline,
+  loadCutFirstPage,
   loadRuns,
   markDelivered,
   saveAlerts,
@@ -121,6 +124,11 @@ export async function finishRun(
     ...runAlerts(stored.tracker, run, baseline),
     ...(budget ? [budget] : []),
   ]);
+  // The dashboard's first screen of this tracker, cut and stored now that its newest run
+  // changed, rather than when someone opens it (decision 122). Not stored: cut at that open.
+  await loadCutFirstPage(runner.db, stored.tracker, FIRST_RUN_PAGE, (r) =>
+    runForMovers(r, stored.tracker.target),
+  ).catch(() => undefined);
   return run;
 }
 

@@ -368,9 +368,34 @@ export async function loadRunPage(
 ): Promise<RunPage | null> {
   const after = cursor === null ? null : readCursor(cursor);
   if (cursor !== null && after === null) return null;
+  return runsOfPage(db, trackerId, await pageKeys(db, trackerId, limit, after, cellId), cellId);
+}
+
+/** A run's key, with what a stored first page depends on (`firstPageStamp`). */
+interface PageKey extends RunKey {
+  status: TrackerRun['status'];
+  finished_at: number | null;
+  credits: number;
+  suspect: string | null;
+}
+
+/** Which runs a page holds: the first `size` of `keys` (every ended run in its range, newest first). */
+interface PageKeys {
+  keys: PageKey[];
+  size: number;
+}
+
+async function pageKeys(
+  db: Sql,
+  trackerId: string,
+  limit: number,
+  after: RunKey | null,
+  cellId: string | null,
+): Promise<PageKeys> {
   // Only the keys of every run (a few bytes each): the cells of the page alone are read.
-  const keys = await db.query<RunKey & { status: TrackerRun['status'] }>(
-    `select id, started_at, status from runs where tracker_id = $1 and status <> 'running'
+  const keys = await db.query<PageKey>(
+    `select id, started_at, status, finished_at, credits, suspect from runs
+       where tracker_id = $1 and status <> 'running'
        ${after ? 'and (started_at, id) < ($2, $3)' : ''} order by started_at desc, id desc`,
     after ? [trackerId, after.started_at, after.id] : [trackerId],
   );
@@ -382,6 +407,15 @@ export async function loadRunPage(
     const at = baseline === null ? -1 : keys.findIndex((k) => k.id === baseline);
     size = Math.max(size, at + 1);
   }
+  return { keys, size };
+}
+
+async function runsOfPage(
+  db: Sql,
+  trackerId: string,
+  { keys, size }: PageKeys,
+  cellId: string | null,
+): Promise<RunPage> {
   const page = keys.slice(0, size);
   const oldest = page.at(-1);
   const runs = page.length
@@ -392,6 +426,48 @@ export async function loadRunPage(
     older: keys.length - size,
     cursor: oldest && keys.length > size ? cursorOf(oldest) : null,
   };
+}
+
+/**
+ * What a first page is cut from: its size, the tracker's target (the cut keeps its ranks), how
+ * many runs there are and the page's runs as their rows are (a run that ends, is resumed or
+ * marked suspect changes its row). A run's cells do not change once it has ended.
+ */
+function firstPageStamp(tracker: Tracker, limit: number, { keys, size }: PageKeys): string {
+  const page = keys
+    .slice(0, size)
+    .map((k) => [k.id, k.started_at, k.status, k.finished_at, k.credits, k.suspect]);
+  return JSON.stringify([limit, tracker.target, keys.length, page]);
+}
+
+/**
+ * A tracker's first page of runs (no cursor, no cell) with each run cut by `cut` (the movers'
+ * cut, decision 107), as the JSON the dashboard is sent. Stored in `first_pages` when cut
+ * (decision 122): the runner cuts it when a run ends (`finishRun`), so the dashboard's first
+ * screen is answered from one row instead of reading and cutting every cell of two runs; a
+ * page whose runs changed since (its stamp) is cut again and stored in its place.
+ */
+export async function loadCutFirstPage(
+  db: Sql,
+  tracker: Tracker,
+  limit: number,
+  cut: (run: TrackerRun) => TrackerRun,
+): Promise<string> {
+  const keys = await pageKeys(db, tracker.id, limit, null, null);
+  const stamp = firstPageStamp(tracker, limit, keys);
+  const [stored] = await db.query<{ page: string }>(
+    'select page from first_pages where tracker_id = $1 and stamp = $2',
+    [tracker.id, stamp],
+  );
+  if (stored) return stored.page;
+  const page = await runsOfPage(db, tracker.id, keys, null);
+  const text = JSON.stringify({ ...page, runs: page.runs.map(cut) });
+  await db.query(
+    `insert into first_pages (tracker_id, stamp, page) values ($1, $2, $3)
+       on conflict (tracker_id) do update set stamp = $2, page = $3`,
+    [tracker.id, stamp, text],
+  );
+  return text;
 }
 
 /** Each tracker's newest run that was not missed (the list's "last run"), by tracker id. */

@@ -146,6 +146,22 @@ test('without RUNNER_URL the Runner section says how to set one up; with it, the
   await expect(runs.getByRole('row', { name: /done/ })).toHaveCount(1);
   await expect(page.getByTestId('runner-schedule')).toContainText(/next run/);
 
+  // Reopened on its address (a reload): its runs show again, each first read asked once (the
+  // page's head asks them before the app's code is in: decision 122), with the token alone.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/runner/')) asked.push(`${r.url()} ${JSON.stringify(r.headers())}`);
+  });
+  await page.reload();
+  await expect(runs.getByRole('row', { name: /done/ })).toHaveCount(1);
+  await expect(section.getByText('Connected to the runner: 1 tracker.')).toBeVisible();
+  expect(asked.filter((r) => r.includes('cut=movers'))).toHaveLength(1);
+  expect(asked.filter((r) => r.includes('/runner/trackers?runs=none'))).toHaveLength(1);
+  for (const r of asked) {
+    expect(r).toContain(TOKEN);
+    expect(r).not.toContain(KEY);
+  }
+
   // A tracker of this browser (imported from a file) moves to the runner: never the key.
   const local = { ...sandboxTracker(['mocha'], 'Local one'), cadence: 'weekly' as const };
   await page.getByLabel('Import trackers').setInputFiles({

@@ -33,14 +33,54 @@ export class RunnerError extends Error {}
 const NO_RUNNER =
   'No runner answers under /runner/: set RUNNER_URL in .env (the runner’s address, e.g. http://127.0.0.1:8790) and restart the dashboard’s server.';
 
+/**
+ * What the prerendered page's head asked the runner for before the app's code was in
+ * (src/prerender/runner-ahead.js, decision 122): each answer by path, with the token it was
+ * asked with.
+ */
+interface RunnerAhead {
+  token: string;
+  answers: Record<string, Promise<Response> | undefined>;
+}
+
+declare global {
+  interface Window {
+    __runnerAhead?: RunnerAhead | null;
+  }
+}
+
+/**
+ * The answer the page's head asked for this read, once: only for a read (no body) with the
+ * same token. Null when none was asked or it was taken already.
+ */
+function takeAhead(token: string, path: string, init: RequestInit): Promise<Response> | null {
+  const ahead = typeof window === 'undefined' ? undefined : window.__runnerAhead;
+  if (!ahead || init.method !== undefined || ahead.token !== token) return null;
+  const answer = ahead.answers[path];
+  if (!answer) return null;
+  delete ahead.answers[path];
+  return answer;
+}
+
+/**
+ * The first screen's reads are asked (runner-connection.ts `readRunnerAhead`): what the page's
+ * head asked and nothing took is not kept for a later read, which must see the runner as it is
+ * then (a run may have ended since).
+ */
+export function forgetRunnerAhead(): void {
+  if (typeof window !== 'undefined') window.__runnerAhead = null;
+}
+
 async function call(token: string, path: string, init: RequestInit = {}): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(`/runner/${path}`, {
-      ...init,
-      headers: { ...init.headers, [TOKEN_HEADER]: token },
-      cache: 'no-store',
-    });
+    const ahead = takeAhead(token, path, init);
+    res = await (ahead ??
+      fetch(`/runner/${path}`, {
+        ...init,
+        headers: { ...init.headers, [TOKEN_HEADER]: token },
+        cache: 'no-store',
+      }));
   } catch {
     throw new RunnerError(
       'The runner cannot be reached (no answer from this dashboard’s server). Check that the dashboard’s server runs, then try again.',

@@ -3,9 +3,10 @@ import { createStore } from '../../lib/store.ts';
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import { runnerTokenStore, setRunnerToken } from '../../session/runner-token.ts';
 import type { TrackerRun } from './lib/run.ts';
-import { MAX_CELL_PAGE } from './lib/runner-pages.ts';
+import { FIRST_RUN_PAGE, MAX_CELL_PAGE } from './lib/runner-pages.ts';
 import type { TrackerWithRuns } from './lib/tracker-file.ts';
 import {
+  forgetRunnerAhead,
   moveToRunner,
   readRunner,
   readRunPage,
@@ -56,11 +57,6 @@ export interface RunnerCellRuns {
 
 export const runnerCellRuns = createStore<RunnerCellRuns | null>(null);
 
-/**
- * The first page: the newest run and the runs back to its baseline (two at most, unless suspect
- * runs lie between), so the first rows and the movers come from one small answer (decision 091).
- */
-const FIRST_PAGE = 2;
 /** An older page: a run of a thousand cells is about a MB, so a few at a time. */
 export const OLDER_PAGE = 5;
 
@@ -124,11 +120,13 @@ export async function openRunnerTracker(
  * first reads then find them under way or done.
  */
 export function readRunnerAhead(trackerId: string): void {
-  if (!runnerTokenStore.get()) return;
+  if (!runnerTokenStore.get()) return forgetRunnerAhead();
   // The runs first: the runner's database answers one query at a time, in the order asked, and
   // the runs page is the longest of the five answers the first rows wait for (decision 120).
+  // Both take what the page's head asked already, if it did (decision 122).
   void openRunnerTracker(trackerId, { again: false });
   void refreshRunner({ reopen: false });
+  forgetRunnerAhead();
 }
 
 async function readFirstPage(token: string, trackerId: string): Promise<void> {
@@ -146,7 +144,7 @@ async function readFirstPage(token: string, trackerId: string): Promise<void> {
   try {
     // The first screen from the runs cut to what it shows (a tenth of the bytes), the
     // whole runs once it is painted (decision 107).
-    const page = await readRunPage(token, trackerId, { limit: FIRST_PAGE, cut: true });
+    const page = await readRunPage(token, trackerId, { limit: FIRST_RUN_PAGE, cut: true });
     if (runnerRuns.get()?.trackerId !== trackerId) return;
     runnerRuns.set({ trackerId, ...page, cut: true, loading: false, error: null });
     whenIdle(() => void readWholeFirstPage(token, trackerId));
@@ -159,7 +157,7 @@ async function readFirstPage(token: string, trackerId: string): Promise<void> {
 /** The first page's runs whole, in place of their cut copies (older pages read meanwhile stay). */
 async function readWholeFirstPage(token: string, trackerId: string): Promise<void> {
   try {
-    const page = await readRunPage(token, trackerId, { limit: FIRST_PAGE });
+    const page = await readRunPage(token, trackerId, { limit: FIRST_RUN_PAGE });
     const now = runnerRuns.get();
     if (now?.trackerId !== trackerId || !now.cut || runnerTokenStore.get() !== token) return;
     const whole = new Map(page.runs.map((run) => [run.id, run]));
