@@ -41,16 +41,13 @@ export function prerenderPlugin(): Plugin {
       if (child.status !== 0)
         throw new Error(`prerendering the views failed (exit ${child.status}):\n${child.stderr}`);
       const pages = JSON.parse(child.stdout) as Record<string, string>;
-      const { code: boot } = await minify('boot.js', readFileSync(join(here, 'boot.js'), 'utf8'));
-      const hash = createHash('sha256').update(boot).digest('hex').slice(0, 8);
-      const bootFile = `${config.build.assetsDir}/boot-${hash}.js`;
-      writeFileSync(join(outDir, bootFile), boot);
+      const boot = await assetScript(config, outDir, 'boot');
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
       const runnerAhead = await assetScript(config, outDir, 'runner-ahead');
       for (const [path, markup] of Object.entries(pages)) {
         const file = join(outDir, viewPageFile(path));
         mkdirSync(dirname(file), { recursive: true });
-        const page = viewPage(index, markup, `${config.base}${bootFile}`);
+        const page = viewPage(index, markup, boot);
         writeFileSync(file, path === '/trackers' ? withRunnerAhead(page, runnerAhead) : page);
       }
       config.logger.info(`  prerendered ${Object.keys(pages).length} views into views/`);
