@@ -51,10 +51,19 @@ export async function launchLighthouseChromium() {
   return puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
 }
 
-/** Lighthouse's mobile throttling with the calibrated CPU slowdown (flags replace it whole). */
-export async function throttlingFlags(cpuMultiplier = DEFAULT_MULTIPLIER) {
+/**
+ * Lighthouse's mobile throttling with the calibrated CPU slowdown (flags replace it whole), and
+ * without what no score or verdict here reads: the full-page screenshot (1.1–1.9 s a run), the
+ * back/forward cache check (it leaves the page and comes back: 0.5–0.8 s) and the filmstrip
+ * (1.3 s a timespan); the three audits weigh 0 in the performance score.
+ */
+export async function runFlags(cpuMultiplier = DEFAULT_MULTIPLIER) {
   const { throttling } = await import('lighthouse/core/config/constants.js');
-  return { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuMultiplier } };
+  return {
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuMultiplier },
+    disableFullPageScreenshot: true,
+    skipAudits: ['bf-cache', 'screenshot-thumbnails', 'final-screenshot'],
+  };
 }
 
 /** The benchmark index Lighthouse measured for this result (the machine during this run). */
@@ -85,7 +94,7 @@ export async function runFlow(browser, origin, flow, { snapshot = true, shield }
     if (flow.key !== false) await enterDemoKey(page);
     await flow.prepare?.(page, origin);
     const lhFlow = await startFlow(page, {
-      flags: { logLevel: 'error', ...(await throttlingFlags(cpu.multiplier)) },
+      flags: { logLevel: 'error', ...(await runFlags(cpu.multiplier)) },
     });
     await lhFlow.startTimespan();
     // The main thread's wait for a CPU over the timespan (renderer-shield.mjs, decision 105).
@@ -275,7 +284,7 @@ export async function benchLighthouse({ origin, routes, cpu }) {
           const flags = {
             onlyCategories: CATEGORIES,
             logLevel: 'error',
-            ...(await throttlingFlags(runCpu.multiplier)),
+            ...(await runFlags(runCpu.multiplier)),
           };
           const waited = shield.measure();
           const result = await lighthouse(`${origin}${route}`, flags, undefined, page);
