@@ -145,17 +145,17 @@ async function replyRunPage(runner: Runner, url: URL, res: ServerResponse) {
   if (cut !== null && (cut !== 'movers' || cellId !== null))
     return reply(res, 400, 'cut is movers, and only for whole runs (no cell).');
   const cursor = url.searchParams.get('cursor');
-  const target = found.tracker.target;
   // The first screen's page, as stored when the last run ended (decision 122).
   if (cut !== null && cursor === null)
     return reply(
       res,
       200,
-      await loadCutFirstPage(runner.db, found.tracker, limit, (run) => runForMovers(run, target)),
+      await loadCutFirstPage(runner.db, found.tracker, limit),
       'application/json',
     );
   const page = await loadRunPage(runner.db, trackerId, limit, cursor, cellId);
   if (!page) return reply(res, 400, 'That cursor does not name a run of this tracker.');
+  const target = found.tracker.target;
   const runs = cut === null ? page.runs : page.runs.map((run) => runForMovers(run, target));
   return reply(res, 200, JSON.stringify({ ...page, runs }), 'application/json');
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { cutShort, missedRun, type TrackerRun } from '../workspace/trackers/lib/run.ts';
 import { trackerMatrix } from '../workspace/trackers/lib/tracker.ts';
-import { runForMovers } from '../workspace/trackers/lib/latest-movers.ts';
 import { FIRST_RUN_PAGE } from '../workspace/trackers/lib/runner-pages.ts';
 import { budgetAlert, channelLabel, deliver, runAlerts, type RunnerAlert } from './alerts-out.ts';
 import type { RunnerConfig } from './config.ts';
@@ -126,9 +125,7 @@ export async function finishRun(
   ]);
   // The dashboard's first screen of this tracker, cut and stored now that its newest run
   // changed, rather than when someone opens it (decision 122). Not stored: cut at that open.
-  await loadCutFirstPage(runner.db, stored.tracker, FIRST_RUN_PAGE, (r) =>
-    runForMovers(r, stored.tracker.target),
-  ).catch(() => undefined);
+  await loadCutFirstPage(runner.db, stored.tracker, FIRST_RUN_PAGE).catch(() => undefined);
   return run;
 }
 

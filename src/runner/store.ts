@@ -1,4 +1,5 @@
 import type { TrackerAlert } from '../workspace/trackers/lib/alerts.ts';
+import { runForMovers } from '../workspace/trackers/lib/latest-movers.ts';
 import type { RunCell, TrackerRun } from '../workspace/trackers/lib/run.ts';
 import { storedTrackerSchema } from '../workspace/trackers/lib/tracker-schemas.ts';
 import type { Tracker } from '../workspace/trackers/lib/tracker.ts';
@@ -441,18 +442,13 @@ function firstPageStamp(tracker: Tracker, limit: number, { keys, size }: PageKey
 }
 
 /**
- * A tracker's first page of runs (no cursor, no cell) with each run cut by `cut` (the movers'
- * cut, decision 107), as the JSON the dashboard is sent. Stored in `first_pages` when cut
+ * A tracker's first page of runs (no cursor, no cell) with each run cut to the movers
+ * (`runForMovers`, decision 107), as the JSON the dashboard is sent. Stored in `first_pages` when cut
  * (decision 122): the runner cuts it when a run ends (`finishRun`), so the dashboard's first
  * screen is answered from one row instead of reading and cutting every cell of two runs; a
  * page whose runs changed since (its stamp) is cut again and stored in its place.
  */
-export async function loadCutFirstPage(
-  db: Sql,
-  tracker: Tracker,
-  limit: number,
-  cut: (run: TrackerRun) => TrackerRun,
-): Promise<string> {
+export async function loadCutFirstPage(db: Sql, tracker: Tracker, limit: number): Promise<string> {
   const keys = await pageKeys(db, tracker.id, limit, null, null);
   const stamp = firstPageStamp(tracker, limit, keys);
   const [stored] = await db.query<{ page: string }>(
@@ -461,7 +457,8 @@ export async function loadCutFirstPage(
   );
   if (stored) return stored.page;
   const page = await runsOfPage(db, tracker.id, keys, null);
-  const text = JSON.stringify({ ...page, runs: page.runs.map(cut) });
+  const runs = page.runs.map((run) => runForMovers(run, tracker.target));
+  const text = JSON.stringify({ ...page, runs });
   await db.query(
     `insert into first_pages (tracker_id, stamp, page) values ($1, $2, $3)
        on conflict (tracker_id) do update set stamp = $2, page = $3`,
