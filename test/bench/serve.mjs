@@ -209,36 +209,38 @@ export function longestTask(page) {
 }
 
 /**
- * When the first body row of the table whose caption starts with `caption` was painted (ms
- * from the page's navigation start, read in the page): the "first rows" SerpBear's figure
- * was taken as. -1 when it never shows within 3 minutes, rather than waiting for ever.
+ * Dates the first painted body row of the table whose name starts with `caption` (a `<table>`'s
+ * caption, or the element an ARIA table's `aria-labelledby` names: the movers, decision 123):
+ * the "first rows" SerpBear's figure was taken as. An init script watches every navigation of
+ * `page` from its first byte, so a row painted before the load event (when `page.goto`
+ * resolves) is dated when it was painted, not then. Read each load with `firstRowShownMs`.
  */
-export async function firstRowPaintedMs(page, caption) {
-  const shownMs = await page.evaluate(
-    (captionStart) =>
-      new Promise((resolve) => {
-        const painted = () =>
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
-        // A <table> named by its caption, or an ARIA table (the movers, decision 123) named
-        // by the element its aria-labelledby points to; its first row after the header's.
-        const named = (t) =>
-          (
-            t.caption ?? document.getElementById(t.getAttribute('aria-labelledby'))
-          )?.textContent.startsWith(captionStart);
-        const firstRow = () => {
-          const table = [...document.querySelectorAll('table, [role=table]')].find(named);
-          if (table instanceof HTMLTableElement) return table.tBodies[0]?.rows[0];
-          return table?.querySelectorAll('[role=row]')[1];
-        };
-        setTimeout(() => resolve(-1), 180_000);
-        if (firstRow()) return painted();
-        new MutationObserver((_, observer) => {
-          if (!firstRow()) return;
-          observer.disconnect();
-          painted();
-        }).observe(document.body, { childList: true, subtree: true });
-      }),
-    caption,
-  );
-  return Math.round(shownMs);
+export function watchFirstRow(page, caption) {
+  return page.addInitScript((captionStart) => {
+    window.__firstRow = new Promise((resolve) => {
+      const named = (t) =>
+        (
+          t.caption ?? document.getElementById(t.getAttribute('aria-labelledby'))
+        )?.textContent.startsWith(captionStart);
+      const firstRow = () => {
+        const table = [...document.querySelectorAll('table, [role=table]')].find(named);
+        if (table instanceof HTMLTableElement) return table.tBodies[0]?.rows[0];
+        return table?.querySelectorAll('[role=row]')[1];
+      };
+      setTimeout(() => resolve(-1), 180_000);
+      new MutationObserver((_, observer) => {
+        if (!firstRow()) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
+      }).observe(document, { childList: true, subtree: true });
+    });
+  }, caption);
+}
+
+/**
+ * When this load's watched first row was painted (ms from navigation start, `watchFirstRow`);
+ * -1 when it never showed within 3 minutes, rather than waiting for ever.
+ */
+export async function firstRowShownMs(page) {
+  return Math.round(await page.evaluate(() => window.__firstRow));
 }

@@ -17,7 +17,14 @@
 // unminified build).
 import { gzipSync } from 'node:zlib';
 import { blocking, CATEGORIES } from './trace-tasks.mjs';
-import { launchChromium, longestTask, median, offlineContext } from './serve.mjs';
+import {
+  firstRowShownMs,
+  launchChromium,
+  longestTask,
+  median,
+  offlineContext,
+  watchFirstRow,
+} from './serve.mjs';
 
 const KEYWORDS = 334;
 const LOCALES = [
@@ -34,39 +41,6 @@ const SLOWDOWN = 4;
 const SLOW_LOADS = Number(process.env.BENCH_TRACKERS_LOADS ?? 3);
 
 /**
- * Dates the first painted body row of the movers table from the document's start: an init
- * script watches every navigation of `page` from its first byte, so a row painted before the
- * load event (when `page.goto` resolves) is dated when it was painted, not then. Read with
- * `firstRowShownMs`.
- */
-function watchFirstRow(page) {
-  return page.addInitScript(() => {
-    window.__firstMoversRow = new Promise((resolve) => {
-      // The movers are an ARIA table (decision 123): its first row after the header's.
-      const firstRow = () =>
-        [...document.querySelectorAll('[role=table]')]
-          .find((t) =>
-            document
-              .getElementById(t.getAttribute('aria-labelledby'))
-              ?.textContent.startsWith('Movers'),
-          )
-          ?.querySelectorAll('[role=row]')[1];
-      setTimeout(() => resolve(-1), 180_000);
-      new MutationObserver((_, observer) => {
-        if (!firstRow()) return;
-        observer.disconnect();
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
-      }).observe(document, { childList: true, subtree: true });
-    });
-  });
-}
-
-/** When the movers table's first row was painted (ms from navigation start); -1 if never. */
-async function firstRowShownMs(page) {
-  return Math.round(await page.evaluate(() => window.__firstMoversRow));
-}
-
-/**
  * Loads the tracker at 4× CPU, cache off, `SLOW_LOADS` times: when the movers table's first
  * row was painted (ms from navigation start, read in the page) and the longest task of each load.
  */
@@ -74,7 +48,7 @@ async function firstRowsSlowed(page, url) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
-  await watchFirstRow(page);
+  await watchFirstRow(page, 'Movers');
   const loads = [];
   try {
     for (let i = 0; i < SLOW_LOADS; i++) {
