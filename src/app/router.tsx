@@ -14,7 +14,8 @@ const RouteError = () => (
   </Suspense>
 );
 
-type ViewModule = () => Promise<{ default: ComponentType }>;
+/** A view's module: its component and, at times, what its first render waits for. */
+type ViewModule = () => Promise<{ default: ComponentType; ready?: Promise<unknown> }>;
 
 /**
  * Each view is its own chunk, loaded by the router (`lazy`) before its route renders: a
@@ -26,7 +27,14 @@ type ViewModule = () => Promise<{ default: ComponentType }>;
 const view = (load: ViewModule) => ({
   // The function form: the router changes a `lazy` object in place once loaded, which routers
   // created later from the same `routes` (tests, the prerender) would then find empty.
-  lazy: async () => ({ Component: (await load()).default }),
+  // A view whose first screen is read from storage may export `ready`: the route renders once
+  // it settles, so the first commit shows that screen rather than a reading notice (decision
+  // 126: the Trackers view opened on a tracker).
+  lazy: async () => {
+    const module = await load();
+    await module.ready;
+    return { Component: module.default };
+  },
   errorElement: <RouteError />,
 });
 

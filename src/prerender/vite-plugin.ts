@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { minify, type Plugin, type ResolvedConfig } from 'vite';
+import { build, minify, type Plugin, type ResolvedConfig } from 'vite';
 import { viewPageFile } from '../server/view-pages.ts';
 import { viewPage } from './view-page.ts';
 
@@ -43,12 +43,15 @@ export function prerenderPlugin(): Plugin {
       const pages = JSON.parse(child.stdout) as Record<string, string>;
       const boot = await assetScript(config, outDir, 'boot');
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
-      const runnerAhead = await assetScript(config, outDir, 'runner-ahead');
+      const trackersScripts = [
+        await assetScript(config, outDir, 'runner-ahead'),
+        await bundledScript(config, outDir, 'tracker-first-screen'),
+      ];
       for (const [path, markup] of Object.entries(pages)) {
         const file = join(outDir, viewPageFile(path));
         mkdirSync(dirname(file), { recursive: true });
         const page = viewPage(index, markup, boot);
-        writeFileSync(file, path === '/trackers' ? withRunnerAhead(page, runnerAhead) : page);
+        writeFileSync(file, path === '/trackers' ? withAsyncScripts(page, trackersScripts) : page);
       }
       config.logger.info(`  prerendered ${Object.keys(pages).length} views into views/`);
     },
@@ -58,6 +61,33 @@ export function prerenderPlugin(): Plugin {
 /** A script of this folder minified into the build's assets, named by its hash; its URL. */
 async function assetScript(config: ResolvedConfig, outDir: string, name: string) {
   const { code } = await minify(`${name}.js`, readFileSync(join(here, `${name}.js`), 'utf8'));
+  return writeAsset(config, outDir, name, code);
+}
+
+/**
+ * A TypeScript entry of this folder bundled on its own with what it imports (one classic
+ * script, no chunk shared with the app: loading it never starts the app's code), minified.
+ */
+async function bundledScript(config: ResolvedConfig, outDir: string, name: string) {
+  const output = await build({
+    configFile: false,
+    root: appRoot,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: join(here, `${name}.ts`), formats: ['iife'], name: name.replace(/\W/g, '_') },
+      // What a module does when it is evaluated (a catalogue's schemas, a store's subscription)
+      // is not kept unless the script uses what it exports: the script needs a few functions.
+      rolldownOptions: { treeshake: { moduleSideEffects: false } },
+    },
+  });
+  const [bundle] = Array.isArray(output) ? output : [output];
+  if (!bundle || !('output' in bundle)) throw new Error(`prerender: ${name}.ts did not bundle`);
+  return writeAsset(config, outDir, name, bundle.output[0].code);
+}
+
+function writeAsset(config: ResolvedConfig, outDir: string, name: string, code: string) {
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 8);
   const file = `${config.build.assetsDir}/${name}-${hash}.js`;
   writeFileSync(join(outDir, file), code);
@@ -65,9 +95,13 @@ async function assetScript(config: ResolvedConfig, outDir: string, name: string)
 }
 
 /**
- * The Trackers view's page asks a runner for an open tracker's first screen from its head
- * (runner-ahead.js, decision 122): a script of its own on that page alone, `async` so the
- * page's first paint never waits for it; every other view's page is as it was.
+ * The Trackers view's page reads an open tracker's first screen from its head: a runner's from
+ * the runner (runner-ahead.js, decision 122), this browser's from IndexedDB, drawn into the
+ * static copy (tracker-first-screen.ts, decision 126). Scripts of that page alone, `async` so
+ * its first paint never waits for them; every other view's page is as it was.
  */
-const withRunnerAhead = (page: string, src: string) =>
-  page.replace('</head>', `  <script src="${src}" async></script>\n  </head>`);
+const withAsyncScripts = (page: string, sources: readonly string[]) =>
+  page.replace(
+    '</head>',
+    `${sources.map((src) => `  <script src="${src}" async></script>\n`).join('')}  </head>`,
+  );

@@ -107,7 +107,7 @@ async function traceMoment(page, what, act) {
 }
 
 /** Writes the tracker and its runs in the page, in the store's own key format (tracker-storage.ts). */
-function seed(page, { keywords, locales, runs }) {
+export function seed(page, { keywords, locales, runs }) {
   return page.evaluate(
     async ({ keywords, locales, runs }) => {
       const DAY = 86_400_000;

@@ -5,10 +5,8 @@ import { moversBetween, moversDigest, type Mover } from './lib/movers.ts';
 import { isBaseline, type TrackerRun } from './lib/run.ts';
 import type { Tracker } from './lib/tracker.ts';
 import { MoversTable } from './movers-table.tsx';
+import { SELECT_CLASS } from './detail-parts.ts';
 import { runLabel } from './run-label.ts';
-
-const select =
-  'rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900';
 
 /** The last pair's movers: the same pair read whole after its cut copy (101) is not read again. */
 let lastPair: { key: string; cells: readonly BatchCell[]; movers: Mover[] } | null = null;
@@ -79,7 +77,7 @@ export function MoversSection({
                 id={`${id}-from`}
                 value={from.id}
                 onChange={(e) => setFromId(e.target.value)}
-                className={select}
+                className={SELECT_CLASS}
               >
                 {ran
                   .filter((r) => r.startedAt < to.startedAt)
@@ -96,7 +94,7 @@ export function MoversSection({
                 id={`${id}-to`}
                 value={to.id}
                 onChange={(e) => setToId(e.target.value)}
-                className={select}
+                className={SELECT_CLASS}
               >
                 {ran.slice(1).map((r) => (
                   <option key={r.id} value={r.id}>

@@ -1,40 +1,27 @@
 import { memo, useId, useMemo, useState } from 'react';
-import { useAfterPaint } from '../../components/use-after-paint.ts';
 import { useIdleStages } from '../../components/use-idle-stages.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { localeKey, localeLabel, type Locale } from '../runs/lib/locale.ts';
 import { sortMovers, type Mover, type MoverSort } from './lib/movers.ts';
+import {
+  CELL_CLASS,
+  COLUMNS,
+  HEADER_CLASS,
+  KEYWORD_CLASS,
+  MOVE_CLASS,
+  moveText,
+  MOVERS_CAPTION,
+  MUTED_CLASS,
+  PAGE,
+  PICKED_ROW_CLASS,
+  rankText,
+  ROW_CLASS,
+  ROW_PX,
+  SELECT_CLASS,
+  STATUS_CLASS,
+  URL_CHANGED_CLASS,
+} from './detail-parts.ts';
 
-const MOVE_TEXT: Record<Mover['move'], string> = {
-  up: 'up',
-  down: 'down',
-  unchanged: 'unchanged',
-  new: 'new in the top',
-  lost: 'lost from the top',
-  out: 'outside the top',
-  'not-checked': 'not checked',
-};
-
-const MOVE_CLASS: Record<Mover['move'], string> = {
-  up: 'text-emerald-800 dark:text-emerald-300 font-semibold',
-  down: 'text-red-800 dark:text-red-300 font-semibold',
-  new: 'text-emerald-800 dark:text-emerald-300 font-semibold',
-  lost: 'text-red-800 dark:text-red-300 font-semibold',
-  unchanged: '',
-  out: 'text-slate-600 dark:text-slate-400',
-  'not-checked': 'italic text-slate-600 dark:text-slate-400',
-};
-
-const rank = (r: number | null | undefined) =>
-  r === undefined ? 'not checked' : r === null ? 'not in the results' : `#${r}`;
-
-/** How many rows the table shows before "Show all": a tracker can have a thousand cells. */
-const PAGE = 50;
-/**
- * Rows in the table's first frame: about a phone's screen of them. The rest of the page follows
- * a frame later, below them (nothing moves): the first row is painted without waiting for them.
- */
-const FIRST_FRAME = 12;
 /**
  * Rows added per stage once "Show all" is pressed, each stage a painted frame and an idle
  * moment after the one before (`useIdleStages`). A slice below the screen is not laid out
@@ -45,31 +32,22 @@ const FIRST_FRAME = 12;
 const SLICE = 50;
 
 /**
- * Every row's columns: the same track sizes in each row, so the rows line up without a table
- * layout, which measures every row again whenever a slice is added (decision 123).
- */
-const COLUMNS =
-  'grid grid-cols-[minmax(5rem,2fr)_minmax(3.5rem,1fr)_minmax(4rem,1fr)_minmax(4.5rem,1.3fr)_minmax(5.5rem,1fr)]';
-/** A row's height as drawn (one line of small text and its padding), for slices not laid out yet. */
-const ROW_PX = 29;
-
-/**
- * The sorted rows cut where they appear: the first frame's, the rest of the first page, then
- * "Show all"'s slices. Each slice is a row group of its own that renders only when its rows or
+ * The sorted rows cut where they appear: the first page, then "Show all"'s slices. Each slice is a row group of its own that renders only when its rows or
  * its picked row change, so a new slice or a pick does not render the thousand rows before it.
  */
 function sliceRows(rows: readonly Mover[]): Mover[][] {
-  const slices = [rows.slice(0, FIRST_FRAME), rows.slice(FIRST_FRAME, PAGE)];
+  const slices = [rows.slice(0, PAGE)];
   for (let from = PAGE; from < rows.length; from += SLICE)
     slices.push(rows.slice(from, from + SLICE));
   return slices.filter((slice) => slice.length > 0);
 }
 
-/** The slices shown: the first frame's, the first page once painted, all of them in stages. */
-function slicesShown(all: boolean, painted: boolean, stage: number): number {
-  if (all) return 2 + stage;
-  return painted ? 2 : 1;
-}
+/**
+ * The slices shown: the first page in the first commit (what the page's boot paint drew, and
+ * what the content below it is laid out under: it never moves down as rows arrive, decision
+ * 126), then the rest in stages once "Show all" is pressed.
+ */
+const slicesShown = (all: boolean, stage: number) => (all ? 1 + stage : 1);
 
 /**
  * The movers between two runs: one row per keyword × locale, sortable by the size of the move,
@@ -91,21 +69,20 @@ export function MoversTable({
   const [sort, setSort] = useState<MoverSort>('size');
   const [locale, setLocale] = useState('');
   const [all, setAll] = useState(false);
-  const painted = useAfterPaint();
   const chosen = locales.find((l) => localeKey(l) === locale) ?? null;
   const rows = useMemo(() => sortMovers(movers, sort, { locale: chosen }), [movers, sort, chosen]);
   const slices = useMemo(() => sliceRows(rows), [rows]);
   // "Show all": one slice more each time the page is idle after painting the one before (a
   // thousand rows at once held the page for over 100 ms), below the rows already shown. Sorted
   // or filtered again, the rows fill again from the first page down.
-  const stage = useIdleStages(all ? Math.max(0, slices.length - 2) : 0, rows);
-  const shown = slices.slice(0, slicesShown(all, painted, stage));
+  const stage = useIdleStages(all ? Math.max(0, slices.length - 1) : 0, rows);
+  const shown = slices.slice(0, slicesShown(all, stage));
   const filling = all && shown.length < slices.length;
   const header = (key: MoverSort, label: string) => (
     <div
       role="columnheader"
       aria-sort={sort === key ? (key === 'size' ? 'descending' : 'ascending') : 'none'}
-      className="px-2 py-1 text-left font-bold"
+      className={HEADER_CLASS}
     >
       <button
         type="button"
@@ -124,7 +101,7 @@ export function MoversTable({
           id={`${id}-locale`}
           value={locale}
           onChange={(e) => setLocale(e.target.value)}
-          className="rounded border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
+          className={SELECT_CLASS}
         >
           <option value="">All locales</option>
           {locales.map((l) => (
@@ -133,17 +110,17 @@ export function MoversTable({
             </option>
           ))}
         </select>
-        <span className="text-slate-600 dark:text-slate-400">Sort by a column’s name.</span>
+        <span className={MUTED_CLASS}>Sort by a column’s name.</span>
       </div>
       <div className="overflow-x-auto">
         <div role="table" aria-labelledby={`${id}-caption`} aria-busy={filling} className="text-sm">
           <div id={`${id}-caption`} className="sr-only">
-            Movers: the target’s rank in each keyword and locale between the two runs
+            {MOVERS_CAPTION}
           </div>
           <div role="rowgroup" className="border-b border-slate-300 dark:border-slate-600">
             <div role="row" className={COLUMNS}>
               {header('query', 'Keyword')}
-              <div role="columnheader" className="px-2 py-1 text-left font-bold">
+              <div role="columnheader" className={HEADER_CLASS}>
                 Locale
               </div>
               {header('before', 'Before')}
@@ -167,7 +144,7 @@ export function MoversTable({
         </button>
       )}
       {/* Said once, when the last slice is in: not once per slice. */}
-      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+      <p role="status" className={STATUS_CLASS}>
         {all && !filling && rows.length > PAGE
           ? `All ${formatNumber(rows.length)} rows shown.`
           : ''}
@@ -200,33 +177,30 @@ const MoverRows = memo(function MoverRows({
         <div
           role="row"
           key={m.cell.id}
-          className={`${COLUMNS} border-b border-slate-100 dark:border-slate-800 ${picked === m.cell.id ? 'bg-teal-50 dark:bg-teal-950/40' : ''}`}
+          className={picked === m.cell.id ? `${ROW_CLASS} ${PICKED_ROW_CLASS}` : ROW_CLASS}
         >
-          <div role="cell" className="px-2 py-1 wrap-anywhere">
+          <div role="cell" className={`${CELL_CLASS} wrap-anywhere`}>
             <button
               type="button"
-              className="text-left text-teal-800 underline dark:text-teal-300"
+              className={KEYWORD_CLASS}
               onClick={() => onPick(m.cell.id)}
               aria-pressed={picked === m.cell.id}
             >
               {m.cell.query}
             </button>
           </div>
-          <div role="cell" className="px-2 py-1">
+          <div role="cell" className={CELL_CLASS}>
             {localeLabel(m.cell.locale)}
           </div>
-          <div role="cell" className="px-2 py-1">
-            {rank(m.before)}
+          <div role="cell" className={CELL_CLASS}>
+            {rankText(m.before)}
           </div>
-          <div role="cell" className="px-2 py-1">
-            {rank(m.after)}
-            {m.urlChanged && (
-              <span className="ml-1 text-xs text-amber-800 dark:text-amber-300">(another URL)</span>
-            )}
+          <div role="cell" className={CELL_CLASS}>
+            {rankText(m.after)}
+            {m.urlChanged && <span className={URL_CHANGED_CLASS}>(another URL)</span>}
           </div>
-          <div role="cell" className={`px-2 py-1 ${MOVE_CLASS[m.move]}`}>
-            {MOVE_TEXT[m.move]}
-            {m.size !== 0 && ` ${Math.abs(m.size)}`}
+          <div role="cell" className={`${CELL_CLASS} ${MOVE_CLASS[m.move]}`}>
+            {moveText(m)}
           </div>
         </div>
       ))}

@@ -2,11 +2,10 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { preloadable } from '../../components/preloadable.tsx';
 import { useIdleStages } from '../../components/use-idle-stages.ts';
 import { whenIdle } from '../../lib/next-task.ts';
-import { formatNumber } from '../../lib/format.ts';
-import { localeLabel } from '../runs/lib/locale.ts';
 import { planBatch } from '../runs/lib/pricing.ts';
 import { useBatchAccount, useCountedCost } from '../runs/use-run-plan.ts';
 import { BudgetPlanner } from './budget-planner.tsx';
+import { SCOPE_CLASS, trackerScope } from './detail-parts.ts';
 import type { BatchCell } from '../runs/lib/matrix.ts';
 import type { Locale } from '../runs/lib/locale.ts';
 import type { TrackerRun } from './lib/run.ts';
@@ -82,28 +81,7 @@ export function TrackerDetail({
       <h2 id={`${id}-title`} className="text-xl font-semibold">
         {tracker.name}
       </h2>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        {tracker.target ? `Follows ${tracker.target}` : 'No target domain'}
-        {tracker.competitors.length > 0 && ` against ${tracker.competitors.join(', ')}`} in{' '}
-        {formatNumber(new Set(cells.map((c) => c.query)).size)} keywords ×{' '}
-        {matrix.locales.map(localeLabel).join(', ')} ({formatNumber(cells.length)} requests a run).
-      </p>
-      <RunnerScheduleLine trackerId={tracker.id} />
-      {session ? (
-        <TrackerRunPanel
-          session={session}
-          tracker={tracker}
-          plan={plan}
-          running={running}
-          limit={account.limit}
-        />
-      ) : (
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          On the runner: it runs there on its schedule with the runner’s key; its schedule, caps and
-          alert channels are set with <code>npm run runner -- set {tracker.name}</code>.
-        </p>
-      )}
-      <RunsTable runs={runs} reading={reading} cells={cells.length} older={older} />
+      <p className={SCOPE_CLASS}>{trackerScope(tracker, matrix)}</p>
       <MoversAndPickedCell
         compared={compared}
         locales={matrix.locales}
@@ -114,6 +92,22 @@ export function TrackerDetail({
         cut={cut}
         history={cellHistory}
       />
+      <RunnerScheduleLine trackerId={tracker.id} />
+      {session ? (
+        <TrackerRunPanel
+          session={session}
+          tracker={tracker}
+          plan={plan}
+          running={running}
+          limit={account.limit}
+        />
+      ) : (
+        <p className={SCOPE_CLASS}>
+          On the runner: it runs there on its schedule with the runner’s key; its schedule, caps and
+          alert channels are set with <code>npm run runner -- set {tracker.name}</code>.
+        </p>
+      )}
+      <RunsTable runs={runs} reading={reading} cells={cells.length} older={older} />
       {/* Below the movers, one idle task each after the first screen is painted (decision 106). */}
       {session && stage >= 1 && (
         <>

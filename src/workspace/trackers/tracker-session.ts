@@ -33,7 +33,7 @@ import { loadBatch, readAnswer } from '../runs/batch-store.ts';
 import { afterReload } from '../runs/lib/cells.ts';
 import type { TrackerHandoff } from '../runs/tracker-handoff.ts';
 import type { TrackerWithRuns } from './lib/tracker-file.ts';
-import { takeList, takeMovers } from './read-ahead.ts';
+import { takeFirstScreen, takeList, takeMovers, type FirstScreenRead } from './read-ahead.ts';
 import { trackersGlance } from './scheduled-flag.ts';
 import {
   deleteTracker,
@@ -51,6 +51,7 @@ import {
   saveSent,
   saveTracker,
   type StoredAlert,
+  type TrackerList,
 } from './tracker-storage.ts';
 
 export interface RunProgress {
@@ -116,7 +117,7 @@ const PROGRESS_MS = 1_000;
  * is checked by `checkSchedule` while a tab is open (decision 054).
  */
 export class TrackerSession {
-  readonly store: Store<TrackersState> = createStore(EMPTY);
+  readonly store: Store<TrackersState>;
   private readonly queryClient: QueryClient;
   private stopEngine: (() => void) | null = null;
   /** A run is going on (or starting): one at a time per page. */
@@ -124,9 +125,16 @@ export class TrackerSession {
   private cancelRun: (() => void) | null = null;
   /** Counts openTracker calls: a slower reading never replaces a newer one. */
   private openings = 0;
+  /** The list, and the movers of this tracker, were read ahead: the first load and opening are done. */
+  private started: { list: boolean; trackerId: string | null };
 
   constructor(queryClient: QueryClient) {
     this.queryClient = queryClient;
+    // A page opened on a tracker whose reads are in starts from them: the view's first commit
+    // draws the tracker's first screen, as the page's boot paint did (decision 126).
+    const first = takeFirstScreen();
+    this.store = createStore(first ? firstScreenState(first) : EMPTY);
+    this.started = { list: first !== null, trackerId: first?.movers ? first.trackerId : null };
     // A run under an old key stops with it (its answers go with the cache).
     subscribeApiKey(() => this.stopEngine?.());
     // A key cleared in any tab deletes every tracker (app/forget-on-clear.ts does, whichever
@@ -143,14 +151,13 @@ export class TrackerSession {
 
   /** Reads the list again (after a change here or a run in another tab). */
   async load(): Promise<void> {
+    if (this.started.list) {
+      this.started.list = false;
+      return;
+    }
     try {
       // The first reading of a page opened on a tracker was started ahead (read-ahead.ts).
-      const [trackers, last, alerts] = await (takeList() ?? readTrackerList());
-      trackersGlance.set({
-        scheduled: trackers.some((t) => t.cadence !== 'off'),
-        unseen: alerts.filter((a) => !a.seen).length,
-      });
-      this.patch({ status: 'ready', trackers, lastRuns: last, alerts, storageError: false });
+      this.patch(listState(await (takeList() ?? readTrackerList())));
     } catch {
       // No IndexedDB (private mode, a prerender): no tracker can be kept, and the view says so.
       this.patch({ status: 'ready', storageError: true });
@@ -182,11 +189,16 @@ export class TrackerSession {
     const whole = shown?.trackerId === trackerId && shown.reading === 0 && !shown.cut;
     const full = (first: { runs: TrackerRun[]; older: number }) =>
       !whole && first.older > 0 && first.runs.length + first.older > RUNS_TABLE_ROWS;
-    const latest = whole
-      ? undefined
-      : await (takeMovers(trackerId) ?? loadLatestMovers(trackerId)).catch(() => undefined);
+    // Opened on this tracker, the session started from its movers (the constructor).
+    const started = this.started.trackerId === trackerId && shown?.cut === true;
+    this.started.trackerId = null;
+    const latest =
+      whole || started
+        ? undefined
+        : await (takeMovers(trackerId) ?? loadLatestMovers(trackerId)).catch(() => undefined);
     let known: TrackerRun[] = [];
-    if (latest && full(latest)) {
+    if (started) await afterPaint();
+    else if (latest && full(latest)) {
       if (!show(latest.runs, latest.older, true)) return;
       await afterPaint();
     } else {
@@ -438,6 +450,27 @@ export class TrackerSession {
       // Delivery is a demonstration: the alerts are kept whether or not it worked.
     }
   }
+}
+
+/** The list as the view shows it; the shell's trackers glance is told too. */
+function listState([trackers, lastRuns, alerts]: TrackerList): Partial<TrackersState> {
+  trackersGlance.set({
+    scheduled: trackers.some((t) => t.cadence !== 'off'),
+    unseen: alerts.filter((a) => !a.seen).length,
+  });
+  return { status: 'ready', trackers, lastRuns, alerts, storageError: false };
+}
+
+/** The state of a page opened on a tracker whose list and latest movers were read ahead. */
+function firstScreenState({ trackerId, list, movers }: FirstScreenRead): TrackersState {
+  const open = movers && {
+    trackerId,
+    runs: movers.runs,
+    at: Date.now(),
+    reading: movers.older,
+    cut: true as const,
+  };
+  return { ...EMPTY, ...listState(list), open: open ?? null };
 }
 
 const sessions = new WeakMap<QueryClient, TrackerSession>();

@@ -20,6 +20,7 @@ import {
   type RunEntry,
 } from './lib/storage-budget.ts';
 import type { Tracker } from './lib/tracker.ts';
+import { MOVERS_RECORD_SHAPE, RUN_RECORD_SHAPE, TRACKER_RECORD_SHAPE } from './record-shapes.ts';
 
 /**
  * Trackers live in their own IndexedDB database (decision 054), not under a tab's results as
@@ -65,12 +66,6 @@ const isKey = (key: IDBValidKey): key is Key => Array.isArray(key) && typeof key
 async function allKeys(): Promise<Key[]> {
   return (await keys(store())).filter(isKey);
 }
-
-/**
- * Stamped on every tracker `saveTracker` writes: the shape `storedTrackerSchema` reads. Raise it
- * whenever that schema changes, so trackers written before are checked again.
- */
-export const TRACKER_RECORD_SHAPE = 1;
 
 /**
  * Records read through `schema` unless stamped with `shape` (then taken as written, decision
@@ -137,12 +132,6 @@ const sentBy = async (run: TrackerRun): Promise<string[]> =>
   run.status === 'running'
     ? ((await get<string[]>(['sent', run.trackerId, run.id], store())) ?? [])
     : [];
-
-/**
- * Stamped on every run this module writes (`runRecords`): the shape `storedRunSchema` reads.
- * Raise it whenever that schema changes, so runs written before are checked again.
- */
-export const RUN_RECORD_SHAPE = 1;
 
 interface StampedRun extends TrackerRun {
   shape: typeof RUN_RECORD_SHAPE;
@@ -338,12 +327,6 @@ export async function saveRuns(runs: readonly TrackerRun[]): Promise<void> {
   }
   await setMany([...runRecords(runs), ...latest], store());
 }
-
-/**
- * Stamped on the latest movers record: the shape `LatestMovers` has in this version. Its runs
- * were cut from runs this version wrote or read through the schema (as stamped runs, 095).
- */
-const MOVERS_RECORD_SHAPE = 1;
 
 interface StoredLatestMovers extends LatestMovers {
   shape: typeof MOVERS_RECORD_SHAPE;

@@ -28,7 +28,7 @@ import { readRunnerAhead } from './runner-connection.ts';
  * hundred milliseconds the reads would wait behind, and the detail's module is then evaluated
  * before the movers arrive rather than after them (docs/performance.md, branch trk9a).
  */
-function readAhead(page: Pick<Location, 'pathname' | 'search'>): void {
+function readAhead(page: Pick<Location, 'pathname' | 'search'>): Promise<unknown> | undefined {
   // This module is also evaluated ahead of a navigation to it (a demo's next step): only the
   // page's own address on this view says a tracker is being opened.
   if (page.pathname !== '/trackers') return;
@@ -36,12 +36,24 @@ function readAhead(page: Pick<Location, 'pathname' | 'search'>): void {
   const trackerId = params.get('tracker');
   const runnerTrackerId = params.get('runner');
   if (trackerId === null && runnerTrackerId === null) return;
-  void trackerDetailCode.preload().catch(() => {});
-  if (trackerId !== null) keepAhead(trackerId, readTrackerList(), loadLatestMovers(trackerId));
+  const detailCode = trackerDetailCode.preload().catch(() => {});
   if (runnerTrackerId !== null) readRunnerAhead(runnerTrackerId);
+  if (trackerId === null) return;
+  const read = keepAhead(trackerId, readTrackerList(), loadLatestMovers(trackerId));
+  return Promise.race([Promise.all([read, detailCode]), after(FIRST_SCREEN_WAIT_MS)]);
 }
 
-readAhead(window.location);
+/** The longest the view's first render waits for its first screen's reads (a stuck storage). */
+const FIRST_SCREEN_WAIT_MS = 3_000;
+const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The router renders this view once `ready` settles (app/router.tsx). A page opened on one of
+ * this browser's trackers waits for its first screen's reads and the detail's code, so the
+ * app's first commit draws that screen whole, where the page's boot paint drew it from the
+ * same records (decision 126), rather than "Reading the stored trackers…" in its place.
+ */
+export const ready = readAhead(window.location);
 
 /** A trackers file is a few MB at most (1,000 cells × 30 runs of ten results, without titles). */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -73,7 +85,7 @@ export default function TrackersPage() {
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold">Trackers</h1>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
+      <p data-trackers-intro className="text-sm text-slate-700 dark:text-slate-300">
         A tracker is a batch run again over time: every run is kept in this browser, priced before
         it starts and capped, so any two runs can be compared. Make one with{' '}
         <strong>Save as tracker</strong> on a{' '}
@@ -83,6 +95,22 @@ export default function TrackersPage() {
         .
       </p>
       <HandoffNotice status={handoff} />
+      {openId && !open && state.status === 'ready' && (
+        <p role="status">That tracker is not stored in this browser.</p>
+      )}
+      {open && state.open?.trackerId === open.id && (
+        <trackerDetailCode.Preloaded
+          fallback={DETAIL_LOADING}
+          key={open.id}
+          session={session}
+          tracker={open}
+          runs={state.open.runs}
+          reading={state.open.reading}
+          cut={state.open.cut}
+          now={state.open.at}
+          running={state.running}
+        />
+      )}
       {sandbox && <SandboxDrift />}
       {state.storageError && (
         <p role="alert">
@@ -129,22 +157,6 @@ export default function TrackersPage() {
           return null;
         }}
       />
-      {openId && !open && state.status === 'ready' && (
-        <p role="status">That tracker is not stored in this browser.</p>
-      )}
-      {open && state.open?.trackerId === open.id && (
-        <trackerDetailCode.Preloaded
-          fallback={DETAIL_LOADING}
-          key={open.id}
-          session={session}
-          tracker={open}
-          runs={state.open.runs}
-          reading={state.open.reading}
-          cut={state.open.cut}
-          now={state.open.at}
-          running={state.running}
-        />
-      )}
     </div>
   );
 }

@@ -66,7 +66,7 @@ const fileRunSchema = z.object(runFields(['done', 'stopped', 'missed']), RUN);
 
 /**
  * A run as stored: also one still running, and one made from a batch (`fromBatch`). Changing it
- * means raising `RUN_RECORD_SHAPE` (tracker-storage.ts): stamped runs are not checked again.
+ * means raising `RUN_RECORD_SHAPE` (record-shapes.ts): stamped runs are not checked again.
  */
 export const storedRunSchema: z.ZodMiniType<TrackerRun> = z.looseObject({
   ...runFields(['running', 'done', 'stopped', 'missed']),

@@ -1,0 +1,25 @@
+import { resultsClearedAt } from '../session/results-cleared.ts';
+import {
+  firstScreenView,
+  paintFirstScreen,
+  readFirstScreen,
+} from '../workspace/trackers/first-screen-paint.ts';
+
+/**
+ * The Trackers view's page, opened on a tracker (`?tracker=ID`), draws that tracker's first
+ * screen from storage into its static copy (decision 126): bundled on its own into one small
+ * script of that page's head (vite-plugin.ts), `async`, so the page's first paint never waits
+ * for it. Its read starts at once; it draws once the copy is parsed.
+ */
+async function paintFromStorage(trackerId: string): Promise<void> {
+  const stored = await readFirstScreen(trackerId, resultsClearedAt.get());
+  const view = stored && firstScreenView(stored);
+  if (!view) return;
+  if (document.readyState === 'loading')
+    await new Promise((parsed) => document.addEventListener('DOMContentLoaded', parsed));
+  const root = document.getElementById('root');
+  if (root) paintFirstScreen(root, view);
+}
+
+const trackerId = new URLSearchParams(location.search).get('tracker');
+if (location.pathname === '/trackers' && trackerId !== null) void paintFromStorage(trackerId);
