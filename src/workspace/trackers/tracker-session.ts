@@ -181,14 +181,12 @@ export class TrackerSession {
       return true;
     };
     const afterPaint = () => new Promise<void>((painted) => whenIdle(painted, IDLE_WAIT_MS));
-    // The movers first when the runs table is full anyway (its height does not change): from
-    // the stored latest movers (one small record), else from the newest runs read whole;
+    // The movers first (they are the first screen, and nothing above them waits for the runs):
+    // from the stored latest movers (one small record), else from the newest runs read whole;
     // reading thirty runs of a thousand cells takes about a second at 4× CPU slowdown. Read
     // again (after a run, a schedule check), a tracker already shown whole stays whole.
     const shown = this.store.get().open;
     const whole = shown?.trackerId === trackerId && shown.reading === 0 && !shown.cut;
-    const full = (first: { runs: TrackerRun[]; older: number }) =>
-      !whole && first.older > 0 && first.runs.length + first.older > RUNS_TABLE_ROWS;
     // Opened on this tracker, the session started from its movers (the constructor).
     const started = this.started.trackerId === trackerId && shown?.cut === true;
     this.started.trackerId = null;
@@ -197,14 +195,12 @@ export class TrackerSession {
         ? undefined
         : await (takeMovers(trackerId) ?? loadLatestMovers(trackerId)).catch(() => undefined);
     let known: TrackerRun[] = [];
-    if (started) await afterPaint();
-    else if (latest && full(latest)) {
-      if (!show(latest.runs, latest.older, true)) return;
-      await afterPaint();
-    } else {
+    if (latest && !show(latest.runs, latest.older, true)) return;
+    if (latest || started) await afterPaint();
+    else if (!whole) {
       const newest = await loadNewestRuns(trackerId).catch(() => ({ runs: [], older: 0 }));
       known = newest.runs;
-      if (full(newest)) {
+      if (newest.older > 0) {
         if (!show(newest.runs, newest.older)) return;
         // The older runs once the newest are painted: each is a long copy out of IndexedDB, and
         // one landing before the first frame held the first movers row back by its length.
