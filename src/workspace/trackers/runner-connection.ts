@@ -117,16 +117,19 @@ export async function openRunnerTracker(
  * held starts the runner's list and the tracker's newest runs as the view's module is evaluated,
  * not after the app's first render and commit (as decision 109 does for a local tracker): at 4×
  * CPU that render is a few hundred milliseconds the reads would wait behind. The section's own
- * first reads then find them under way or done.
+ * first reads then find them under way or done. Resolves once both are in (the view's first
+ * render waits for them: trackers-page.tsx).
  */
-export function readRunnerAhead(trackerId: string): void {
+export async function readRunnerAhead(trackerId: string): Promise<void> {
   if (!runnerTokenStore.get()) return forgetRunnerAhead();
   // The runs first: the runner's database answers one query at a time, in the order asked, and
   // the runs page is the longest of the five answers the first rows wait for (decision 120).
   // Both take what the page's head asked already, if it did (decision 122).
-  void openRunnerTracker(trackerId, { again: false });
-  void refreshRunner({ reopen: false });
+  const runs = openRunnerTracker(trackerId, { again: false });
+  const list = refreshRunner({ reopen: false });
   forgetRunnerAhead();
+  // Neither throws: each keeps its error in its store, for the section to say.
+  await Promise.all([runs, list]);
 }
 
 async function readFirstPage(token: string, trackerId: string): Promise<void> {

@@ -31,7 +31,10 @@ export function RunnerSection() {
   // Only a server that forwards /runner/ can reach a runner: without one, a token field would
   // ask for something nothing could check. An unread meta (an error) leaves the connection on:
   // its own errors then say what is wrong.
-  const configured = meta.isError ? true : meta.data?.runner;
+  // A runner already read (a page opened on one of its trackers reads it ahead) is there.
+  const state = useStore(runnerState);
+  const read = 'view' in state && state.view !== null;
+  const configured = meta.isError || read ? true : meta.data?.runner;
   useFirstReads();
   return (
     <section
@@ -81,14 +84,6 @@ function RunnerConnection() {
   const [params, setParams] = useSearchParams();
   const openId = params.get('runner');
   const view = 'view' in state ? state.view : null;
-  const open = view?.trackers.find((t) => t.id === openId);
-  const runs = useStore(runnerRuns);
-  const cellRuns = useStore(runnerCellRuns);
-  // The open tracker's newest runs: one page, its movers' pair in it (decision 091), read
-  // since the section appeared (useFirstReads); shown once the list says it is the runner's.
-  const openRuns = open && runs?.trackerId === open.id ? runs : null;
-  // The schedule's and the budget's now: when the view opened (the runner's data is as read).
-  const [readAt] = useState(Date.now);
 
   return (
     <>
@@ -138,9 +133,34 @@ function RunnerConnection() {
           />
         </>
       )}
-      {openId && view && !open && <p role="status">That tracker is not on the runner.</p>}
+    </>
+  );
+}
+
+/**
+ * The runner's tracker open on this page (`?runner=ID`), where the view puts an open tracker: first,
+ * above the lists (decision 126). Shown once the runner's list says it holds it and its newest
+ * runs are read (a page opened on it read both ahead: trackers-page.tsx).
+ */
+export function RunnerTrackerDetail() {
+  const [params] = useSearchParams();
+  const openId = params.get('runner');
+  const state = useStore(runnerState);
+  const view = 'view' in state ? state.view : null;
+  const open = view?.trackers.find((t) => t.id === openId);
+  const runs = useStore(runnerRuns);
+  const cellRuns = useStore(runnerCellRuns);
+  // The open tracker's newest runs: one page, its movers' pair in it (decision 091), read
+  // since the section appeared (useFirstReads); shown once the list says it is the runner's.
+  const openRuns = open && runs?.trackerId === open.id ? runs : null;
+  // The schedule's and the budget's now: when the view opened (the runner's data is as read).
+  const [readAt] = useState(Date.now);
+  if (openId === null || !view) return null;
+  if (!open) return <p role="status">That tracker is not on the runner.</p>;
+  return (
+    <>
       {openRuns?.error && <p role="alert">{openRuns.error}</p>}
-      {open && openRuns && (openRuns.runs.length > 0 || (!openRuns.loading && !openRuns.error)) && (
+      {openRuns && (openRuns.runs.length > 0 || (!openRuns.loading && !openRuns.error)) && (
         <trackerDetailCode.Preloaded
           fallback={DETAIL_LOADING}
           key={`runner-${open.id}`}

@@ -9,7 +9,7 @@ import { serializeTrackers } from './lib/tracker-file-write.ts';
 import { loadLatestMovers, loadRuns, readTrackerList } from './tracker-storage.ts';
 import type { Tracker } from './lib/tracker.ts';
 import { TrackerList } from './tracker-list.tsx';
-import { RunnerSection } from './runner-section.tsx';
+import { RunnerSection, RunnerTrackerDetail } from './runner-section.tsx';
 import { DETAIL_LOADING, trackerDetailCode } from './tracker-detail-code.tsx';
 import { trackerSession } from './tracker-session.ts';
 import { TrackerAlerts } from './tracker-alerts.tsx';
@@ -37,9 +37,10 @@ function readAhead(page: Pick<Location, 'pathname' | 'search'>): Promise<unknown
   const runnerTrackerId = params.get('runner');
   if (trackerId === null && runnerTrackerId === null) return;
   const detailCode = trackerDetailCode.preload().catch(() => {});
-  if (runnerTrackerId !== null) readRunnerAhead(runnerTrackerId);
-  if (trackerId === null) return;
-  const read = keepAhead(trackerId, readTrackerList(), loadLatestMovers(trackerId));
+  const read =
+    trackerId !== null
+      ? keepAhead(trackerId, readTrackerList(), loadLatestMovers(trackerId))
+      : readRunnerAhead(runnerTrackerId!);
   return Promise.race([Promise.all([read, detailCode]), after(FIRST_SCREEN_WAIT_MS)]);
 }
 
@@ -48,10 +49,11 @@ const FIRST_SCREEN_WAIT_MS = 3_000;
 const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The router renders this view once `ready` settles (app/router.tsx). A page opened on one of
- * this browser's trackers waits for its first screen's reads and the detail's code, so the
- * app's first commit draws that screen whole, where the page's boot paint drew it from the
- * same records (decision 126), rather than "Reading the stored trackers…" in its place.
+ * The router renders this view once `ready` settles (app/router.tsx). A page opened on a
+ * tracker waits for its first screen's reads and the detail's code, so the app's first commit
+ * draws that screen whole (decision 126): for one of this browser's, where the page's boot
+ * paint drew it from the same records, rather than "Reading the stored trackers…" in its
+ * place; for a runner's, rather than "Reading the runner…" and a second commit.
  */
 export const ready = readAhead(window.location);
 
@@ -111,6 +113,7 @@ export default function TrackersPage() {
           running={state.running}
         />
       )}
+      <RunnerTrackerDetail />
       {sandbox && <SandboxDrift />}
       {state.storageError && (
         <p role="alert">
