@@ -8,6 +8,7 @@ import { defaultShouldDehydrateQuery, type QueryClient } from '@tanstack/react-q
 import { clear, del, entries, get, update, type UseStore } from 'idb-keyval';
 import { bodyText, type KeptBody, type ResponseMeta } from '../api/client.ts';
 import { ENDPOINTS, type EndpointId } from '../api/endpoints.ts';
+import { readOffPage, readsOffPage } from '../api/parse-off-page.ts';
 import { jsonResult, type JsonResult } from '../api/requests.ts';
 import { isRecord } from '../lib/is-record.ts';
 import { dismissNotice, showNotice } from '../lib/notices.ts';
@@ -129,13 +130,30 @@ function encode(data: unknown): { data: unknown; size: number } {
 /** About how many bytes an answer takes in the store (its body, for a JSON answer). */
 export const storedResultSize = (data: unknown): number => encode(data).size;
 
+/**
+ * A stored body's value. A big one is parsed in the worker that reads big answers (decision
+ * 111) and handed back a slice a task: parsed here, the 5 MB answer a tab had stored held the
+ * reloaded page 171 ms of CPU in one task before its view could render (decision 125). Where
+ * there is no worker, or it failed, the page parses it.
+ */
+async function storedValue(body: KeptBody): Promise<unknown> {
+  if (typeof body !== 'string' && readsOffPage(body.size)) {
+    const bytes = new Uint8Array(await body.arrayBuffer());
+    // Stored with the key masked already: nothing to mask ('').
+    const reading = await readOffPage([bytes], '', new AbortController().signal).catch(() => null);
+    if (reading?.kind === 'json') return reading.value;
+    if (reading?.kind === 'text') throw new Error('the stored answer is not JSON');
+  }
+  return JSON.parse(await bodyText(body));
+}
+
 /** A stored query as the cache holds it, or null when its answer no longer reads (a new schema). */
 async function decode(query: Query): Promise<Query | null> {
   const data: unknown = query.state.data;
   if (!isStoredJson(data)) return query;
   const [id] = query.queryKey;
   if (typeof id !== 'string' || !Object.hasOwn(ENDPOINTS, id)) return null;
-  const raw: unknown = JSON.parse(await bodyText(data.body));
+  const raw = await storedValue(data.body);
   const html = data.html && typeof raw === 'string' ? raw : undefined;
   const result = await jsonResult(
     ENDPOINTS[id as EndpointId],

@@ -1,5 +1,6 @@
-// A trace's long tasks and what fills them: shared by `bench:flow` (flow-trace.mjs) and the
-// trackers part's traced loads (trackers-bench.mjs, TRACE=3).
+// A trace's long tasks and what fills them: shared by `bench:flow` (flow-trace.mjs), the
+// trackers part's traced loads (trackers-bench.mjs, TRACE=3) and the large part's realty
+// answer (large-bench.mjs, TRACE=1).
 // Lighthouse 13's trace categories (core/gather/gatherers/trace.js).
 export const CATEGORIES = [
   'disabled-by-default-lighthouse',
@@ -106,4 +107,26 @@ export function blocking(events) {
       return `${line(t)}${hot ? `\n      hot: ${hot}` : ''}`;
     }),
   };
+}
+
+/**
+ * Runs `act` (a bench's moment) traced when TRACE is set, and prints its long tasks and what
+ * fills them: which of script, style, layout and paint a moment's budget goes to.
+ */
+export async function traceMoment(page, what, act) {
+  if (!Number(process.env.TRACE ?? 0)) return act();
+  const categories = process.env.PROF
+    ? [...CATEGORIES, 'disabled-by-default-v8.cpu_profiler']
+    : CATEGORIES;
+  const browser = page.context().browser();
+  await browser.startTracing(page, { categories });
+  try {
+    return await act();
+  } finally {
+    const raw = (await browser.stopTracing()).toString();
+    const result = blocking(JSON.parse(raw).traceEvents);
+    console.log(
+      `traced ${what}: main thread busy ${result.busyCpuMs} ms of CPU; long tasks:\n  ${result.tasks.join('\n  ')}\n  three biggest by CPU time:\n    ${result.biggest.join('\n    ')}`,
+    );
+  }
 }

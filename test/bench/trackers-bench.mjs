@@ -16,7 +16,7 @@
 // long tasks and what fills them (PROF=1: the functions, by self time; read them in an
 // unminified build).
 import { gzipSync } from 'node:zlib';
-import { blocking, CATEGORIES } from './trace-tasks.mjs';
+import { blocking, CATEGORIES, traceMoment } from './trace-tasks.mjs';
 import {
   firstRowShownMs,
   launchChromium,
@@ -83,27 +83,6 @@ async function tracedLoad(page, url) {
   console.log(
     `traced load: first movers row ${shownMs} ms, blocking ${result.ms} ms (CPU ${result.cpuMs} ms), main thread busy ${result.busyCpuMs} ms of CPU; long tasks:\n  ${result.tasks.join('\n  ')}\n  three biggest by CPU time:\n    ${result.biggest.join('\n    ')}`,
   );
-}
-
-/**
- * Runs `act` (one of the three moments) traced when TRACE is set, and prints its long tasks and
- * what fills them: which of script, style, layout and paint a moment's budget goes to.
- */
-async function traceMoment(page, what, act) {
-  if (!Number(process.env.TRACE ?? 0)) return act();
-  const categories = process.env.PROF
-    ? [...CATEGORIES, 'disabled-by-default-v8.cpu_profiler']
-    : CATEGORIES;
-  const browser = page.context().browser();
-  await browser.startTracing(page, { categories });
-  try {
-    await act();
-  } finally {
-    const result = blocking(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
-    console.log(
-      `traced ${what}: main thread busy ${result.busyCpuMs} ms of CPU; long tasks:\n  ${result.tasks.join('\n  ')}\n  three biggest by CPU time:\n    ${result.biggest.join('\n    ')}`,
-    );
-  }
 }
 
 /** Writes the tracker and its runs in the page, in the store's own key format (tracker-storage.ts). */

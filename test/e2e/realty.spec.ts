@@ -282,7 +282,7 @@ test('the 10,000-listing page renders as clusters that account for every placed 
   await expect(map).toHaveAttribute('data-clusters', /^[1-9]\d*$/);
 });
 
-test('the 10,000-listing answer is read in a worker, and a reload shows it again for 0 credits', async ({
+test('the 10,000-listing answer is read in a worker, and a reload reads it there again and shows it for 0 credits', async ({
   page,
 }) => {
   const workers: string[] = [];
@@ -300,6 +300,8 @@ test('the 10,000-listing answer is read in a worker, and a reload shows it again
   // 23 MB read back from IndexedDB and parsed: as long as the first showing, on a loaded machine.
   await expect(heading).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('result-source')).toContainText('cached · 0 credits');
+  // Parsed by the same worker, not on the page's thread (decision 125).
+  expect(workers.filter((url) => /parse-body\.worker/.test(url))).toHaveLength(2);
   await expect(credits).toHaveText(paid ?? '');
 });
 

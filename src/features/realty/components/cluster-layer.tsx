@@ -1,5 +1,13 @@
 import L from 'leaflet';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { useMap } from 'react-leaflet';
 import {
   buildClusterIndex,
@@ -8,6 +16,7 @@ import {
   toBBox,
   type ClusterIndex,
 } from '../lib/cluster.ts';
+import { buildsOffPage, clusterIndexOffPage } from '../lib/cluster-off-page.ts';
 import type { Home } from '../lib/home.ts';
 import { colorOf, medianOn, type ColorScale } from '../lib/color-scale.ts';
 import { statusColor } from '../lib/status.ts';
@@ -244,11 +253,33 @@ function drawInView(
 }
 
 /**
+ * The cluster index of `homes`: built here for a few listings; for thousands built in a worker
+ * (decision 125), null until it is back, while the markers drawn before stay on the map.
+ */
+function useClusterIndex(homes: readonly Home[]): ClusterIndex | null {
+  const here = useMemo(() => (buildsOffPage(homes) ? null : buildClusterIndex(homes)), [homes]);
+  const [offPage, setOffPage] = useState<{ homes: readonly Home[]; index: ClusterIndex } | null>(
+    null,
+  );
+  useEffect(() => {
+    if (here) return;
+    let live = true;
+    void clusterIndexOffPage(homes).then((index) => {
+      if (live) setOffPage({ homes, index });
+    });
+    return () => {
+      live = false;
+    };
+  }, [homes, here]);
+  return here ?? (offPage?.homes === homes ? offPage.index : null);
+}
+
+/**
  * The listings as supercluster clusters for the current view: cluster bubbles
  * with counts and canvas dots for single listings, both on the map's canvas (the
  * listbox of the bubbles is the keyboard's way to them), and price pins once few enough
- * single listings are in view. The index is built once per set of listings;
- * each move or zoom only asks it for what is in view.
+ * single listings are in view. The index is built once per set of listings (thousands of them
+ * in a worker); each move or zoom only asks it for what is in view.
  */
 export function ClusterLayer({
   homes,
@@ -260,7 +291,7 @@ export function ClusterLayer({
   onRendered,
 }: ClusterLayerProps) {
   const map = useMap();
-  const index: ClusterIndex = useMemo(() => buildClusterIndex(homes), [homes]);
+  const index = useClusterIndex(homes);
   const callbacks = useRef<Callbacks>({ onHover, onSelect, onRendered });
   const emphasis = useRef({ hoveredKey, selectedKey });
   useLayoutEffect(() => {
@@ -292,6 +323,7 @@ export function ClusterLayer({
   }, [homes]);
 
   useEffect(() => {
+    if (!index) return;
     const ringGroup = L.layerGroup().addTo(map);
     rings.current = ringGroup;
     const container = map.getContainer();

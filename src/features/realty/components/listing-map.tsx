@@ -17,6 +17,11 @@ import { FIT_PADDING_PX, MAP_SIZE, OPENING_VIEW, STREET_ZOOM } from '../map-conf
 import { AreaLayer, type AreaLayerProps } from './area-layer.tsx';
 import { ClusterLayer, type RenderCounts } from './cluster-layer.tsx';
 import { buildSpareMap, takeMap } from './spare-map.ts';
+import {
+  buildsOffPage,
+  clusterIndexOffPage,
+  prepareClusterWorker,
+} from '../lib/cluster-off-page.ts';
 import { shapeBounds, type Shape } from '../lib/shape.ts';
 
 export type { RenderCounts };
@@ -90,11 +95,12 @@ function show(map: L.Map, view: View) {
 
 /**
  * What the realty view does while the reader fills in the form: build the next map off the
- * page, and have the offline outlines at hand.
+ * page, have the offline outlines at hand, and load the worker that builds a big cluster index.
  */
 export function prepareListingMap(): void {
   buildSpareMap();
   prefetchOutlines();
+  prepareClusterWorker();
 }
 
 /**
@@ -242,6 +248,11 @@ export function ListingMap({
   // The "markers" stage (../PIPELINE.md): the map and its basemap paint first; the clusters and
   // pins come in a task of their own, so neither makes one long freeze on a phone.
   const markersNow = useAfterPaint();
+  // Thousands of listings: their cluster index is built in a worker from now, a frame before
+  // the cluster layer asks for it.
+  useEffect(() => {
+    if (buildsOffPage(homes)) void clusterIndexOffPage(homes);
+  }, [homes]);
   const onMode = useCallback((m: BasemapMode) => setMode(m), []);
   const [opening] = useState(
     (): View =>

@@ -1,10 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import {
   buildClusterIndex,
+  clusterIndexOf,
   clustersInView,
+  clusterTrees,
   isCluster,
+  lngLatOf,
   toBBox,
   toPointFeatures,
+  type ClusterIndex,
 } from './cluster.ts';
 import { toHomes } from './home.ts';
 
@@ -40,5 +44,57 @@ describe('clustering input', () => {
   test('clamps a map view that wraps around the world', () => {
     expect(toBBox(-400, -100, 400, 100)).toEqual([-180, -90, 180, 90]);
     expect(toBBox(-123, 47, -122, 48)).toEqual([-123, 47, -122, 48]);
+  });
+});
+
+describe('an index built in the worker (decision 125)', () => {
+  // 3,000 listings around two cities (a few without a position), from a fixed seed.
+  let seed = 11;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const many = toHomes(
+    Array.from({ length: 3000 }, (_, k) => ({
+      rpid: `h${k}`,
+      ...(k % 97 === 5
+        ? {}
+        : {
+            latLong:
+              k % 3 === 0
+                ? { latitude: 40.6 + random() * 0.3, longitude: -74.1 + random() * 0.4 }
+                : { latitude: 33.8 + random() * 0.5, longitude: -118.6 + random() * 0.8 },
+          }),
+    })),
+  );
+  const points = toPointFeatures(many);
+  const here = buildClusterIndex(many);
+  // As the worker sends it: its arrays moved, through a structured clone.
+  const built = clusterTrees(lngLatOf(points));
+  const buffers = new Set<ArrayBuffer>([built.coords.buffer]);
+  for (const t of built.trees) buffers.add(t.kdbush).add(t.data.buffer);
+  const there = clusterIndexOf(structuredClone(built, { transfer: [...buffers] }), points);
+
+  const listingsOf = (index: ClusterIndex, id: number) =>
+    index
+      .getLeaves(id, Infinity)
+      .map((leaf) => many[leaf.properties.i]!.key)
+      .sort();
+
+  test('shows the same bubbles and listings at every zoom, each bubble the same listings and zoom on click', () => {
+    let bubbles = 0;
+    for (let zoom = 2; zoom <= 16; zoom++) {
+      for (const bbox of [
+        [-180, -85, 180, 85],
+        [-118.5, 33.9, -118.2, 34.1],
+      ] as [number, number, number, number][]) {
+        const seen = clustersInView(there, bbox, zoom);
+        expect(seen).toEqual(clustersInView(here, bbox, zoom));
+        for (const item of seen.filter(isCluster)) {
+          const id = item.properties.cluster_id;
+          expect(listingsOf(there, id)).toEqual(listingsOf(here, id));
+          expect(there.getClusterExpansionZoom(id)).toBe(here.getClusterExpansionZoom(id));
+          bubbles++;
+        }
+      }
+    }
+    expect(bubbles).toBeGreaterThan(100);
   });
 });

@@ -1,4 +1,5 @@
 import type { Feature, Point } from 'geojson';
+import KDBush from 'kdbush';
 import Supercluster from 'supercluster';
 import type { Home } from './home.ts';
 import { CLUSTER_MIN_POINTS, CLUSTER_RADIUS_PX, MIN_ZOOM, STREET_ZOOM } from '../map-config.ts';
@@ -33,14 +34,84 @@ export function toPointFeatures(homes: readonly Home[]): PointFeature[] {
   return out;
 }
 
-export function buildClusterIndex(homes: readonly Home[]): ClusterIndex {
-  return new Supercluster<PointProps, Record<string, unknown>>({
+const newIndex = () =>
+  new Supercluster<PointProps, Record<string, unknown>>({
     radius: CLUSTER_RADIUS_PX,
     // No level below the map's own minimum; none past street level (map-config.ts).
     minZoom: MIN_ZOOM,
     maxZoom: STREET_ZOOM,
     minPoints: CLUSTER_MIN_POINTS,
-  }).load(toPointFeatures(homes));
+  });
+
+export function buildClusterIndex(homes: readonly Home[]): ClusterIndex {
+  return newIndex().load(toPointFeatures(homes));
+}
+
+/**
+ * A built index's arrays, as cluster.worker.ts sends them back (moved, not copied): per zoom
+ * level, which of `trees` it uses (levels without clusters share their neighbour's tree; -1: a
+ * level below the map's minimum), each tree's KDBush buffer and supercluster's data beside it,
+ * and the points' projected coordinates. Everything else an index holds is made on the page.
+ */
+export interface ClusterTrees {
+  numPoints: number;
+  coords: Float64Array<ArrayBuffer>;
+  levels: number[];
+  trees: { kdbush: ArrayBuffer; data: Int32Array<ArrayBuffer> }[];
+}
+
+/** What supercluster 9.1 keeps of a load (its source, pinned in package.json): read and set here only. */
+interface Loaded {
+  trees: ((KDBush & { data: Int32Array<ArrayBuffer> }) | undefined)[];
+  numPoints: number;
+  coords: Float64Array<ArrayBuffer>;
+  props: PointProps[];
+  ids: null;
+  clusterProps: unknown[];
+}
+const loaded = (index: ClusterIndex) => index as unknown as Loaded;
+
+/** The points' longitude and latitude, in the order of {@link toPointFeatures}: what the worker needs. */
+export function lngLatOf(points: readonly PointFeature[]): Float64Array<ArrayBuffer> {
+  const out = new Float64Array(points.length * 2);
+  points.forEach((p, k) => out.set(p.geometry.coordinates, 2 * k));
+  return out;
+}
+
+/** Builds the index of these coordinates (in the worker) and takes its arrays out. */
+export function clusterTrees(lngLat: Float64Array): ClusterTrees {
+  const features: PointFeature[] = [];
+  for (let k = 0; k < lngLat.length; k += 2)
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [lngLat[k]!, lngLat[k + 1]!] },
+      properties: { i: k / 2 },
+    });
+  const index = loaded(newIndex().load(features));
+  const distinct = [...new Set(index.trees.filter((t) => t !== undefined))];
+  return {
+    numPoints: index.numPoints,
+    coords: index.coords,
+    levels: [...index.trees].map((t) => (t ? distinct.indexOf(t) : -1)),
+    trees: distinct.map((t) => ({ kdbush: t.ids.buffer, data: t.data })),
+  };
+}
+
+/**
+ * The index built elsewhere, put together from its arrays around `points` (those the worker
+ * was given): it answers getClusters, getLeaves and getClusterExpansionZoom as the index built
+ * here would (cluster.test.ts compares the two).
+ */
+export function clusterIndexOf(built: ClusterTrees, points: readonly PointFeature[]): ClusterIndex {
+  const index = newIndex();
+  const into = loaded(index);
+  const trees = built.trees.map(({ kdbush, data }) => Object.assign(KDBush.from(kdbush), { data }));
+  into.trees = built.levels.map((k) => trees[k]);
+  into.numPoints = built.numPoints;
+  into.coords = built.coords;
+  into.props = points.map((p) => p.properties);
+  into.ids = null;
+  return index;
 }
 
 export function isCluster(item: ClusterItem): item is ClusterFeature {
