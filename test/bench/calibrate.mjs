@@ -125,6 +125,11 @@ const RENDER_WARMUPS = 12;
  * pages worked (idle 15 s), one read 51–68 ms from its third run (decision 124).
  */
 const KEPT_RENDER_WARMUPS = 3;
+/**
+ * The rendering half's samples at least: about 55 ms each, against a second for an index sample,
+ * and its fastest is kept, so two more than a run's 3 cost little and shed more of the noise.
+ */
+const MIN_RENDER_SAMPLES = 5;
 
 /**
  * The rendering workload's fastest time in `page` (ms), over `samples` runs after warm-ups. The
@@ -152,7 +157,7 @@ export async function calibrateIn(page, samples = SAMPLES, { warm = false } = {}
   const { index, samples: xs } = await measureIndex(page, samples, warm ? 0 : 1);
   const { renderMs, renderSamples } = await measureRendering(
     page,
-    samples,
+    Math.max(samples, MIN_RENDER_SAMPLES),
     warm ? KEPT_RENDER_WARMUPS : RENDER_WARMUPS,
   );
   const scriptMultiplier = multiplierForIndex(index);

@@ -167,10 +167,11 @@ const steady = (run) => !drifted(run) && !waited(run);
 /**
  * A run that drifted slower (Lighthouse saw a lower index than the calibration: a slower machine,
  * or a page whose own heap slows the benchmark in it) and still met every budget (`meets`): it
- * emulated a phone no faster than the reference, so the reference would meet them too, and it
- * counts towards the median. Realty's 467 listings read 0.65–0.85× the blank page's index in
- * every run, and its row took 6 runs where 3 were enough (docs/performance.md, branch bench13).
- * Such a row is always a median of RUNS: it neither settles alone nor stops at two.
+ * emulated a phone no faster than the reference, so the reference would meet them too. Such runs
+ * only end a row that has RUNS runs counting with them, as its median: realty's 467 listings
+ * took 6 runs in the last full bench (fewer than 3 steady) where 3 that met were enough. The
+ * steady rules (one clear run, two that agree) still read steady runs only, so a row never takes
+ * more runs than without this.
  */
 const slowerAndMet = (run, meets) =>
   Boolean(meets) && !waited(run) && drifted(run) && seenShare(run) < 1 && meets(run).every(Boolean);
@@ -210,18 +211,20 @@ export function majorityAgrees(runs, meets) {
 export async function steadyRuns(once, { enoughAlone = () => false, meets } = {}) {
   const all = [];
   const counts = (run) => steady(run) || slowerAndMet(run, meets);
-  while (all.filter(counts).length < RUNS && all.length < 2 * RUNS) {
+  while (all.filter(steady).length < RUNS && all.length < 2 * RUNS) {
     const run = await once();
     all.push(run);
     // The first steady run decides alone when its verdict is settled (unsteady ones before it
     // emulated another phone and say nothing).
     const firstSteady = steady(run) && all.filter(steady).length === 1;
     if (firstSteady && enoughAlone(run)) return withRedone([run], all, counts);
-    const kept = all.filter(counts);
-    if (meets && kept.length < RUNS && kept.every(steady) && majorityAgrees(kept, meets))
+    const kept = all.filter(steady);
+    if (meets && kept.length < RUNS && majorityAgrees(kept, meets))
       return withRedone(kept, all, counts);
+    const counted = all.filter(counts);
+    if (counted.length >= RUNS) return withRedone(counted, all, counts);
   }
-  const kept = all.filter(counts);
+  const kept = all.filter(steady);
   return withRedone(kept.length >= RUNS ? kept : all, all, counts);
 }
 

@@ -387,7 +387,7 @@ ${longTasksSection(results.lighthouse)}${calibrationSection(all.calibration)}${p
 1. \`npm ci\`, and Chromium at \`/usr/bin/chromium\` (or \`CHROMIUM_PATH\`); never \`npx playwright install\`.
 2. \`npm run bench\`: builds the app and the floors (test/bench/floor, test/bench/floor-realty),
    serves the build with \`vite preview\` and the sandbox on free ports (\`BENCH_PORTS=4190-4199\`: only
-   those), runs every part, prints the
+   those), runs every part, prints every budget's verdict and each part's seconds first, then the
    tables, writes \`test-results/bench.json\` and this file, and exits 1 when a budget is broken.
    \`npm run bench -- --only bundle,map\` runs some parts (this file is then left alone).
 3. \`npm run bench:bundle\` is the size part alone (deterministic, no browser): CI runs it.
