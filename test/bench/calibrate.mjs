@@ -14,8 +14,9 @@
 // script alone (one of this kind read index 2,500 and was slowed 5.9× where its pages' layout
 // and paint wanted about half that).
 // The load of a shared machine moves within minutes (one bench saw 870 at its start and 1,600
-// in a flow a minute later), so each Lighthouse run calibrates again in its own page just
-// before it (calibrateIn), with fewer samples; the first calibration is printed.
+// in a flow a minute later), so each Lighthouse run calibrates again just before it, with fewer
+// samples, in one blank page its browser keeps for every calibration (keptCalibration, decision
+// 124: a page warmed once needs 3 rendering warm-ups, a fresh one 12); the first is printed.
 import { renderingWorkload } from './rendering-workload.mjs';
 import { shieldRenderers } from './renderer-shield.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS, median } from './serve.mjs';
@@ -100,11 +101,11 @@ export function calibrationReason({
 
 /**
  * Lighthouse's benchmark in `page`: the median of `samples` runs (about a second each), after
- * one warm-up (every calibration runs in a fresh blank page, whose first samples score low).
+ * `warmups` runs (one in a fresh blank page, whose first samples score low).
  */
-export async function measureIndex(page, samples = SAMPLES) {
+export async function measureIndex(page, samples = SAMPLES, warmups = 1) {
   const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
-  await page.evaluate(pageFunctions.computeBenchmarkIndex);
+  for (let i = 0; i < warmups; i++) await page.evaluate(pageFunctions.computeBenchmarkIndex);
   const xs = [];
   for (let i = 0; i < samples; i++)
     xs.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
@@ -115,10 +116,20 @@ export async function measureIndex(page, samples = SAMPLES) {
  * Warm-up runs before the rendering samples. In a fresh page, and in one that had just run the
  * index for 5 s, the workload's first 7–8 runs took 120–190 ms (layout 90–160) and every run
  * after them 55–70 ms (layout 35–47), on the same machine in the same minute: Blink's own
- * state warms with the work, not with the clock. Every calibration runs in a fresh blank page
- * (calibrate), so it always warms; REFERENCE_RENDER_MS is taken in the warm regime too.
+ * state warms with the work, not with the clock. A fresh page always warms this long;
+ * REFERENCE_RENDER_MS is taken in the warm regime too.
  */
 const RENDER_WARMUPS = 12;
+/**
+ * Warm-ups in a page that has warmed once already (keptCalibration): kept open while other
+ * pages worked (idle 15 s), one read 51–68 ms from its third run (decision 124).
+ */
+const KEPT_RENDER_WARMUPS = 3;
+/**
+ * The rendering half's samples at least: about 55 ms each, against a second for an index sample,
+ * and its fastest is kept, so two more than a run's 3 cost little and shed more of the noise.
+ */
+const MIN_RENDER_SAMPLES = 5;
 
 /**
  * The rendering workload's fastest time in `page` (ms), over `samples` runs after warm-ups. The
@@ -128,8 +139,8 @@ const RENDER_WARMUPS = 12;
  * 1.6×. What the other processes take during the flow is the shield's to keep out
  * (decision 105), not the calibration's to forgive.
  */
-export async function measureRendering(page, samples = SAMPLES) {
-  for (let i = 0; i < RENDER_WARMUPS; i++) await page.evaluate(renderingWorkload);
+export async function measureRendering(page, samples = SAMPLES, warmups = RENDER_WARMUPS) {
+  for (let i = 0; i < warmups; i++) await page.evaluate(renderingWorkload);
   const xs = [];
   for (let i = 0; i < samples; i++) xs.push((await page.evaluate(renderingWorkload)).total);
   return { renderMs: Math.round(Math.min(...xs) * 10) / 10, renderSamples: xs.map(Math.round) };
@@ -138,12 +149,17 @@ export async function measureRendering(page, samples = SAMPLES) {
 const twoPlaces = (x) => Math.round(x * 100) / 100;
 
 /**
- * The multiplier for the machine as `page` finds it now. BENCH_CPU_MULTIPLIER fixes the
- * multiplier instead (to reproduce a run); both halves are still measured and printed.
+ * The multiplier for the machine as `page` finds it now; `warm`: the page has calibrated before
+ * (fewer warm-ups). BENCH_CPU_MULTIPLIER fixes the multiplier instead (to reproduce a run);
+ * both halves are still measured and printed.
  */
-export async function calibrateIn(page, samples = SAMPLES) {
-  const { index, samples: xs } = await measureIndex(page, samples);
-  const { renderMs, renderSamples } = await measureRendering(page, samples);
+export async function calibrateIn(page, samples = SAMPLES, { warm = false } = {}) {
+  const { index, samples: xs } = await measureIndex(page, samples, warm ? 0 : 1);
+  const { renderMs, renderSamples } = await measureRendering(
+    page,
+    Math.max(samples, MIN_RENDER_SAMPLES),
+    warm ? KEPT_RENDER_WARMUPS : RENDER_WARMUPS,
+  );
   const scriptMultiplier = multiplierForIndex(index);
   const renderMultiplier = multiplierForRendering(renderMs);
   const halves = { index, scriptMultiplier, renderMs, renderMultiplier };
@@ -167,11 +183,10 @@ export async function calibrateIn(page, samples = SAMPLES) {
 }
 
 /**
- * Measures the machine in a blank page of `browser` or of a flow's browser context, opened and
- * closed here: the bench's first, printed calibration, and each flow's just before its timespan.
- * Never in the flow's own page: the workload is appended to its document, and a page holding a
- * tracker's 1,002 movers rows or 467 listings read 170–230 ms where a blank page read 55, so
- * the heaviest flows ran at 1.6–1.7× (2026-11-28).
+ * Measures the machine in a blank page of `browser` (or of a browser context), opened and closed
+ * here: the bench's first, printed calibration. Never in a flow's own page: the workload is
+ * appended to its document, and a page holding a tracker's 1,002 movers rows or 467 listings
+ * read 170–230 ms where a blank page read 55, so the heaviest flows ran at 1.6–1.7× (2026-11-28).
  */
 export async function calibrate(browser, shield, samples = SAMPLES) {
   const page = await browser.newPage();
@@ -181,6 +196,29 @@ export async function calibrate(browser, shield, samples = SAMPLES) {
   } finally {
     await page.close();
   }
+}
+
+/**
+ * The calibration before each run of `browser`'s flows and views: `measure(samples)` in one
+ * blank page opened at the first call and kept (decision 124). A page opened and warmed for
+ * each run cost 12 rendering warm-ups and an index warm-up, 7–10 s a run over ~40 runs a bench;
+ * kept, it is warm from its second calibration on. Opened before any flow's page, so it never
+ * takes a flow's focus (a page opened after the flow's did: the tour's → key reached nothing).
+ * Reopened, and warmed in full again, if it was closed.
+ */
+export function keptCalibration(browser, shield) {
+  let page = null;
+  let warm = false;
+  return async function measure(samples = SAMPLES) {
+    if (!page || page.isClosed()) {
+      page = await browser.newPage();
+      warm = false;
+    }
+    shield?.now();
+    const cpu = await calibrateIn(page, samples, { warm });
+    warm = true;
+    return cpu;
+  };
 }
 
 /** A Chromium for calibrating alone (the Lighthouse part calibrates in its own browser). */

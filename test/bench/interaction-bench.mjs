@@ -3,7 +3,7 @@
 // CPU slowdown of calibrate.mjs, a slow 4G network), each the median of 3 runs in a fresh browser context (1 run when it is at half the budget or less). The flows are written
 // like the Lighthouse part's (views-with-results.mjs): a preparation outside the timespan,
 // the interaction inside it. Budget: ≤ 200 ms each ("good" INP).
-import { calibrate } from './calibrate.mjs';
+import { keptCalibration } from './calibrate.mjs';
 import { BULK_URL } from './large-bench.mjs';
 import {
   calibrationLine,
@@ -171,7 +171,8 @@ export async function benchInteractions({ origin, cpu, lighthouse }) {
   const shield = shieldRenderers(browser);
   const rows = [];
   try {
-    cpu ??= await calibrate(browser, shield);
+    const calibration = keptCalibration(browser, shield);
+    cpu ??= await calibration();
     // BENCH_VIEWS=history,realty: only the interactions whose name holds one of these.
     const only = process.env.BENCH_VIEWS?.split(',');
     const flows = interactions(await largeRealtyPage(origin));
@@ -189,7 +190,7 @@ export async function benchInteractions({ origin, cpu, lighthouse }) {
               span,
               cpu: runCpu,
               wait,
-            } = await runFlow(browser, origin, flow, { snapshot: false, shield });
+            } = await runFlow(browser, origin, flow, { snapshot: false, shield, calibration });
             return {
               inpMs: inpMs(span),
               index: runCpu.index,
@@ -208,6 +209,7 @@ export async function benchInteractions({ origin, cpu, lighthouse }) {
           runs: runs.length,
           unsteady: runs.unsteady,
           redone: runs.redone,
+          slower: runs.slower,
           waits: runs.map((r) => r.waitShare),
         });
       } catch (error) {
@@ -256,7 +258,7 @@ export function interactionReport(r) {
     ...(r.shield ? [shieldLine(r.shield)] : []),
     ...r.rows.map(
       (x) =>
-        `  ${x.view.padEnd(56)} ${x.failed ? `not measured: ${x.failed}` : `${String(x.inpMs ?? '–').padStart(5)} ms → ${x.inpMs !== undefined && x.inpMs <= r.budgetMs ? 'met' : 'MISSED'}${x.runs === 1 ? ' (1 run)' : x.runs === 2 ? ' (2 runs that agree)' : ''}${x.from ? ` (the Lighthouse part's ${x.from} runs)` : ''}`}${x.waits ? `   waited ${waitCell(x.waits)}` : ''}${x.unsteady ? `   ${x.unsteady} unsteady run(s) measured again (${x.redone?.join(', ')})` : ''}${x.seconds !== undefined ? `   ${x.seconds} s` : ''}`,
+        `  ${x.view.padEnd(56)} ${x.failed ? `not measured: ${x.failed}` : `${String(x.inpMs ?? '–').padStart(5)} ms → ${x.inpMs !== undefined && x.inpMs <= r.budgetMs ? 'met' : 'MISSED'}${x.runs === 1 ? ' (1 run)' : x.runs === 2 ? ' (2 runs that agree)' : ''}${x.from ? ` (the Lighthouse part's ${x.from} runs)` : ''}`}${x.waits ? `   waited ${waitCell(x.waits)}` : ''}${x.unsteady ? `   ${x.unsteady} unsteady run(s) measured again (${x.redone?.join(', ')})` : ''}${x.slower ? `   ${x.slower} kept that drifted slower and met` : ''}${x.seconds !== undefined ? `   ${x.seconds} s` : ''}`,
     ),
   ].join('\n');
 }

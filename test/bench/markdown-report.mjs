@@ -232,6 +232,23 @@ const proxyRows = (proxy) => [
     ]),
 ];
 
+const shortsRows = (shorts) => [
+  [
+    'Shorts: stills requested at first paint',
+    `${shorts.stillsAtFirstPaint} of ${shorts.cardsRendered} cards`,
+    'cards rendered',
+    `< ${shorts.budgets.firstPaintShare * 100} % of the cards`,
+    verdict(shorts.stillsAtFirstPaint < shorts.cardsRendered * shorts.budgets.firstPaintShare),
+  ],
+  [
+    'Shorts: animated previews requested',
+    `${shorts.previewsBeforeHover} before hover, ${shorts.previewsAfterHover} after hovering one card`,
+    '–',
+    '0, then 1',
+    verdict(shorts.previewsBeforeHover === 0 && shorts.previewsAfterHover === 1),
+  ],
+];
+
 /** The parts with rows of their own, in the table's order; any other part brings its rows. */
 const ROWS_OF = {
   bundle: bundleRows,
@@ -240,7 +257,48 @@ const ROWS_OF = {
   sessions: sessionRows,
   large: largeRows,
   proxy: proxyRows,
+  shorts: shortsRows,
 };
+
+/**
+ * Every row of the measured parts (what, measured, baseline, budget, verdict), in the table's
+ * order; a part that could not be measured has none (`broken` says so).
+ */
+export function benchRows(all) {
+  const results = Object.fromEntries(Object.entries(all).filter(([, r]) => !r?.failed));
+  return [
+    ...Object.entries(ROWS_OF).flatMap(([name, rowsOf]) =>
+      results[name] ? rowsOf(results[name]) : [],
+    ),
+    ...Object.entries(results)
+      .filter(([name, r]) => !(name in ROWS_OF) && r?.markdownRows)
+      .flatMap(([, r]) => r.markdownRows),
+  ];
+}
+
+/** A part's verdict: its budgets met, how many missed, or why it was not measured. */
+export function partVerdict(result) {
+  if (result.failed) return 'not measured';
+  const missed = result.broken?.length ?? 0;
+  return missed === 0 ? 'met' : `${missed} missed`;
+}
+
+/** Each measured part's [name, verdict, seconds], in the order they ran (not the calibration). */
+export const partRows = (results, seconds) =>
+  Object.entries(results)
+    .filter(([name]) => name !== 'calibration')
+    .map(([name, r]) => [name, partVerdict(r), seconds[name] ?? '–']);
+
+/** The part table at the top of docs/benchmarks.md: where the verdicts and the minutes are. */
+const partSection = (results, seconds, wallSeconds) =>
+  `| Part | Verdict | Seconds |
+| --- | --- | --- |
+${partRows(results, seconds)
+  .map(([name, v, s]) => `| ${name} | ${v === 'met' ? v : `**${v}**`} | ${s} |`)
+  .join(
+    '\n',
+  )}${wallSeconds ? `\n| whole run (with the build and the server) | | ${wallSeconds} |` : ''}
+`;
 
 const plansFor = (broken) =>
   broken.length === 0
@@ -303,25 +361,21 @@ ${flows
 `;
 };
 
-export function markdownReport({ results: all, broken, load }) {
+export function markdownReport({ results: all, broken, load, seconds = {}, wallSeconds }) {
   // A part that could not be measured says so in `broken` (listed above the table); its
   // numbers are left out rather than read from a result that has none.
   const results = Object.fromEntries(Object.entries(all).filter(([, r]) => !r?.failed));
-  const rows = [
-    ...Object.entries(ROWS_OF).flatMap(([name, rowsOf]) =>
-      results[name] ? rowsOf(results[name]) : [],
-    ),
-    ...Object.entries(results)
-      .filter(([name, r]) => !(name in ROWS_OF) && r?.markdownRows)
-      .flatMap(([, r]) => r.markdownRows),
-  ];
+  const rows = benchRows(all);
 
   const cell = (s) => String(s).replace(/\|/g, '\\|');
   return `# Benchmarks
 
 Written by \`npm run bench\` (test/bench/run.mjs) on ${new Date().toISOString().slice(0, 10)}; do not
 edit by hand. Every number is measured against a baseline taken in the same run, because the
-machine is shared and noisy${load ? ` (load average over 1 minute: ${load.start} at the start, ${load.end} at the end, on ${load.cores} cores${load.weight > 1 ? `; the bench in a CPU group weighted ${load.weight}× an ordinary process, decision 104` : ''})` : ''}. ${broken.length === 0 ? 'Every budget holds.' : `${broken.length} budget(s) broken in this run:`}
+machine is shared and noisy${load ? ` (load average over 1 minute: ${load.start} at the start, ${load.end} at the end, on ${load.cores} cores${load.weight > 1 ? `; the bench in a CPU group weighted ${load.weight}× an ordinary process, decision 104` : ''})` : ''}.
+
+${partSection(all, seconds, wallSeconds)}
+${broken.length === 0 ? 'Every budget holds.' : `${broken.length} budget(s) broken in this run:`}
 ${broken.map((b) => `\n- ${b}`).join('')}
 
 | What | Measured | Baseline (same run) | Budget | Verdict |
@@ -333,7 +387,7 @@ ${longTasksSection(results.lighthouse)}${calibrationSection(all.calibration)}${p
 1. \`npm ci\`, and Chromium at \`/usr/bin/chromium\` (or \`CHROMIUM_PATH\`); never \`npx playwright install\`.
 2. \`npm run bench\`: builds the app and the floors (test/bench/floor, test/bench/floor-realty),
    serves the build with \`vite preview\` and the sandbox on free ports (\`BENCH_PORTS=4190-4199\`: only
-   those), runs every part, prints the
+   those), runs every part, prints every budget's verdict and each part's seconds first, then the
    tables, writes \`test-results/bench.json\` and this file, and exits 1 when a budget is broken.
    \`npm run bench -- --only bundle,map\` runs some parts (this file is then left alone).
 3. \`npm run bench:bundle\` is the size part alone (deterministic, no browser): CI runs it.

@@ -1,8 +1,10 @@
 // `npm run bench`: every claim about speed and size in the README is a number printed
 // here. Each part measures against a baseline taken in the same run (the machine is
-// shared and noisy: an absolute time alone proves little), prints its table, and lists
-// the budgets it breaks; the run writes test-results/bench.json and docs/benchmarks.md
-// and exits 1 when any budget is broken. `--only bundle,map` runs some parts (then
+// shared and noisy: an absolute time alone proves little) and lists the budgets it breaks.
+// Once every part has run, stdout gets the report: every budget's verdict first, each part's
+// verdict and seconds, then the parts' tables (stderr has a line per part as it ends); the run
+// writes test-results/bench.json, bench.txt and docs/benchmarks.md and exits 1 when any budget
+// is broken. `--only bundle,map` runs some parts (then
 // docs/benchmarks.md is left alone); `--ci` applies CI's limits where a part has them
 // (`npm run bench:bundle` is the CI size check: `--only bundle --ci`).
 // `LH_FLOWS=batch,webhook` limits the Lighthouse part to the flows with results whose name
@@ -33,7 +35,7 @@ import { benchTrackers, trackersReport } from './trackers-bench.mjs';
 import { benchRunner90, runner90Report } from './runner90-bench.mjs';
 import { priorityLine, raiseBenchPriority } from './priority.mjs';
 import { root, startServer } from './serve.mjs';
-import { markdownReport } from './markdown-report.mjs';
+import { benchRows, markdownReport, partRows, partVerdict } from './markdown-report.mjs';
 
 const MAP_RATIO_BUDGET = 0.05;
 const MAP_LONGEST_TASK_BUDGET_MS = 100;
@@ -49,22 +51,48 @@ function mapReport(m) {
   ].join('\n');
 }
 
-/** The bench's text output with what a reader wants first: each part's verdict and time. */
+/** A row's verdict as the text table says it, or null for a row without a budget. */
+function budgetVerdict(cell) {
+  const word = String(cell).replace(/\*/g, '').toLowerCase();
+  return word === 'met' ? 'met' : word === 'missed' ? 'MISSED' : null;
+}
+
+const clip = (text, width) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
+
+/** Every budget row, one line each: verdict, what, budget, then the value (widths vary most). */
+function budgetLines(results) {
+  const rows = benchRows(results)
+    .map(([what, value, , budget, cell]) => ({ what, value, budget, verdict: budgetVerdict(cell) }))
+    .filter((row) => row.verdict);
+  const whatWidth = Math.min(64, Math.max(0, ...rows.map((row) => row.what.length)));
+  const budgetWidth = Math.max(0, ...rows.map((row) => row.budget.length));
+  return rows.map(
+    (row) =>
+      `  ${row.verdict.padEnd(7)}${clip(row.what, whatWidth).padEnd(whatWidth)}  ${row.budget.padEnd(budgetWidth)}  ${row.value}`,
+  );
+}
+
+/** Each part's verdict and wall time, one line each. */
+const partLines = (results) =>
+  partRows(results, seconds).map(
+    ([name, verdict, s]) => `  ${name.padEnd(14)}${verdict.padEnd(16)}${String(s).padStart(5)} s`,
+  );
+
+/**
+ * The bench's printed report (stdout, and test-results/bench.txt) with what a reader wants
+ * first: every budget's verdict, then each part's verdict and time, then the parts' tables.
+ */
 function verdictFirst(results, brokenList, partReports) {
-  const rows = Object.entries(results)
-    .filter(([name]) => name !== 'calibration')
-    .map(([name, r]) => {
-      const own = r.failed ? [r.failed] : (r.broken ?? []);
-      return (
-        `  ${name.padEnd(14)} ${own.length === 0 ? 'met' : `${own.length} MISSED`}`.padEnd(34) +
-        `${seconds[name] ?? '–'} s`
-      );
-    });
   return [
-    'Verdicts (part, budgets, wall time)',
-    ...rows,
+    'Verdicts (every budget: verdict, what, budget, measured)',
+    ...budgetLines(results),
+    '',
+    'Parts (verdict, wall time)',
+    ...partLines(results),
+    `  whole run${String(wallSeconds()).padStart(26)} s`,
+    '',
     brokenList.length === 0
-      ? 'Every budget holds.'
+      ? `${ci ? 'Every CI limit holds.' : 'Every budget holds.'}`
       : `${brokenList.length} budget(s) broken:\n${brokenList.map((b) => `  - ${b}`).join('\n')}`,
     results.calibration ? `\n${calibrationLine(results.calibration).trim()}` : '',
     priorityLine(priority).trim(),
@@ -190,7 +218,9 @@ if (only && parts.length !== only.length)
 
 // Before any browser or server starts, so that all of them inherit it (decision 104).
 const priority = raiseBenchPriority();
-console.log(priorityLine(priority).trim());
+console.error(priorityLine(priority).trim());
+const runStarted = Date.now();
+const wallSeconds = () => Math.round((Date.now() - runStarted) / 1000);
 
 const work = mkdtempSync(join(tmpdir(), 'bench-'));
 const appDir = join(work, 'app');
@@ -210,6 +240,17 @@ let appBuilt = false;
 let server = null;
 // The CPU slowdown every Lighthouse part applies, measured once before the first of them.
 let cpu = null;
+
+/**
+ * A part's verdict and time on stderr as it ends (the report, verdicts first, is printed once
+ * every part has run: stdout starts with it); a failed part's message too.
+ */
+function progress(name) {
+  const r = results[name];
+  console.error(
+    `${name}: ${partVerdict(r)}, ${seconds[name]} s${r.failed ? ` (${r.failed})` : ''}`,
+  );
+}
 
 /** The app built once per run into appDir (the bundle part builds it while measuring). */
 async function ensureApp() {
@@ -231,7 +272,7 @@ try {
     if (part.throttled && !cpu) {
       cpu = await calibrateStandalone();
       results.calibration = cpu;
-      console.log(`\n${calibrationLine(cpu).trim()}`);
+      console.error(calibrationLine(cpu).trim());
     }
     let result;
     const started = Date.now();
@@ -240,10 +281,10 @@ try {
     } catch (error) {
       // One part failing (a view changed under it) must not hide the other parts' numbers.
       const message = `${part.name} could not be measured: ${String(error?.message ?? error).split('\n')[0]}`;
-      console.log(`\n${message}`);
       results[part.name] = { failed: message };
       broken.push(message);
       seconds[part.name] = Math.round((Date.now() - started) / 1000);
+      progress(part.name);
       continue;
     }
     seconds[part.name] = Math.round((Date.now() - started) / 1000);
@@ -251,22 +292,22 @@ try {
     results[part.name] = result;
     broken.push(...((ci ? result.ciBroken : undefined) ?? result.broken ?? []));
     reports.push(part.report(result));
-    console.log(reports.at(-1));
+    progress(part.name);
   }
-  console.log(
-    broken.length === 0
-      ? `\n${ci ? 'Every CI limit holds.' : 'Every budget holds.'}`
-      : `\n${broken.length} budget(s) broken:\n${broken.map((b) => `  - ${b}`).join('\n')}`,
-  );
   load.end = loadavg()[0].toFixed(1);
+  const report = verdictFirst(results, broken, reports);
+  console.log(report);
   mkdirSync(join(root, 'test-results'), { recursive: true });
   writeFileSync(
     join(root, 'test-results/bench.json'),
-    JSON.stringify({ results, broken, load, seconds }, null, 2),
+    JSON.stringify({ results, broken, load, seconds, wallSeconds: wallSeconds() }, null, 2),
   );
-  writeFileSync(join(root, 'test-results/bench.txt'), verdictFirst(results, broken, reports));
+  writeFileSync(join(root, 'test-results/bench.txt'), report);
   if (!only)
-    writeFileSync(join(root, 'docs/benchmarks.md'), markdownReport({ results, broken, load }));
+    writeFileSync(
+      join(root, 'docs/benchmarks.md'),
+      markdownReport({ results, broken, load, seconds, wallSeconds: wallSeconds() }),
+    );
   if (broken.length > 0) process.exitCode = 1;
 } finally {
   await server?.stop();
