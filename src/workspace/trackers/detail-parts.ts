@@ -57,11 +57,14 @@ export const moveText = (m: Mover) =>
 export const rankText = (r: number | null | undefined) =>
   r === undefined ? 'not checked' : r === null ? 'not in the results' : `#${r}`;
 
-/**
- * How many rows the table shows before "Show all" (a tracker can have a thousand cells), all in
- * its first commit: the content below them is laid out once, under all of them (decision 126).
- */
+/** How many rows the table shows before "Show all": a tracker can have a thousand cells. */
 export const PAGE = 50;
+/**
+ * Rows in the table's first frame: about a phone's screen of them. The rest of the page follows
+ * a frame later, in the height kept for them below (decision 126: nothing below moves down), so
+ * the first row is painted without waiting for them.
+ */
+export const FIRST_FRAME = 12;
 
 /**
  * Every row's columns: the same track sizes in each row, so the rows line up without a table

@@ -19,6 +19,7 @@ import {
   trackerScope,
   URL_CHANGED_CLASS,
   COLUMNS,
+  FIRST_FRAME,
 } from './detail-parts.ts';
 import type { LatestMovers } from './lib/latest-movers.ts';
 import { moversBetween, moversDigest, sortMovers, type Mover } from './lib/movers.ts';
@@ -209,13 +210,17 @@ export function firstScreenElement(doc: Document, view: FirstScreenView): HTMLEl
       ),
       h('div', { role: 'cell', class: `${CELL_CLASS} ${MOVE_CLASS[m.move]}` }, moveText(m)),
     );
-  const first = view.rows.slice(0, PAGE);
+  const first = view.rows.slice(0, FIRST_FRAME);
   const rows = h(
     'div',
     { role: 'rowgroup', class: '[content-visibility:auto]' },
     ...first.map(row),
   );
   rows.style.containIntrinsicSize = `auto ${first.length * ROW_PX}px`;
+  // The rest of the first page's height, as the app keeps it until its next frame (RowsToCome).
+  const toCome = Math.min(view.rows.length, PAGE) - first.length;
+  const kept = h('div', { 'aria-hidden': 'true' });
+  kept.style.height = `${toCome * ROW_PX}px`;
   const table = h(
     'div',
     { class: 'space-y-2' },
@@ -257,6 +262,7 @@ export function firstScreenElement(doc: Document, view: FirstScreenView): HTMLEl
           ),
         ),
         rows,
+        ...(toCome > 0 ? [kept] : []),
       ),
     ),
     ...(view.rows.length > PAGE

@@ -1,4 +1,5 @@
 import { memo, useId, useMemo, useState } from 'react';
+import { useAfterPaint } from '../../components/use-after-paint.ts';
 import { useIdleStages } from '../../components/use-idle-stages.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { localeKey, localeLabel, type Locale } from '../runs/lib/locale.ts';
@@ -12,6 +13,7 @@ import {
   moveText,
   MOVERS_CAPTION,
   MUTED_CLASS,
+  FIRST_FRAME,
   PAGE,
   PICKED_ROW_CLASS,
   rankText,
@@ -32,22 +34,22 @@ import {
 const SLICE = 50;
 
 /**
- * The sorted rows cut where they appear: the first page, then "Show all"'s slices. Each slice is a row group of its own that renders only when its rows or
+ * The sorted rows cut where they appear: the first frame's, the rest of the first page, then
+ * "Show all"'s slices. Each slice is a row group of its own that renders only when its rows or
  * its picked row change, so a new slice or a pick does not render the thousand rows before it.
  */
 function sliceRows(rows: readonly Mover[]): Mover[][] {
-  const slices = [rows.slice(0, PAGE)];
+  const slices = [rows.slice(0, FIRST_FRAME), rows.slice(FIRST_FRAME, PAGE)];
   for (let from = PAGE; from < rows.length; from += SLICE)
     slices.push(rows.slice(from, from + SLICE));
   return slices.filter((slice) => slice.length > 0);
 }
 
-/**
- * The slices shown: the first page in the first commit (what the page's boot paint drew, and
- * what the content below it is laid out under: it never moves down as rows arrive, decision
- * 126), then the rest in stages once "Show all" is pressed.
- */
-const slicesShown = (all: boolean, stage: number) => (all ? 1 + stage : 1);
+/** The slices shown: the first frame's, the first page once painted, all of them in stages. */
+function slicesShown(all: boolean, painted: boolean, stage: number): number {
+  if (all) return 2 + stage;
+  return painted ? 2 : 1;
+}
 
 /**
  * The movers between two runs: one row per keyword × locale, sortable by the size of the move,
@@ -75,8 +77,11 @@ export function MoversTable({
   // "Show all": one slice more each time the page is idle after painting the one before (a
   // thousand rows at once held the page for over 100 ms), below the rows already shown. Sorted
   // or filtered again, the rows fill again from the first page down.
-  const stage = useIdleStages(all ? Math.max(0, slices.length - 1) : 0, rows);
-  const shown = slices.slice(0, slicesShown(all, stage));
+  const painted = useAfterPaint();
+  const stage = useIdleStages(all ? Math.max(0, slices.length - 2) : 0, rows);
+  const shown = slices.slice(0, slicesShown(all, painted, stage));
+  // The first page's rows not shown yet hold their place, so nothing below them moves down.
+  const waiting = Math.min(rows.length, PAGE) - shown.reduce((n, slice) => n + slice.length, 0);
   const filling = all && shown.length < slices.length;
   const header = (key: MoverSort, label: string) => (
     <div
@@ -136,6 +141,7 @@ export function MoversTable({
               onPick={onPick}
             />
           ))}
+          {!all && waiting > 0 && <RowsToCome rows={waiting} />}
         </div>
       </div>
       {!all && rows.length > PAGE && (
@@ -207,3 +213,8 @@ const MoverRows = memo(function MoverRows({
     </div>
   );
 });
+
+/** The height of rows the first page shows a frame later (decision 126): read by no one. */
+const RowsToCome = ({ rows }: { rows: number }) => (
+  <div aria-hidden="true" style={{ height: `${rows * ROW_PX}px` }} />
+);
