@@ -161,8 +161,8 @@ describe('the Trackers view and a runner', () => {
     await user.click(within(list).getByRole('button', { name: 'Coffee watch' }));
     expect(await screen.findByRole('heading', { name: 'Coffee watch' }, WAIT)).toBeInTheDocument();
     // Its newest page: the two runs the movers compare, and the older one left on the runner
-    // until asked for (decision 091).
-    const runs = screen.getByRole('table', { name: /Every run of this tracker/ });
+    // until asked for (decision 091); the runs table below the movers, a moment after them (126).
+    const runs = await screen.findByRole('table', { name: /Every run of this tracker/ }, WAIT);
     expect(within(runs).getAllByRole('row')).toHaveLength(4);
     expect(within(runs).getByText(/1 earlier run not read yet/)).toBeInTheDocument();
     await waitFor(() => expect(runReads()).toEqual(['newest, cut', 'newest, whole']), WAIT);

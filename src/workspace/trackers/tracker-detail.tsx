@@ -28,8 +28,8 @@ import { TrackerSettings } from './tracker-settings.tsx';
  */
 const pickedCellCode = preloadable(() => import('./picked-cell.tsx').then((m) => m.PickedCell));
 
-/** The parts rendered after the first screen (editors, planner, files), one idle task each. */
-const LATER_STAGES = 4;
+/** The parts rendered after the first screen (Run now and the runs, editors, planner, files), one idle task each. */
+const LATER_STAGES = 5;
 
 /** One tracker: Run now (priced), its runs, movers between two of them, a keyword's chart and SERP diff. */
 export function TrackerDetail({
@@ -92,40 +92,44 @@ export function TrackerDetail({
         cut={cut}
         history={cellHistory}
       />
-      <RunnerScheduleLine trackerId={tracker.id} />
-      {session ? (
-        <TrackerRunPanel
-          session={session}
-          tracker={tracker}
-          plan={plan}
-          running={running}
-          limit={account.limit}
-        />
-      ) : (
-        <p className={SCOPE_CLASS}>
-          On the runner: it runs there on its schedule with the runner’s key; its schedule, caps and
-          alert channels are set with <code>npm run runner -- set {tracker.name}</code>.
-        </p>
+      {/* Below the movers, one idle task each after the first screen is painted (decisions 106, 126). */}
+      {stage >= 1 && (
+        <>
+          <RunnerScheduleLine trackerId={tracker.id} />
+          {session ? (
+            <TrackerRunPanel
+              session={session}
+              tracker={tracker}
+              plan={plan}
+              running={running}
+              limit={account.limit}
+            />
+          ) : (
+            <p className={SCOPE_CLASS}>
+              On the runner: it runs there on its schedule with the runner’s key; its schedule, caps
+              and alert channels are set with <code>npm run runner -- set {tracker.name}</code>.
+            </p>
+          )}
+          <RunsTable runs={runs} reading={reading} cells={cells.length} older={older} />
+        </>
       )}
-      <RunsTable runs={runs} reading={reading} cells={cells.length} older={older} />
-      {/* Below the movers, one idle task each after the first screen is painted (decision 106). */}
-      {session && stage >= 1 && (
+      {session && stage >= 2 && (
         <>
           <MoveToRunner session={session} tracker={tracker} />
           <TrackerScope tracker={tracker} onSave={(t) => void session.save(t)} />
         </>
       )}
-      {session && stage >= 2 && (
+      {session && stage >= 3 && (
         <TrackerSettings tracker={tracker} onSave={(t) => void session.save(t)} />
       )}
-      {stage >= 3 && (
+      {stage >= 4 && (
         <BudgetPlanner
           tracker={tracker}
           schedule={plannedSchedule(tracker, runs, unit.credits, now)}
           now={now}
         />
       )}
-      {stage >= 4 && (
+      {stage >= 5 && (
         <TrackerFiles
           session={session}
           tracker={tracker}

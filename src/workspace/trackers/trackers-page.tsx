@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FileOpener } from '../../components/file-opener.tsx';
+import { useAfterPaint } from '../../components/use-after-paint.ts';
 import { useSandboxMode } from '../../components/use-sandbox-mode.ts';
 import { useStore } from '../../lib/store.ts';
 import { downloadText, fileDate } from '../../lib/download.ts';
@@ -83,6 +84,11 @@ export default function TrackersPage() {
   }, [session, openId]);
   const open = state.trackers.find((t) => t.id === openId);
   const handoff = useTrackerFromBatch(session);
+  // A page opened on a tracker commits that tracker's first screen alone (decision 126); what
+  // comes below it (notices, the lists, the runner, import) two frames later, below the fold.
+  const [openedOnTracker] = useState(openId !== null || params.get('runner') !== null);
+  const restPainted = useAfterPaint(2);
+  const rest = !openedOnTracker || restPainted;
 
   return (
     <div className="space-y-4">
@@ -114,52 +120,57 @@ export default function TrackersPage() {
         />
       )}
       <RunnerTrackerDetail />
-      {sandbox && <SandboxDrift />}
-      {state.storageError && (
-        <p role="alert">
-          This browser refuses the storage trackers are kept in (IndexedDB): none can be kept here.
-        </p>
+      {rest && (
+        <>
+          {sandbox && <SandboxDrift />}
+          {state.storageError && (
+            <p role="alert">
+              This browser refuses the storage trackers are kept in (IndexedDB): none can be kept
+              here.
+            </p>
+          )}
+          <TrackerAlerts alerts={state.alerts} onSeen={() => void session.seeAlerts()} />
+          {state.status === 'loading' ? (
+            <p role="status">Reading the stored trackers…</p>
+          ) : (
+            <TrackerList
+              trackers={state.trackers}
+              lastRuns={state.lastRuns}
+              openId={openId}
+              onOpen={(id) => setParams({ tracker: id })}
+            />
+          )}
+          {state.trackers.length > 0 && (
+            <div className="flex flex-wrap items-center gap-3">
+              <StorageBudgetField version={state.lastRuns} />
+              <button
+                type="button"
+                className="rounded border border-slate-400 px-3 py-1 text-sm"
+                onClick={() => void exportAll(state.trackers)}
+              >
+                Export all trackers
+              </button>
+            </div>
+          )}
+          <RunnerSection />
+          <FileOpener
+            label="Import trackers"
+            help="A trackers file saved here (with its runs). It is checked whole before anything is stored; it never holds a key."
+            what="a trackers file"
+            maxBytes={MAX_FILE_BYTES}
+            open={async (file) => {
+              // The file's reader (its schemas: zod) loads when a file is imported, not with the view.
+              const { parseTrackers } = await import('./lib/tracker-file.ts');
+              const parsed = parseTrackers(await file.text());
+              if ('errors' in parsed)
+                return `This file was not imported: ${parsed.errors.slice(0, 5).join(' ')}`;
+              await session.importEntries(parsed.entries);
+              setParams({ tracker: parsed.entries[0]!.tracker.id });
+              return null;
+            }}
+          />
+        </>
       )}
-      <TrackerAlerts alerts={state.alerts} onSeen={() => void session.seeAlerts()} />
-      {state.status === 'loading' ? (
-        <p role="status">Reading the stored trackers…</p>
-      ) : (
-        <TrackerList
-          trackers={state.trackers}
-          lastRuns={state.lastRuns}
-          openId={openId}
-          onOpen={(id) => setParams({ tracker: id })}
-        />
-      )}
-      {state.trackers.length > 0 && (
-        <div className="flex flex-wrap items-center gap-3">
-          <StorageBudgetField version={state.lastRuns} />
-          <button
-            type="button"
-            className="rounded border border-slate-400 px-3 py-1 text-sm"
-            onClick={() => void exportAll(state.trackers)}
-          >
-            Export all trackers
-          </button>
-        </div>
-      )}
-      <RunnerSection />
-      <FileOpener
-        label="Import trackers"
-        help="A trackers file saved here (with its runs). It is checked whole before anything is stored; it never holds a key."
-        what="a trackers file"
-        maxBytes={MAX_FILE_BYTES}
-        open={async (file) => {
-          // The file's reader (its schemas: zod) loads when a file is imported, not with the view.
-          const { parseTrackers } = await import('./lib/tracker-file.ts');
-          const parsed = parseTrackers(await file.text());
-          if ('errors' in parsed)
-            return `This file was not imported: ${parsed.errors.slice(0, 5).join(' ')}`;
-          await session.importEntries(parsed.entries);
-          setParams({ tracker: parsed.entries[0]!.tracker.id });
-          return null;
-        }}
-      />
     </div>
   );
 }
