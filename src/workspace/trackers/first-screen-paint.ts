@@ -21,7 +21,7 @@ import {
   COLUMNS,
   FIRST_FRAME,
 } from './detail-parts.ts';
-import type { LatestMovers } from './lib/latest-movers.ts';
+import { rankInCut, type LatestMovers } from './lib/latest-movers.ts';
 import { moversBetween, moversDigest, sortMovers, type Mover } from './lib/movers.ts';
 import { isBaseline, type TrackerRun } from './lib/run.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
@@ -137,7 +137,8 @@ export function firstScreenView({ tracker, latest }: StoredFirstScreen): FirstSc
   const from = ran.slice(0, -1).findLast(isBaseline);
   if (!to || !from) return null;
   const matrix = trackerMatrix(tracker);
-  const movers = moversBetween(matrix.cells, from, to, tracker.target, tracker.topN);
+  // The record's runs are cut to the target's best result (101): read as they are.
+  const movers = moversBetween(matrix.cells, from, to, tracker.target, tracker.topN, rankInCut);
   return {
     name: tracker.name,
     scope: trackerScope(tracker, matrix),

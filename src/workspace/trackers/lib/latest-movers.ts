@@ -30,6 +30,19 @@ export function runForMovers(run: TrackerRun, target: string): TrackerRun {
   return { ...kept, cells };
 }
 
+/**
+ * The target's best result in a cell of a run cut by `runForMovers`: its one result, if any, is
+ * that result (no link is parsed again: a thousand cells' worth was most of the page's boot
+ * paint, decision 126). Reads as `rankIn` does on the run before it was cut.
+ */
+export function rankInCut(
+  cell: RunCell | undefined,
+): { rank: number; link: string } | null | undefined {
+  if (cell?.state !== 'answered') return undefined;
+  const [best] = cell.results;
+  return best ? { rank: best.rank, link: best.link } : null;
+}
+
 const ran = (run: TrackerRun) => run.status !== 'missed' && run.status !== 'running';
 
 /** The record for a tracker's runs (oldest first), as the movers pick their default pair. */

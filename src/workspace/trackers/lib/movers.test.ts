@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { rankInCut, runForMovers } from './latest-movers.ts';
 import { countMoves, moversBetween, moversDigest, sortMovers } from './movers.ts';
 import { trackerMatrix } from './tracker.ts';
 import { page, testRun, testTracker } from './test-runs.ts';
@@ -37,6 +38,11 @@ describe('moversBetween', () => {
     ]);
     expect(moversDigest(movers, before.startedAt)).toBe(
       '1 up, 1 down, 1 new, 1 lost since Nov 17 (1 not checked in one of the runs)',
+    );
+    // Runs cut to the target's best result (the stored latest movers) read the same, read as cut.
+    const cut = (run: typeof before) => runForMovers(run, 'example.com');
+    expect(moversBetween(cells, cut(before), cut(after), 'example.com', 10, rankInCut)).toEqual(
+      movers,
     );
   });
 

@@ -24,17 +24,22 @@ export interface Mover {
 const inTop = (rank: number | null | undefined, topN: number) =>
   typeof rank === 'number' && rank <= topN;
 
-/** The target's movement in every cell from run `from` to run `to`. */
+/**
+ * The target's movement in every cell from run `from` to run `to`. `rankOf` reads the target's
+ * best result in a cell: `rankInCut` for runs cut to it (latest-movers.ts), which are not read
+ * link by link again.
+ */
 export function moversBetween(
   cells: readonly BatchCell[],
   from: TrackerRun,
   to: TrackerRun,
   target: string,
   topN: number,
+  rankOf: typeof rankIn = rankIn,
 ): Mover[] {
   return cells.map((cell) => {
-    const a = rankIn(from.cells[cell.id], target);
-    const b = rankIn(to.cells[cell.id], target);
+    const a = rankOf(from.cells[cell.id], target);
+    const b = rankOf(to.cells[cell.id], target);
     const before = a === undefined ? undefined : (a?.rank ?? null);
     const after = b === undefined ? undefined : (b?.rank ?? null);
     const urlChanged = Boolean(a && b && a.link !== b.link);
