@@ -13,20 +13,13 @@ import {
  */
 async function paintFromStorage(trackerId: string): Promise<void> {
   const stored = await readFirstScreen(trackerId, resultsClearedAt.get());
-  if (!stored) return;
-  // Reading the records, computing a thousand movers and drawing are a task each, not one long
-  // one (60 ms together at 1× on a page's cold first load).
-  await nextTask();
-  const view = firstScreenView(stored);
+  const view = stored && firstScreenView(stored);
   if (!view) return;
-  await nextTask();
   if (document.readyState === 'loading')
     await new Promise((parsed) => document.addEventListener('DOMContentLoaded', parsed));
   const root = document.getElementById('root');
   if (root) paintFirstScreen(root, view);
 }
-
-const nextTask = () => new Promise((next) => setTimeout(next, 0));
 
 const trackerId = new URLSearchParams(location.search).get('tracker');
 if (location.pathname === '/trackers' && trackerId !== null) void paintFromStorage(trackerId);
