@@ -68,6 +68,7 @@ export const BROWSER_PACKAGES = [
   '@tanstack/react-query',
   '@tanstack/react-virtual',
   'idb-keyval',
+  'kdbush',
   'leaflet',
   'react',
   'react-dom',
