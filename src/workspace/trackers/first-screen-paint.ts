@@ -21,9 +21,9 @@ import {
   COLUMNS,
   FIRST_FRAME,
 } from './detail-parts.ts';
-import { rankInCut, type LatestMovers } from './lib/latest-movers.ts';
+import { baselineBefore, rankInCut, runsThatRan, type LatestMovers } from './lib/latest-movers.ts';
 import { moversBetween, moversDigest, sortMovers, type Mover } from './lib/movers.ts';
-import { isBaseline, type TrackerRun } from './lib/run.ts';
+import type { TrackerRun } from './lib/run.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
 import { MOVERS_RECORD_SHAPE, TRACKER_RECORD_SHAPE } from './record-shapes.ts';
 import { runLabel } from './run-label.ts';
@@ -130,11 +130,10 @@ export interface FirstScreenView {
 
 /** The first screen of these records; null when it has no movers (fewer than two runs). */
 export function firstScreenView({ tracker, latest }: StoredFirstScreen): FirstScreenView | null {
-  const ran = (latest.from ? [latest.from, latest.to] : [latest.to]).filter(
-    (r) => r.status !== 'missed' && r.status !== 'running',
-  );
+  // The pair as the detail picks it from these runs (movers-section.tsx).
+  const ran = runsThatRan(latest.from ? [latest.from, latest.to] : [latest.to]);
   const to = ran.at(-1);
-  const from = ran.slice(0, -1).findLast(isBaseline);
+  const from = to && baselineBefore(ran, to);
   if (!to || !from) return null;
   const matrix = trackerMatrix(tracker);
   // The record's runs are cut to the target's best result (101): read as they are.

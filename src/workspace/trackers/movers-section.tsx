@@ -2,7 +2,8 @@ import { useId, useMemo, useState } from 'react';
 import type { Locale } from '../runs/lib/locale.ts';
 import type { BatchCell } from '../runs/lib/matrix.ts';
 import { moversBetween, moversDigest, type Mover } from './lib/movers.ts';
-import { isBaseline, type TrackerRun } from './lib/run.ts';
+import type { TrackerRun } from './lib/run.ts';
+import { baselineBefore, runsThatRan } from './lib/latest-movers.ts';
 import type { Tracker } from './lib/tracker.ts';
 import { MoversTable } from './movers-table.tsx';
 import { SELECT_CLASS } from './detail-parts.ts';
@@ -35,12 +36,9 @@ export function useComparedRuns(
   const [fromId, setFromId] = useState('');
   // Read once per pair of runs (a thousand cells), not on every render of the view.
   const compared = useMemo(() => {
-    const ran = runs.filter((r) => r.status !== 'missed' && r.status !== 'running');
+    const ran = runsThatRan(runs);
     const to = ran.find((r) => r.id === toId) ?? ran.at(-1);
-    // By default against the newest run before it that can be a baseline (never a suspect one).
-    const from =
-      ran.find((r) => r.id === fromId && r !== to) ??
-      ran.slice(0, ran.indexOf(to!)).findLast(isBaseline);
+    const from = ran.find((r) => r.id === fromId && r !== to) ?? (to && baselineBefore(ran, to));
     const movers = from && to ? moversOfPair(cells, from, to, tracker.target, tracker.topN) : null;
     return { ran, from, to, movers };
   }, [runs, cells, tracker.target, tracker.topN, fromId, toId]);

@@ -45,15 +45,26 @@ export function rankInCut(
 
 const ran = (run: TrackerRun) => run.status !== 'missed' && run.status !== 'running';
 
+/** The runs that ran (not missed, not running): the ones movers can compare. */
+export const runsThatRan = (runs: readonly TrackerRun[]): TrackerRun[] => runs.filter(ran);
+
+/**
+ * The run the movers compare `to` with by default: the newest before it (in `ran`, oldest
+ * first) that can be a baseline (never a suspect one). The view, the stored record and the
+ * page's boot paint all pick it here.
+ */
+export const baselineBefore = (ran: readonly TrackerRun[], to: TrackerRun) =>
+  ran.slice(0, ran.indexOf(to)).findLast(isBaseline);
+
 /** The record for a tracker's runs (oldest first), as the movers pick their default pair. */
 export function latestMoversOf(
   runs: readonly TrackerRun[],
   target: string,
 ): LatestMovers | undefined {
-  const done = runs.filter(ran);
+  const done = runsThatRan(runs);
   const to = done.at(-1);
   if (!to) return undefined;
-  const from = done.slice(0, -1).findLast(isBaseline);
+  const from = baselineBefore(done, to);
   return {
     target,
     to: runForMovers(to, target),
