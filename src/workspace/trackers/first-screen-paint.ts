@@ -21,7 +21,13 @@ import {
   COLUMNS,
   FIRST_FRAME,
 } from './detail-parts.ts';
-import { baselineBefore, rankInCut, runsThatRan, type LatestMovers } from './lib/latest-movers.ts';
+import {
+  baselineBefore,
+  currentPair,
+  rankInCut,
+  runsThatRan,
+  type LatestMovers,
+} from './lib/latest-movers.ts';
 import { moversBetween, moversDigest, sortMovers, type Mover } from './lib/movers.ts';
 import type { TrackerRun } from './lib/run.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
@@ -110,10 +116,9 @@ function checked(
   if (!isRecord(latest) || latest.shape !== MOVERS_RECORD_SHAPE) return null;
   const { shape: _t, ...t } = tracker as unknown as Tracker & { shape: number };
   const { shape: _m, ...m } = latest as unknown as LatestMovers & { shape: number };
-  if ((t.storedAt ?? t.createdAt) <= clearedAt || m.target !== t.target) return null;
+  if ((t.storedAt ?? t.createdAt) <= clearedAt) return null;
   const stored = new Set(runKeys.map((k) => (Array.isArray(k) ? k[2] : undefined)));
-  if (![m.from, m.to].every((r) => r === undefined || stored.has(r.id))) return null;
-  return { tracker: t, latest: m };
+  return currentPair(m, t.target, stored) ? { tracker: t, latest: m } : null;
 }
 
 /** What the first screen shows, computed as the detail computes it (movers-section.tsx). */

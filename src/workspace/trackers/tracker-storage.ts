@@ -5,6 +5,7 @@ import { createWriter, databaseStore } from '../../session/browser-databases.ts'
 import { resultsClearedAt } from '../../session/results-cleared.ts';
 import type { TrackerAlert } from './lib/alerts.ts';
 import {
+  currentPair,
   latestMoversOf,
   sameLatestMovers,
   withStoredRun,
@@ -377,10 +378,8 @@ export async function loadLatestMovers(
     targetOf(trackerId),
     runKeysOf(trackerId),
   ]);
-  if (!record || record.target !== target) return undefined;
-  const runs = record.from ? [record.from, record.to] : [record.to];
-  const ids = new Set(runKeys.map((k) => k[2]));
-  if (!runs.every((r) => ids.has(r.id))) return undefined;
+  const runs = record && currentPair(record, target, new Set(runKeys.map((k) => k[2])));
+  if (!runs) return undefined;
   return { runs, older: runKeys.length - runs.length };
 }
 

@@ -56,6 +56,21 @@ export const runsThatRan = (runs: readonly TrackerRun[]): TrackerRun[] => runs.f
 export const baselineBefore = (ran: readonly TrackerRun[], to: TrackerRun) =>
   ran.slice(0, ran.indexOf(to)).findLast(isBaseline);
 
+/**
+ * The record's runs (oldest first) when it still stands for the tracker: made for its target,
+ * each of its runs still stored (`storedRunIds`). Undefined otherwise. Checked alike by the
+ * view's read (tracker-storage.ts) and the page's boot paint (first-screen-paint.ts).
+ */
+export function currentPair(
+  record: LatestMovers,
+  target: string | undefined,
+  storedRunIds: ReadonlySet<unknown>,
+): TrackerRun[] | undefined {
+  if (record.target !== target) return undefined;
+  const runs = record.from ? [record.from, record.to] : [record.to];
+  return runs.every((r) => storedRunIds.has(r.id)) ? runs : undefined;
+}
+
 /** The record for a tracker's runs (oldest first), as the movers pick their default pair. */
 export function latestMoversOf(
   runs: readonly TrackerRun[],
