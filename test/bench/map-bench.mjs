@@ -20,6 +20,7 @@ import {
   startServer,
   watchLongTasks,
 } from './serve.mjs';
+import { traceMoment } from './trace-tasks.mjs';
 
 // Kept for modules that took the server helpers from here before serve.mjs existed.
 export { freePort, stop, waitForServer } from './serve.mjs';
@@ -73,13 +74,15 @@ async function measure(context, origin, mode) {
     const count = await page.evaluate(() => window.__mapBench.count);
     if (count !== 10_000) throw new Error(`expected 10,000 listings, the page has ${count}`);
     const normalizeMs = await page.evaluate(() => window.__mapBench.normalizeMs);
-    const ms = await page.evaluate(() =>
-      Promise.race([
-        window.__mapBench.run(),
-        new Promise((_, reject) =>
-          setTimeout(() => reject(new Error('the map did not render within 60 s')), 60_000),
-        ),
-      ]),
+    const ms = await traceMoment(page, `map ${mode}`, () =>
+      page.evaluate(() =>
+        Promise.race([
+          window.__mapBench.run(),
+          new Promise((_, reject) =>
+            setTimeout(() => reject(new Error('the map did not render within 60 s')), 60_000),
+          ),
+        ]),
+      ),
     );
     const longestTaskMs = mode === 'view' ? await panAndZoom(page) : null;
     return { ms, normalizeMs, longestTaskMs };

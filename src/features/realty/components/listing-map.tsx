@@ -248,11 +248,11 @@ export function ListingMap({
   // The "markers" stage (../PIPELINE.md): the map and its basemap paint first; the clusters and
   // pins come in a task of their own, so neither makes one long freeze on a phone.
   const markersNow = useAfterPaint();
-  // Thousands of listings: their cluster index is built in a worker from now, a frame before
-  // the cluster layer asks for it.
-  useEffect(() => {
-    if (buildsOffPage(homes)) void clusterIndexOffPage(homes);
-  }, [homes]);
+  // Thousands of listings: their cluster index is built in a worker from this render on, while
+  // the page commits, fits the map and paints it (the first ~30 ms of the listings' arrival),
+  // a frame before the cluster layer asks for it. A preload, not an effect: the build is kept
+  // per array of listings (clusterIndexOffPage), so a render React discards costs nothing.
+  if (buildsOffPage(homes)) void clusterIndexOffPage(homes);
   const onMode = useCallback((m: BasemapMode) => setMode(m), []);
   const [opening] = useState(
     (): View =>
