@@ -1,6 +1,6 @@
 import { clearAllDatabases } from '../../session/browser-databases.ts';
 import 'fake-indexeddb/auto';
-import { createStore, set } from 'idb-keyval';
+import { createStore, entries, set } from 'idb-keyval';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { moversBetween } from './lib/movers.ts';
 import { missedRun, runId, type TrackerRun } from './lib/run.ts';
@@ -9,6 +9,7 @@ import { storedRunSchema } from './lib/tracker-schemas.ts';
 import { page, testRun, testTracker } from './lib/test-runs.ts';
 import { trackerMatrix } from './lib/tracker.ts';
 import {
+  CELLS_PER_RECORD,
   deleteTracker,
   keepLatestMovers,
   lastRuns,
@@ -66,6 +67,46 @@ describe('tracker storage', () => {
     const last = await lastRuns();
     expect(last.get('trk')).toEqual({ startedAt: start + DAY, status: 'stopped', credits: 7 });
     expect(last.get('old')).toEqual({ startedAt: old.startedAt, status: 'done', credits: 60 });
+  });
+
+  test('a big run’s cells are stored apart, a few hundred to a record, and read back whole (decision 127)', async () => {
+    const cells: TrackerRun['cells'] = {};
+    for (let i = 0; i < 450; i++)
+      cells[`cell${i}`] =
+        i % 7 === 0
+          ? { state: 'failed', status: 500, charged: 'no' }
+          : {
+              state: 'answered',
+              at: start,
+              results: [{ rank: 1 + (i % 10), link: `https://s${i}.com/` }],
+            };
+    const big = run(1, { cells });
+    await saveRun(run(0));
+    await saveRun(big);
+    await saveRun(run(2, { trackerId: 'other', cells }));
+    const db = createStore('web-data-dashboard-trackers', 'trackers');
+    const stored = await entries<IDBValidKey, unknown>(db);
+    const mine = stored.filter(([key]) => (key as unknown[])[1] === 'trk');
+    // No record holds more than a slice of cells: each is one task to read on the page.
+    const cellCounts = mine.map(
+      ([, value]) => Object.keys((value as { cells?: object }).cells ?? (value as object)).length,
+    );
+    expect(Math.max(...cellCounts)).toBeLessThanOrEqual(CELLS_PER_RECORD);
+    expect(mine.filter(([key]) => (key as unknown[])[0] === 'cells')).toHaveLength(3);
+
+    const [small, read] = await loadRuns('trk');
+    expect(small).toEqual(run(0));
+    expect(read).toEqual(big);
+    expect(Object.keys(read!.cells)).toEqual(Object.keys(cells));
+    expect((await loadNewestRuns('trk')).runs.at(-1)).toEqual(big);
+
+    // A slice gone (storage cut short): that run is left out, as one that does not read.
+    await set(['cells', 'trk', big.id, 1], undefined, db);
+    expect((await loadRuns('trk')).map((r) => r.id)).toEqual([run(0).id]);
+
+    await deleteTracker('trk');
+    const left = (await entries<IDBValidKey, unknown>(db)).map(([key]) => (key as unknown[])[1]);
+    expect(new Set(left)).toEqual(new Set(['other']));
   });
 
   test('a run this version wrote reads back as the schema reads it; a record without its stamp is checked', async () => {

@@ -33,8 +33,9 @@ import { MOVERS_RECORD_SHAPE, RUN_RECORD_SHAPE, TRACKER_RECORD_SHAPE } from './r
  * checked without reading every run); `['sent', trackerId, runId]` the cells a running run has
  * sent, each recorded before it left (the write-ahead: a run cut short shows them as maybe
  * charged); `['movers', trackerId]` the two runs the movers compare by default, cut to the
- * target's ranks (decision 101: written with the run that changes them); `['alert', trackerId,
- * alertId]` one alert; `['settings']` the storage budget.
+ * target's ranks (decision 101: written with the run that changes them); `['cells', trackerId,
+ * runId, n]` the n-th slice of a big run's cells (decision 127); `['alert', trackerId, alertId]`
+ * one alert; `['settings']` the storage budget.
  */
 type Key =
   | ['tracker', string]
@@ -42,6 +43,7 @@ type Key =
   | ['size', string, string]
   | ['sent', string, string]
   | ['movers', string]
+  | ['cells', string, string, number]
   | ['alert', string, string]
   | ['settings'];
 
@@ -136,6 +138,45 @@ const sentBy = async (run: TrackerRun): Promise<string[]> =>
 
 interface StampedRun extends TrackerRun {
   shape: typeof RUN_RECORD_SHAPE;
+  /** Its cells are stored in this many records of their own (decision 127), not in it. */
+  cellSlices?: number;
+}
+
+/**
+ * A run's cells are stored apart, this many to a record, once there are more (decision 127):
+ * reading a record is one task the page cannot split (IndexedDB copies it out whole), and a
+ * run of a thousand cells with their top ten results was one of 30–90 ms, thirty of them in a
+ * row while the view reads a tracker's runs (issue 41).
+ */
+export const CELLS_PER_RECORD = 200;
+
+type RunCells = TrackerRun['cells'];
+
+/** A run's cells in slices of {@link CELLS_PER_RECORD}, in their order; none for a small run. */
+function cellSlices(cells: RunCells): RunCells[] {
+  const entries = Object.entries(cells);
+  if (entries.length <= CELLS_PER_RECORD) return [];
+  const slices: RunCells[] = [];
+  for (let from = 0; from < entries.length; from += CELLS_PER_RECORD)
+    slices.push(Object.fromEntries(entries.slice(from, from + CELLS_PER_RECORD)));
+  return slices;
+}
+
+/** A run as its record reads: with the count of its cells' records when they are apart. */
+type StoredRun = TrackerRun & Pick<StampedRun, 'cellSlices'>;
+
+/** A stored run with its cells stored apart read back into it, one record at a time (a task each). */
+async function withCellsRead(run: StoredRun): Promise<TrackerRun | undefined> {
+  const { cellSlices: count, ...rest } = run;
+  if (count === undefined) return run;
+  const cells: RunCells = {};
+  for (let n = 0; n < count; n++) {
+    const slice = await get<RunCells>(['cells', run.trackerId, run.id, n], store());
+    // A slice missing (a store cut short by the browser): the run does not read, as a broken one.
+    if (!isRecord(slice)) return undefined;
+    Object.assign(cells, slice);
+  }
+  return { ...rest, cells };
 }
 
 /**
@@ -151,7 +192,7 @@ async function storedRun(key: ['run', string, string]): Promise<TrackerRun | und
     RUN_RECORD_SHAPE,
     (s) => s.storedRunSchema,
   );
-  return run;
+  return run && withCellsRead(run);
 }
 
 /** A stored run, with what it had sent when it is stored as running. */
@@ -274,11 +315,20 @@ const sizeRecord = (run: TrackerRun): SizeRecord => ({
   ...(run.compactedTo === undefined ? {} : { compactedTo: run.compactedTo }),
 });
 
+/** A run's records: the run (its cells apart when many, decision 127) and its size entry. */
 const runRecords = (runs: readonly TrackerRun[]): [Key, unknown][] =>
-  runs.flatMap((r) => [
-    [['run', r.trackerId, r.id], { ...r, shape: RUN_RECORD_SHAPE } satisfies StampedRun],
-    [['size', r.trackerId, r.id], sizeRecord(r)],
-  ]);
+  runs.flatMap((r): [Key, unknown][] => {
+    const slices = cellSlices(r.cells);
+    const stamped: StampedRun =
+      slices.length === 0
+        ? { ...r, shape: RUN_RECORD_SHAPE }
+        : { ...r, cells: {}, cellSlices: slices.length, shape: RUN_RECORD_SHAPE };
+    return [
+      [['run', r.trackerId, r.id], stamped],
+      ...slices.map((slice, n): [Key, unknown] => [['cells', r.trackerId, r.id, n], slice]),
+      [['size', r.trackerId, r.id], sizeRecord(r)],
+    ];
+  });
 
 async function sizeEntries(): Promise<RunEntry[]> {
   const sizeKeys = (await allKeys()).filter((k): k is ['size', string, string] => k[0] === 'size');
