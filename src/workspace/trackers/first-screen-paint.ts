@@ -28,6 +28,7 @@ import {
   runsThatRan,
   type LatestMovers,
 } from './lib/latest-movers.ts';
+import { unpackMovers, type PackedMovers } from './lib/movers-record.ts';
 import { moversBetween, moversDigest, sortMovers, type Mover } from './lib/movers.ts';
 import type { TrackerRun } from './lib/run.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
@@ -115,9 +116,10 @@ function checked(
   if (!isRecord(tracker) || tracker.shape !== TRACKER_RECORD_SHAPE) return null;
   if (!isRecord(latest) || latest.shape !== MOVERS_RECORD_SHAPE) return null;
   const { shape: _t, ...t } = tracker as unknown as Tracker & { shape: number };
-  const { shape: _m, ...m } = latest as unknown as LatestMovers & { shape: number };
+  const { shape: _m, ...packed } = latest as unknown as PackedMovers & { shape: number };
   if ((t.storedAt ?? t.createdAt) <= clearedAt) return null;
   const stored = new Set(runKeys.map((k) => (Array.isArray(k) ? k[2] : undefined)));
+  const m = unpackMovers(packed);
   return currentPair(m, t.target, stored) ? { tracker: t, latest: m } : null;
 }
 

@@ -17,7 +17,8 @@ export const TRACKER_RECORD_SHAPE = 1;
 export const RUN_RECORD_SHAPE = 1;
 
 /**
- * Stamped on the latest movers record: the shape `LatestMovers` has in this version. Its runs
- * were cut from runs this version wrote or read through the schema (as stamped runs, 095).
+ * Stamped on the latest movers record: the shape `PackedMovers` has in this version (2: its runs
+ * packed, decision 128; a record of shape 1 is made again from the runs). Its runs were cut from
+ * runs this version wrote or read through the schema (as stamped runs, 095).
  */
-export const MOVERS_RECORD_SHAPE = 1;
+export const MOVERS_RECORD_SHAPE = 2;

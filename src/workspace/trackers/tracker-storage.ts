@@ -11,6 +11,7 @@ import {
   withStoredRun,
   type LatestMovers,
 } from './lib/latest-movers.ts';
+import { packMovers, unpackMovers, type PackedMovers } from './lib/movers-record.ts';
 import type { TrackerRun } from './lib/run.ts';
 import {
   COMPACT_TOP_N,
@@ -379,13 +380,13 @@ export async function saveRuns(runs: readonly TrackerRun[]): Promise<void> {
   await setMany([...runRecords(runs), ...latest], store());
 }
 
-interface StoredLatestMovers extends LatestMovers {
+interface StoredLatestMovers extends PackedMovers {
   shape: typeof MOVERS_RECORD_SHAPE;
 }
 
 const moversEntry = (trackerId: string, record: LatestMovers): [Key, StoredLatestMovers] => [
   ['movers', trackerId],
-  { ...record, shape: MOVERS_RECORD_SHAPE },
+  { ...packMovers(record), shape: MOVERS_RECORD_SHAPE },
 ];
 
 /** A tracker's target as stored (a few bytes: the record is not read through its schema). */
@@ -398,7 +399,7 @@ async function storedLatestMovers(trackerId: string): Promise<LatestMovers | und
   const record = await get<unknown>(['movers', trackerId], store());
   if (!isRecord(record) || record.shape !== MOVERS_RECORD_SHAPE) return undefined;
   const { shape: _shape, ...latest } = record as unknown as StoredLatestMovers;
-  return latest;
+  return unpackMovers(latest);
 }
 
 /**

@@ -24,7 +24,9 @@ export function runForMovers(run: TrackerRun, target: string): TrackerRun {
       continue;
     }
     const best = rankIn(cell, target);
-    cells[id] = { state: 'answered', at: cell.at, results: best ? [best] : [] };
+    // The rank and the link alone (a title would be one more string per cell in the record).
+    const results = best ? [{ rank: best.rank, link: best.link }] : [];
+    cells[id] = { state: 'answered', at: cell.at, results };
   }
   const { sent: _sent, ...kept } = run;
   return { ...kept, cells };
