@@ -119,8 +119,10 @@ function checked(
   const { shape: _m, ...packed } = latest as unknown as PackedMovers & { shape: number };
   if ((t.storedAt ?? t.createdAt) <= clearedAt) return null;
   const stored = new Set(runKeys.map((k) => (Array.isArray(k) ? k[2] : undefined)));
-  const m = unpackMovers(packed);
-  return currentPair(m, t.target, stored) ? { tracker: t, latest: m } : null;
+  // Checked packed; unpacked only when it stands.
+  return currentPair(packed, t.target, stored)
+    ? { tracker: t, latest: unpackMovers(packed) }
+    : null;
 }
 
 /** What the first screen shows, computed as the detail computes it (movers-section.tsx). */

@@ -7,11 +7,12 @@ import type { TrackerAlert } from './lib/alerts.ts';
 import {
   currentPair,
   latestMoversOf,
+  runsThatRan,
   sameLatestMovers,
   withStoredRun,
   type LatestMovers,
 } from './lib/latest-movers.ts';
-import { packMovers, unpackMovers, type PackedMovers } from './lib/movers-record.ts';
+import { packMovers, unpackMovers, unpackRun, type PackedMovers } from './lib/movers-record.ts';
 import type { TrackerRun } from './lib/run.ts';
 import {
   COMPACT_TOP_N,
@@ -395,11 +396,12 @@ async function targetOf(trackerId: string): Promise<string | undefined> {
   return isRecord(tracker) && typeof tracker.target === 'string' ? tracker.target : undefined;
 }
 
-async function storedLatestMovers(trackerId: string): Promise<LatestMovers | undefined> {
+/** The latest movers record as stored, its runs still packed (unpacked only where they are read). */
+async function storedLatestMovers(trackerId: string): Promise<PackedMovers | undefined> {
   const record = await get<unknown>(['movers', trackerId], store());
   if (!isRecord(record) || record.shape !== MOVERS_RECORD_SHAPE) return undefined;
   const { shape: _shape, ...latest } = record as unknown as StoredLatestMovers;
-  return unpackMovers(latest);
+  return latest;
 }
 
 /**
@@ -409,9 +411,11 @@ async function storedLatestMovers(trackerId: string): Promise<LatestMovers | und
  */
 async function latestMoversWith(runs: readonly TrackerRun[]): Promise<[Key, unknown][]> {
   const trackerId = runs[0]?.trackerId;
-  if (trackerId === undefined) return [];
-  const [record, target] = await Promise.all([storedLatestMovers(trackerId), targetOf(trackerId)]);
-  if (!record || record.target !== target) return [];
+  // Only a run that ran changes the record (withStoredRun): a running run is saved each second.
+  if (trackerId === undefined || runsThatRan(runs).length === 0) return [];
+  const [stored, target] = await Promise.all([storedLatestMovers(trackerId), targetOf(trackerId)]);
+  if (!stored || stored.target !== target) return [];
+  const record = unpackMovers(stored);
   const next = runs.reduce(withStoredRun, record);
   return next === record ? [] : [moversEntry(trackerId, next)];
 }
@@ -429,9 +433,9 @@ export async function loadLatestMovers(
     targetOf(trackerId),
     runKeysOf(trackerId),
   ]);
-  const runs = record && currentPair(record, target, new Set(runKeys.map((k) => k[2])));
-  if (!runs) return undefined;
-  return { runs, older: runKeys.length - runs.length };
+  const packed = record && currentPair(record, target, new Set(runKeys.map((k) => k[2])));
+  if (!packed) return undefined;
+  return { runs: packed.map(unpackRun), older: runKeys.length - packed.length };
 }
 
 /** Writes the latest movers record of a tracker whose runs were read whole, when it differs. */

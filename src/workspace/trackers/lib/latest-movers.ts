@@ -15,6 +15,16 @@ export interface LatestMovers {
   to: TrackerRun;
 }
 
+/**
+ * What the checks below read of a record: its target and its runs' ids and compaction. A record
+ * as stored (movers-record.ts, packed) is checked before its runs are unpacked.
+ */
+interface PairOf<R extends Pick<TrackerRun, 'id' | 'compactedTo'>> {
+  target: string;
+  from?: R;
+  to: R;
+}
+
 /** A run with each answered cell cut to the target's best result: the movers read the same. */
 export function runForMovers(run: TrackerRun, target: string): TrackerRun {
   const cells: Record<string, RunCell> = {};
@@ -63,11 +73,11 @@ export const baselineBefore = (ran: readonly TrackerRun[], to: TrackerRun) =>
  * each of its runs still stored (`storedRunIds`). Undefined otherwise. Checked alike by the
  * view's read (tracker-storage.ts) and the page's boot paint (first-screen-paint.ts).
  */
-export function currentPair(
-  record: LatestMovers,
+export function currentPair<R extends Pick<TrackerRun, 'id' | 'compactedTo'>>(
+  record: PairOf<R>,
   target: string | undefined,
   storedRunIds: ReadonlySet<unknown>,
-): TrackerRun[] | undefined {
+): R[] | undefined {
   if (record.target !== target) return undefined;
   const runs = record.from ? [record.from, record.to] : [record.to];
   return runs.every((r) => storedRunIds.has(r.id)) ? runs : undefined;
@@ -105,7 +115,10 @@ export function withStoredRun(record: LatestMovers, run: TrackerRun): LatestMove
 }
 
 /** Whether the record holds the pair `runs` (oldest first) would compare, each as it is stored. */
-export function sameLatestMovers(a: LatestMovers | undefined, b: LatestMovers | undefined) {
+export function sameLatestMovers(
+  a: PairOf<Pick<TrackerRun, 'id' | 'compactedTo'>> | undefined,
+  b: PairOf<Pick<TrackerRun, 'id' | 'compactedTo'>> | undefined,
+) {
   return (
     a?.target === b?.target &&
     a?.to.id === b?.to.id &&
