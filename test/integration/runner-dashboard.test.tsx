@@ -116,7 +116,7 @@ describe('the Trackers view and a runner', () => {
   test('a page opened on a runner’s tracker reads its first screen while the view’s code is still evaluating, and the section does not read it again', async () => {
     window.sessionStorage.setItem('web-data-dashboard.runner-token', TOKEN);
     // What the view's module does when the page's own address is the tracker (trackers-page.tsx).
-    readRunnerAhead('t-Coffeewatch');
+    void readRunnerAhead('t-Coffeewatch');
     // The runs are asked first: the runner's database answers in the order asked, and the
     // runs page is the longest answer the first rows wait for (decision 120).
     expect(sent.map((s) => s.path.replace(/\?.*/, ''))).toEqual([
