@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { eachInSlices, SLICE_MS } from './next-task.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eachInSlices, nextUrgentTask, SLICE_MS } from './next-task.ts';
 
 /** Resolves in a later task, after the tasks queued before it. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -75,5 +75,31 @@ describe('eachInSlices', () => {
     expect(finished).toBe(false);
     await nextTask();
     expect(finished).toBe(true);
+  });
+});
+
+describe('nextUrgentTask', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks the browser for a user-blocking task where it has a scheduler', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('scheduler', {
+      postTask: (work: () => void, { priority }: { priority: string }) => {
+        asked.push(priority);
+        return new Promise<void>((resolve) => setTimeout(() => resolve(work()), 0));
+      },
+    });
+    await nextUrgentTask();
+    expect(asked).toEqual(['user-blocking']);
+  });
+
+  it('settles in a later task where there is none, never in the caller’s', async () => {
+    expect('scheduler' in globalThis).toBe(false);
+    const order: string[] = [];
+    const settled = nextUrgentTask().then(() => order.push('next task'));
+    void Promise.resolve().then(() => order.push('microtask'));
+    order.push('caller');
+    await settled;
+    expect(order).toEqual(['caller', 'microtask', 'next task']);
   });
 });

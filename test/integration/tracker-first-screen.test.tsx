@@ -6,6 +6,7 @@ import {
   firstScreenView,
   paintFirstScreen,
   readFirstScreen,
+  unpackFirstScreen,
 } from '../../src/workspace/trackers/first-screen-paint.ts';
 import { runId, type TrackerRun } from '../../src/workspace/trackers/lib/run.ts';
 import { trackerFromBatch, trackerMatrix } from '../../src/workspace/trackers/lib/tracker.ts';
@@ -108,7 +109,7 @@ describe('a page opened on a tracker, painted from storage before the app (decis
     await keepLatestMovers(tracker.id, runs);
 
     const stored = await readFirstScreen(tracker.id, 0);
-    const view = stored && firstScreenView(stored);
+    const view = stored && firstScreenView(unpackFirstScreen(stored));
     expect(view?.rows).toHaveLength(60);
     const root = document.createElement('div');
     root.setAttribute('inert', '');

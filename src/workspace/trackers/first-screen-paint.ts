@@ -45,11 +45,22 @@ import { runLabel } from './run-label.ts';
  * Anything unexpected paints nothing, and the app shows the tracker as it always did.
  */
 
-/** The records a first screen is drawn from, as stored. */
+/** The records a first screen is drawn from, as stored: the movers record still packed (128). */
 export interface StoredFirstScreen {
+  tracker: Tracker;
+  latest: PackedMovers;
+}
+
+/** The records a first screen is drawn from, the movers record unpacked. */
+export interface FirstScreenRecords {
   tracker: Tracker;
   latest: LatestMovers;
 }
+
+export const unpackFirstScreen = ({ tracker, latest }: StoredFirstScreen): FirstScreenRecords => ({
+  tracker,
+  latest: unpackMovers(latest),
+});
 
 const TRACKERS = DATABASES.trackers;
 
@@ -119,10 +130,8 @@ function checked(
   const { shape: _m, ...packed } = latest as unknown as PackedMovers & { shape: number };
   if ((t.storedAt ?? t.createdAt) <= clearedAt) return null;
   const stored = new Set(runKeys.map((k) => (Array.isArray(k) ? k[2] : undefined)));
-  // Checked packed; unpacked only when it stands.
-  return currentPair(packed, t.target, stored)
-    ? { tracker: t, latest: unpackMovers(packed) }
-    : null;
+  // Checked packed; unpacked by the caller, in a task of its own (unpackFirstScreen).
+  return currentPair(packed, t.target, stored) ? { tracker: t, latest: packed } : null;
 }
 
 /** What the first screen shows, computed as the detail computes it (movers-section.tsx). */
@@ -138,7 +147,7 @@ export interface FirstScreenView {
 }
 
 /** The first screen of these records; null when it has no movers (fewer than two runs). */
-export function firstScreenView({ tracker, latest }: StoredFirstScreen): FirstScreenView | null {
+export function firstScreenView({ tracker, latest }: FirstScreenRecords): FirstScreenView | null {
   // The pair as the detail picks it from these runs (movers-section.tsx).
   const ran = runsThatRan(latest.from ? [latest.from, latest.to] : [latest.to]);
   const to = ran.at(-1);
