@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { DEFAULT_MULTIPLIER, keptCalibration } from './calibrate.mjs';
 import { MAX_WAIT_SHARE, shieldLine, shieldRenderers } from './renderer-shield.mjs';
 import { CHROMIUM, CHROMIUM_FLAGS, median } from './serve.mjs';
+import { longestTasks, taskText } from './trace-tasks.mjs';
 import { largeRealtyPage, pressRun, viewsWithResults } from './views-with-results.mjs';
 
 export const LIGHTHOUSE_BUDGETS = { performance: 95, accessibility: 100, 'best-practices': 100 };
@@ -76,7 +77,8 @@ const EMULATION_INPUT_WINDOW_MS = 600;
  * One run of a flow (views-with-results.mjs) in a fresh browser context: open, key, prepare,
  * then a timespan around act → done (and 1 s for what follows the paint), then a snapshot.
  * `calibration`: the browser's keptCalibration. Returns the timespan's and the snapshot's
- * Lighthouse results.
+ * Lighthouse results, and the timespan's three longest main-thread tasks and what fills them
+ * (trace-tasks.mjs, from the trace Lighthouse recorded for the timespan: no run of its own).
  */
 export async function runFlow(browser, origin, flow, { snapshot = true, shield, calibration }) {
   const { startFlow } = await import('lighthouse');
@@ -112,9 +114,12 @@ export async function runFlow(browser, origin, flow, { snapshot = true, shield, 
     await new Promise((r) => setTimeout(r, 1000));
     await lhFlow.endTimespan();
     const wait = waited?.();
+    // The timespan's trace, read before the snapshot adds a step (and let go with the flow).
+    const trace = lhFlow.createArtifactsJson().gatherSteps[0].artifacts.Trace;
+    const tasks = longestTasks(trace.traceEvents);
     if (snapshot) await lhFlow.snapshot();
     const { steps } = await lhFlow.createFlowResult();
-    return { span: steps[0].lhr, snap: steps[1]?.lhr, cpu, wait };
+    return { span: steps[0].lhr, snap: steps[1]?.lhr, cpu, wait, tasks };
   } finally {
     await context.close();
   }
@@ -228,29 +233,6 @@ export async function steadyRuns(once, { enoughAlone = () => false, meets } = {}
   return withRedone(kept.length >= RUNS ? kept : all, all, counts);
 }
 
-/**
- * The three longest main-thread tasks of a timespan and what is in them, from Lighthouse's
- * long-tasks audit: when (ms after the timespan's start), how long, whose script (the chunk
- * the task's JS came from) and its time by kind (script, style & layout, paint, GC…), e.g.
- * "+412 ms 186 ms webhook-page-abc.js: scriptEvaluation 140, styleLayout 38".
- */
-export function longestTasks(lhr, count = 3) {
-  const debug = lhr.audits['long-tasks']?.details?.debugData;
-  if (!debug?.tasks) return [];
-  const file = (url) => (url ? (url.split('/').pop() ?? url) : 'no script');
-  return [...debug.tasks]
-    .sort((a, b) => b.duration - a.duration)
-    .slice(0, count)
-    .map(({ urlIndex, startTime, duration, ...groups }) => {
-      const kinds = Object.entries(groups)
-        .filter(([, ms]) => ms >= 5)
-        .sort((a, b) => b[1] - a[1])
-        .map(([kind, ms]) => `${kind} ${Math.round(ms)}`)
-        .join(', ');
-      return `+${Math.round(startTime)} ms ${Math.round(duration)} ms ${file(debug.urls[urlIndex])}: ${kinds}`;
-    });
-}
-
 /** Interaction to next paint in a timespan's result, whole ms (undefined: no interaction). */
 export function inpMs(lhr) {
   const value = lhr.audits['interaction-to-next-paint']?.numericValue;
@@ -360,6 +342,7 @@ export async function benchLighthouse({ origin, routes, cpu }) {
               snap,
               cpu: runCpu,
               wait,
+              tasks,
             } = await runFlow(browser, origin, flow, {
               snapshot: !snapped,
               shield,
@@ -382,7 +365,7 @@ export async function benchLighthouse({ origin, routes, cpu }) {
               cls:
                 Math.round((span.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) /
                 1000,
-              longTasks: longestTasks(span),
+              longTasks: tasks,
             };
           },
           { enoughAlone: clearOfPerformance, meets: meetsPerformance },
@@ -408,7 +391,7 @@ export async function benchLighthouse({ origin, routes, cpu }) {
         rows.at(-1).unsteady = runs.unsteady;
         rows.at(-1).redone = runs.redone;
         rows.at(-1).slower = runs.slower;
-        // The long tasks of the run with the median blocking time (one trace, named).
+        // The longest tasks of the run with the median blocking time (one trace, named).
         // (of two runs, whose mean is the row's, the one that blocked longer)
         rows.at(-1).longTasks = (
           runs.find((run) => run.tbtMs === rows.at(-1).tbtMs) ??
@@ -459,7 +442,7 @@ export function lighthouseReport(r) {
       )
       .flatMap((line, i) => [
         line,
-        ...(r.rows[i].longTasks ?? []).map((task) => `      longest task ${task}`),
+        ...(r.rows[i].longTasks ?? []).map((task) => `      long task ${taskText(task)}`),
       ]),
     `  budgets: performance ≥ 95, accessibility 100, best practices 100 → ${r.broken.length === 0 ? 'all met' : `${r.broken.length} MISSED`}`,
   ].join('\n');

@@ -1,6 +1,10 @@
-// Writes docs/benchmarks.md from one full `npm run bench`: a table of every number with
-// its baseline and budget, then how to reproduce. Only run.mjs calls it.
+// Writes docs/benchmarks.md from the two saved full runs of `npm run bench` (docs/bench-runs/:
+// quiet.json, and loaded.json from `--loaded`, with another process loading one core): which
+// verdicts the two agree on, then each run's table of every number with its baseline and budget,
+// its flows' longest tasks, then how to reproduce. Only run.mjs calls it (and its test).
 import { oneRunReason, twoRunReason } from './lighthouse-bench.mjs';
+import { shieldLine } from './renderer-shield.mjs';
+import { taskText } from './trace-tasks.mjs';
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 
 /** What is planned for a budget while it is missed, by the start of its message in `broken`. */
@@ -303,7 +307,7 @@ ${partRows(results, seconds)
 const plansFor = (broken) =>
   broken.length === 0
     ? ''
-    : `## Plans for the budgets missed
+    : `### Plans for the budgets missed
 
 ${[
   ...new Set(
@@ -318,7 +322,7 @@ ${[
 /** The calibration of this run, and where the evidence that it holds across machines lives. */
 const calibrationSection = (cpu) =>
   cpu
-    ? `## CPU calibration
+    ? `### CPU calibration
 
 At the start of this run: Lighthouse's benchmark index ${cpu.index} (samples ${cpu.samples.join(', ')}) and
 the rendering workload ${cpu.renderMs} ms (samples ${cpu.renderSamples?.join(', ')}) → a ${cpu.multiplier}× CPU
@@ -327,52 +331,122 @@ page; the machine moves within a minute). A run is measured again when Lighthous
 its start drifted more than 30 % from that calibration (test/bench/calibrate.mjs, decisions 085,
 098 and 116). The page's main thread runs in the real-time class, and a run whose main thread
 waited more than 5 % of its time for a CPU is measured again (test/bench/renderer-shield.mjs,
-decision 105). The same rows run on a quiet machine and with another process loading one core:
-docs/performance.md, "Calibrated throttling" and "Branch bench8".
+decision 105). The same parts run on a quiet machine and with another process loading one core:
+this page's two sections (earlier such pairs: docs/performance.md, "Calibrated throttling").
 
 `
     : '';
 
+/** A row's verdict as its cell says it ('met' or 'missed'), or null for a row without a budget. */
+export function budgetVerdict(cell) {
+  const word = String(cell).replace(/\*/g, '').toLowerCase();
+  return word === 'met' ? 'met' : word === 'missed' ? 'missed' : null;
+}
+
+/** Every budget row of a run's results: [what, verdict ('met' or 'missed')]. */
+const budgetRows = (results) =>
+  benchRows(results)
+    .map(([what, , , , cell]) => [what, budgetVerdict(cell)])
+    .filter(([, verdict]) => verdict);
+
 /**
- * Issue 41, point 3: each Lighthouse flow's three longest tasks and what fills them (from the
- * run whose blocking time is the row's), one table, so what is left to cut reads in one place.
+ * Issue 41, point 1: the budgets two runs give the same verdict (`same`: their names), a
+ * different one (`differ`: what, and each run's verdict) and the budgets only one run has
+ * (`onlyOne`: what, and which run).
+ */
+export function compareVerdicts(quiet, loaded) {
+  const a = new Map(budgetRows(quiet.results));
+  const b = new Map(budgetRows(loaded.results));
+  return {
+    same: [...a].filter(([what, v]) => b.get(what) === v).map(([what]) => what),
+    differ: [...a]
+      .filter(([what, v]) => b.has(what) && b.get(what) !== v)
+      .map(([what, v]) => ({ what, quiet: v, loaded: b.get(what) })),
+    onlyOne: [
+      ...[...a.keys()].filter((w) => !b.has(w)).map((what) => ({ what, run: 'quiet' })),
+      ...[...b.keys()].filter((w) => !a.has(w)).map((what) => ({ what, run: 'loaded' })),
+    ],
+  };
+}
+
+/** The comparison in one paragraph: how many verdicts agree, and each that differs. */
+export function comparisonLine(quiet, loaded) {
+  const { same, differ, onlyOne } = compareVerdicts(quiet, loaded);
+  const both = same.length + differ.length;
+  const mark = (v) => (v === 'met' ? 'met' : '**missed**');
+  return [
+    differ.length === 0
+      ? `**The two runs agree on every verdict: ${same.length} of ${both} budgets.**`
+      : `**The two runs agree on ${same.length} of ${both} verdicts and differ on ${differ.length}:** ${differ
+          .map((d) => `${d.what} (quiet ${mark(d.quiet)}, one core loaded ${mark(d.loaded)})`)
+          .join('; ')}.`,
+    onlyOne.length === 0
+      ? ''
+      : ` Measured in one run only: ${onlyOne
+          .map((o) => `${o.what} (${o.run === 'quiet' ? 'quiet' : 'one core loaded'})`)
+          .join('; ')}.`,
+  ].join('');
+}
+
+/**
+ * Issue 41, point 3: each Lighthouse flow's three longest main-thread tasks and what fills them,
+ * read from the trace its timespan recorded (the run whose blocking time is the row's), one
+ * table, so what is left to cut reads in one place.
  */
 const longTasksSection = (lighthouse) => {
   const flows = (lighthouse?.rows ?? []).filter((r) => r.tbtMs !== undefined && r.longTasks);
   if (flows.length === 0) return '';
   const cell = (s) => String(s ?? '–').replace(/\|/g, '\\|');
-  return `## Long tasks per flow
+  const row = (r, t, i) =>
+    typeof t === 'string'
+      ? [i === 0 ? `${r.view} (TBT ${r.tbtMs} ms)` : '', i + 1, '', '', t]
+      : [
+          i === 0 ? `${r.view} (TBT ${r.tbtMs} ms)` : '',
+          i + 1,
+          `+${t.atMs.toLocaleString('en-US')} ms`,
+          `${t.ms} ms (cpu ${t.cpuMs})`,
+          taskText(t).split(': ').slice(1).join(': '),
+        ];
+  return `### Long tasks per flow
 
-The three longest main-thread tasks of each Lighthouse flow (the run whose blocking time is the
-row's; at its calibrated CPU): when after the timespan's start, how long, whose script, and its
-time by kind (scriptEvaluation, styleLayout, paintCompositeRender, garbageCollection…, in ms).
+The three longest main-thread tasks of each Lighthouse flow, from the trace Lighthouse recorded
+for its timespan (the run whose blocking time is the row's; at its calibrated CPU): when after the
+timespan's start, how long (wall, and cpu: the thread's own clock), and what fills it in ms
+(test/bench/trace-tasks.mjs, each event's own time): script (with the call that took most of it,
+what started it and its file), style (with the elements it touched), layout, paint, the frame's
+commit to the compositor, IntersectionObservers' checks, and the rest.
 
-| Flow | TBT | Longest | Second | Third |
+| Flow | # | Starts | Duration | What fills it |
 | --- | --- | --- | --- | --- |
 ${flows
-  .map((r) =>
-    [r.view, `${r.tbtMs} ms`, ...[0, 1, 2].map((i) => r.longTasks[i] ?? 'none ≥ 50 ms')]
-      .map(cell)
-      .join(' | '),
+  .flatMap((r) =>
+    r.longTasks.length === 0
+      ? [[`${r.view} (TBT ${r.tbtMs} ms)`, '–', '', '', 'no task']]
+      : r.longTasks.map((t, i) => row(r, t, i)),
   )
-  .map((line) => `| ${line} |`)
+  .map((cells) => `| ${cells.map(cell).join(' | ')} |`)
   .join('\n')}
 
 `;
 };
 
-export function markdownReport({ results: all, broken, load, seconds = {}, wallSeconds }) {
+/** What ran besides the bench in a run: nothing, or one core loaded (`--loaded`). */
+const loadNote = (load) =>
+  load
+    ? ` (load average over 1 minute: ${load.start} at the start, ${load.end} at the end, on ${load.cores} cores${load.weight > 1 ? `; the bench in a CPU group weighted ${load.weight}× an ordinary process, decision 104` : ''}${load.loader ? `; plus \`${load.loader}\` loading one core, outside the bench's group` : ''})`
+    : '';
+
+/** One saved run's section: its part table, what broke, every row, long tasks, calibration, plans. */
+function runSection(run, heading) {
+  const { results: all, broken, load, seconds = {}, wallSeconds } = run;
   // A part that could not be measured says so in `broken` (listed above the table); its
   // numbers are left out rather than read from a result that has none.
   const results = Object.fromEntries(Object.entries(all).filter(([, r]) => !r?.failed));
   const rows = benchRows(all);
-
   const cell = (s) => String(s).replace(/\|/g, '\\|');
-  return `# Benchmarks
+  return `## ${heading}
 
-Written by \`npm run bench\` (test/bench/run.mjs) on ${new Date().toISOString().slice(0, 10)}; do not
-edit by hand. Every number is measured against a baseline taken in the same run, because the
-machine is shared and noisy${load ? ` (load average over 1 minute: ${load.start} at the start, ${load.end} at the end, on ${load.cores} cores${load.weight > 1 ? `; the bench in a CPU group weighted ${load.weight}× an ordinary process, decision 104` : ''})` : ''}.
+Run on ${run.date ? `${run.date.slice(0, 16).replace('T', ' ')} UTC` : 'a date not saved'}${run.commit ? ` at ${run.commit}` : ''}${loadNote(load)}.${results.lighthouse?.shield?.mode === 'off' ? ` **Not shielded:** ${shieldLine(results.lighthouse.shield).trim()}.` : ''}
 
 ${partSection(all, seconds, wallSeconds)}
 ${broken.length === 0 ? 'Every budget holds.' : `${broken.length} budget(s) broken in this run:`}
@@ -382,14 +456,38 @@ ${broken.map((b) => `\n- ${b}`).join('')}
 | --- | --- | --- | --- | --- |
 ${rows.map((r) => `| ${r.map(cell).join(' | ')} |`).join('\n')}
 
-${longTasksSection(results.lighthouse)}${calibrationSection(all.calibration)}${plansFor(broken)}## How to reproduce
+${longTasksSection(results.lighthouse)}${calibrationSection(all.calibration)}${plansFor(broken)}`;
+}
+
+/**
+ * The page from the saved runs (`quiet`, `loaded`: a run as run.mjs saves it, either may be
+ * missing): the comparison first, then each run's section, then how to reproduce.
+ */
+export function markdownReport({ quiet, loaded }) {
+  const missing = (flag) =>
+    `No such run is saved yet: \`node test/bench/run.mjs${flag}\` adds it.\n\n`;
+  return `# Benchmarks
+
+Written by \`npm run bench\` (test/bench/run.mjs) from its last two full runs, saved in
+docs/bench-runs/ (quiet.json, and loaded.json from \`--loaded\`); do not edit by hand. Every
+number is measured against a baseline taken in the same run, because the machine is shared and
+noisy. The same parts run on a quiet machine and with another process loading one core: a
+verdict must not depend on how busy the machine is (issue 41, point 1).
+
+${quiet && loaded ? comparisonLine(quiet, loaded) : 'Only one run is saved: no comparison yet.'}
+
+${quiet ? runSection(quiet, 'Quiet run') : `## Quiet run\n\n${missing('')}`}${loaded ? runSection(loaded, 'With one core loaded') : `## With one core loaded\n\n${missing(' --loaded')}`}## How to reproduce
 
 1. \`npm ci\`, and Chromium at \`/usr/bin/chromium\` (or \`CHROMIUM_PATH\`); never \`npx playwright install\`.
 2. \`npm run bench\`: builds the app and the floors (test/bench/floor, test/bench/floor-realty),
    serves the build with \`vite preview\` and the sandbox on free ports (\`BENCH_PORTS=4190-4199\`: only
    those), runs every part, prints every budget's verdict and each part's seconds first, then the
-   tables, writes \`test-results/bench.json\` and this file, and exits 1 when a budget is broken.
-   \`npm run bench -- --only bundle,map\` runs some parts (this file is then left alone).
+   tables, writes \`test-results/bench.json\`, saves the run as docs/bench-runs/quiet.json, writes this
+   file from both saved runs, and exits 1 when a budget is broken. \`npm run bench -- --loaded\` is the
+   same with \`node -e 'for(;;){}'\` loading one core meanwhile (started before the bench's CPU group,
+   so outside it; killed at the end): saved as docs/bench-runs/loaded.json, this file's second section.
+   \`npm run bench -- --only bundle,map\` runs some parts (this file and the saved runs are then left
+   alone; with \`BENCH_DOCS=/tmp/page\` a partial run saves itself and writes the page there).
 3. \`npm run bench:bundle\` is the size part alone (deterministic, no browser): CI runs it.
 4. \`BENCH_LIGHTHOUSE_RUNS=1\` makes the Lighthouse and interaction parts quicker (the budgets use the
    median of 3); \`BENCH_VIEWS=history,pivot\` runs only the Lighthouse rows whose name holds one of these.

@@ -7,11 +7,19 @@
 // is broken. `--only bundle,map` runs some parts (then
 // docs/benchmarks.md is left alone); `--ci` applies CI's limits where a part has them
 // (`npm run bench:bundle` is the CI size check: `--only bundle --ci`).
+// A full run saves itself as docs/bench-runs/quiet.json and writes docs/benchmarks.md from both
+// saved runs: `--loaded` runs the same parts with another process loading one core meanwhile
+// (`node -e 'for(;;){}'`, started before the bench's CPU group so outside it, killed at the end,
+// on exit and on a signal) and saves docs/bench-runs/loaded.json, the page's second section
+// ("With one core loaded"); the page opens with the verdicts the two runs agree and differ on
+// (issue 41, point 1). `BENCH_DOCS=/tmp/page` saves the run and writes the page under that
+// directory instead of docs/, even with `--only` (to try the page on a short run).
 // `LH_FLOWS=batch,webhook` limits the Lighthouse part to the flows with results whose name
 // holds one of these words (comma-separated) and skips its empty-view rows;
 // `BENCH_VIEWS=…` limits the Lighthouse and interaction rows by name in the same way.
 // Adding a part: one module in test/bench/ and one entry in PARTS.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { batchReport, benchBatch } from './batch-bench.mjs';
@@ -35,7 +43,14 @@ import { benchTrackers, trackersReport } from './trackers-bench.mjs';
 import { benchRunner90, runner90Report } from './runner90-bench.mjs';
 import { priorityLine, raiseBenchPriority } from './priority.mjs';
 import { root, startServer } from './serve.mjs';
-import { benchRows, markdownReport, partRows, partVerdict } from './markdown-report.mjs';
+import {
+  benchRows,
+  budgetVerdict,
+  comparisonLine,
+  markdownReport,
+  partRows,
+  partVerdict,
+} from './markdown-report.mjs';
 
 const MAP_RATIO_BUDGET = 0.05;
 const MAP_LONGEST_TASK_BUDGET_MS = 100;
@@ -51,18 +66,17 @@ function mapReport(m) {
   ].join('\n');
 }
 
-/** A row's verdict as the text table says it, or null for a row without a budget. */
-function budgetVerdict(cell) {
-  const word = String(cell).replace(/\*/g, '').toLowerCase();
-  return word === 'met' ? 'met' : word === 'missed' ? 'MISSED' : null;
-}
-
 const clip = (text, width) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
 
 /** Every budget row, one line each: verdict, what, budget, then the value (widths vary most). */
 function budgetLines(results) {
   const rows = benchRows(results)
-    .map(([what, value, , budget, cell]) => ({ what, value, budget, verdict: budgetVerdict(cell) }))
+    .map(([what, value, , budget, cell]) => ({
+      what,
+      value,
+      budget,
+      verdict: budgetVerdict(cell)?.replace('missed', 'MISSED'),
+    }))
     .filter((row) => row.verdict);
   const whatWidth = Math.min(64, Math.max(0, ...rows.map((row) => row.what.length)));
   const budgetWidth = Math.max(0, ...rows.map((row) => row.budget.length));
@@ -91,6 +105,7 @@ function verdictFirst(results, brokenList, partReports) {
     ...partLines(results),
     `  whole run${String(wallSeconds()).padStart(26)} s`,
     '',
+    loadLine(load),
     brokenList.length === 0
       ? `${ci ? 'Every CI limit holds.' : 'Every budget holds.'}`
       : `${brokenList.length} budget(s) broken:\n${brokenList.map((b) => `  - ${b}`).join('\n')}`,
@@ -99,6 +114,10 @@ function verdictFirst(results, brokenList, partReports) {
     ...partReports,
   ].join('\n');
 }
+
+/** The machine's load over the run, and what loaded it besides the bench (`--loaded`). */
+const loadLine = (l) =>
+  `Load average over 1 minute: ${l.start} at the start, ${l.end || '–'} at the end, on ${l.cores} cores${l.loader ? `; one core loaded by \`${l.loader}\` (outside the bench's CPU group)` : ''}.`;
 
 /** Each part: run(ctx) → its numbers with `broken` (budgets missed), and how to print them. */
 const PARTS = [
@@ -216,6 +235,35 @@ if (only && parts.length !== only.length)
     `unknown part in --only ${only.join(',')}; parts: ${PARTS.map((p) => p.name).join(', ')}`,
   );
 
+// `--loaded`: another process on one core for the whole run, started before the bench moves into
+// its CPU group (a child born after would be in the group, weighted as the bench). It checks
+// every ~0.1 s that the bench is alive, so a bench killed outright does not leave it spinning.
+const LOADER = 'for(;;){}';
+const loaded = process.argv.includes('--loaded');
+const loader = loaded
+  ? spawn(
+      process.execPath,
+      [
+        '-e',
+        'const p=+process.argv[1];for(let n=1;;n++)if(n%3e7===0)try{process.kill(p,0)}catch{process.exit()}',
+        String(process.pid),
+      ],
+      { stdio: 'ignore' },
+    )
+  : null;
+const stopLoader = () => {
+  if (loader && loader.exitCode === null && loader.signalCode === null) loader.kill('SIGKILL');
+};
+if (loader) {
+  process.on('exit', stopLoader);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    process.once(signal, () => {
+      stopLoader();
+      process.kill(process.pid, signal);
+    });
+  console.error(`One core loaded: node -e '${LOADER}' (pid ${loader.pid}) until the bench ends`);
+}
+
 // Before any browser or server starts, so that all of them inherit it (decision 104).
 const priority = raiseBenchPriority();
 console.error(priorityLine(priority).trim());
@@ -232,7 +280,9 @@ const load = {
   end: '',
   cores: availableParallelism(),
   weight: priority.raised ? priority.factor : 1,
+  ...(loader ? { loader: `node -e '${LOADER}'` } : {}),
 };
+console.error(`load average over 1 minute at the start: ${load.start} on ${load.cores} cores`);
 // Each part's report and wall time: test-results/bench.txt puts the verdicts first, then these.
 const reports = [];
 const seconds = {};
@@ -250,6 +300,31 @@ function progress(name) {
   console.error(
     `${name}: ${partVerdict(r)}, ${seconds[name]} s${r.failed ? ` (${r.failed})` : ''}`,
   );
+}
+
+/** The commit measured (with "+ changes" when the tree differs from it), or null outside git. */
+function commitMeasured() {
+  try {
+    const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? ' + changes' : ''}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Saves this run beside the page (bench-runs/quiet.json or loaded.json) and writes the page
+ * from both saved runs (the other one as its last run left it).
+ */
+function writePage(dir, run) {
+  mkdirSync(join(dir, 'bench-runs'), { recursive: true });
+  const saved = (name) => join(dir, 'bench-runs', `${name}.json`);
+  writeFileSync(saved(run.loaded ? 'loaded' : 'quiet'), `${JSON.stringify(run, null, 2)}\n`);
+  const read = (name) =>
+    existsSync(saved(name)) ? JSON.parse(readFileSync(saved(name), 'utf8')) : undefined;
+  const runs = { quiet: read('quiet'), loaded: read('loaded') };
+  writeFileSync(join(dir, 'benchmarks.md'), markdownReport(runs));
+  return runs;
 }
 
 /** The app built once per run into appDir (the bundle part builds it while measuring). */
@@ -295,21 +370,33 @@ try {
     progress(part.name);
   }
   load.end = loadavg()[0].toFixed(1);
+  stopLoader();
   const report = verdictFirst(results, broken, reports);
   console.log(report);
+  const run = {
+    date: new Date().toISOString(),
+    commit: commitMeasured(),
+    loaded,
+    results,
+    broken,
+    load,
+    seconds,
+    wallSeconds: wallSeconds(),
+  };
   mkdirSync(join(root, 'test-results'), { recursive: true });
-  writeFileSync(
-    join(root, 'test-results/bench.json'),
-    JSON.stringify({ results, broken, load, seconds, wallSeconds: wallSeconds() }, null, 2),
-  );
+  writeFileSync(join(root, 'test-results/bench.json'), JSON.stringify(run, null, 2));
   writeFileSync(join(root, 'test-results/bench.txt'), report);
-  if (!only)
-    writeFileSync(
-      join(root, 'docs/benchmarks.md'),
-      markdownReport({ results, broken, load, seconds, wallSeconds: wallSeconds() }),
-    );
+  const pageDir = process.env.BENCH_DOCS || (only ? null : join(root, 'docs'));
+  if (pageDir) {
+    const runs = writePage(pageDir, run);
+    if (runs.quiet && runs.loaded)
+      console.log(
+        `\nQuiet and loaded runs (${pageDir}/benchmarks.md): ${comparisonLine(runs.quiet, runs.loaded).replace(/\*\*/g, '')}`,
+      );
+  }
   if (broken.length > 0) process.exitCode = 1;
 } finally {
+  stopLoader();
   await server?.stop();
   rmSync(work, { recursive: true, force: true });
 }
