@@ -2,10 +2,11 @@ import { nextUrgentTask } from '../lib/next-task.ts';
 import { resultsClearedAt } from '../session/results-cleared.ts';
 import {
   firstScreenView,
-  paintFirstScreen,
+  paintWhenParsed,
   readFirstScreen,
   unpackFirstScreen,
 } from '../workspace/trackers/first-screen-paint.ts';
+import { askRunnerAhead } from './runner-ahead.ts';
 
 /**
  * The Trackers view's page, opened on a tracker (`?tracker=ID`), draws that tracker's first
@@ -24,11 +25,16 @@ async function paintFromStorage(trackerId: string): Promise<void> {
   const view = firstScreenView(records);
   if (!view) return;
   await nextUrgentTask();
-  if (document.readyState === 'loading')
-    await new Promise((parsed) => document.addEventListener('DOMContentLoaded', parsed));
-  const root = document.getElementById('root');
-  if (root) paintFirstScreen(root, view);
+  await paintWhenParsed(view);
 }
 
-const trackerId = new URLSearchParams(location.search).get('tracker');
-if (location.pathname === '/trackers' && trackerId !== null) void paintFromStorage(trackerId);
+// A runner's tracker (`?runner=ID`, a token held) asks the runner and is drawn from its answers
+// (runner-ahead.ts, decisions 122 and 126). One script for both: the painter is most of it.
+const params = new URLSearchParams(location.search);
+const trackerId = params.get('tracker');
+const runnerTrackerId = params.get('runner');
+if (location.pathname === '/trackers') {
+  // The view opens this browser's tracker when both are named (trackers-page.tsx `readAhead`).
+  if (runnerTrackerId !== null) void askRunnerAhead(runnerTrackerId, { paint: trackerId === null });
+  if (trackerId !== null) void paintFromStorage(trackerId);
+}

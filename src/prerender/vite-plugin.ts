@@ -43,10 +43,7 @@ export function prerenderPlugin(): Plugin {
       const pages = JSON.parse(child.stdout) as Record<string, string>;
       const boot = await assetScript(config, outDir, 'boot');
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
-      const trackersScripts = [
-        await assetScript(config, outDir, 'runner-ahead'),
-        await bundledScript(config, outDir, 'tracker-first-screen'),
-      ];
+      const trackersScripts = [await bundledScript(config, outDir, 'tracker-first-screen')];
       for (const [path, markup] of Object.entries(pages)) {
         const file = join(outDir, viewPageFile(path));
         mkdirSync(dirname(file), { recursive: true });
@@ -95,10 +92,10 @@ function writeAsset(config: ResolvedConfig, outDir: string, name: string, code: 
 }
 
 /**
- * The Trackers view's page reads an open tracker's first screen from its head: a runner's from
- * the runner (runner-ahead.js, decision 122), this browser's from IndexedDB, drawn into the
- * static copy (tracker-first-screen.ts, decision 126). Scripts of that page alone, `async` so
- * its first paint never waits for them; every other view's page is as it was.
+ * The Trackers view's page reads an open tracker's first screen from its head and draws it into
+ * the static copy (tracker-first-screen.ts, decision 126): a runner's from the runner's answers
+ * (runner-ahead.ts, decision 122), this browser's from IndexedDB. A script of that page alone,
+ * `async` so its first paint never waits for it; every other view's page is as it was.
  */
 const withAsyncScripts = (page: string, sources: readonly string[]) =>
   page.replace(

@@ -31,6 +31,7 @@ import {
 import { unpackMovers, type PackedMovers } from './lib/movers-record.ts';
 import { moversBetween, moversDigest, sortMovers, type Mover } from './lib/movers.ts';
 import type { TrackerRun } from './lib/run.ts';
+import { TRACKERS_KIND, TRACKERS_VERSION } from './lib/tracker-file-write.ts';
 import { trackerMatrix, type Tracker } from './lib/tracker.ts';
 import { MOVERS_RECORD_SHAPE, TRACKER_RECORD_SHAPE } from './record-shapes.ts';
 import { runLabel } from './run-label.ts';
@@ -51,15 +52,21 @@ export interface StoredFirstScreen {
   latest: PackedMovers;
 }
 
-/** The records a first screen is drawn from, the movers record unpacked. */
+/**
+ * The records a first screen is drawn from: the tracker and its newest runs, oldest first, each
+ * cut to the target's best result (`runForMovers`): this browser's latest movers record (101)
+ * unpacked, or a runner's cut first page (107, 122).
+ */
 export interface FirstScreenRecords {
   tracker: Tracker;
-  latest: LatestMovers;
+  runs: readonly TrackerRun[];
 }
+
+const pairOf = (latest: LatestMovers) => (latest.from ? [latest.from, latest.to] : [latest.to]);
 
 export const unpackFirstScreen = ({ tracker, latest }: StoredFirstScreen): FirstScreenRecords => ({
   tracker,
-  latest: unpackMovers(latest),
+  runs: pairOf(unpackMovers(latest)),
 });
 
 const TRACKERS = DATABASES.trackers;
@@ -134,12 +141,79 @@ function checked(
   return currentPair(packed, t.target, stored) ? { tracker: t, latest: packed } : null;
 }
 
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isTime = (value: unknown): value is number => typeof value === 'number';
+const textsOr = (value: unknown): string[] | null =>
+  value === undefined ? [] : Array.isArray(value) && value.every(isText) ? value : null;
+const localeOf = (value: unknown) =>
+  isRecord(value) && isText(value.country) && isText(value.language)
+    ? { country: value.country, language: value.language }
+    : null;
+
+/**
+ * A runner's tracker (from its `GET /runner/trackers?runs=none` answer, a trackers file: 066)
+ * and its cut first page (`GET /runner/runs?…&cut=movers`, oldest first), read for its first
+ * screen without the schemas (zod is not in the page's boot script): the runner wrote both from
+ * records it checked (its import reads files through the same schemas), so the fields the
+ * screen reads are taken as they are, each checked for its type. The app reads the same
+ * answers through the schemas (runner-client.ts). Null when anything is not as the runner
+ * writes it, or the tracker is not in the list.
+ */
+export function runnerFirstScreen(
+  file: unknown,
+  page: unknown,
+  trackerId: string,
+): FirstScreenRecords | null {
+  if (!isRecord(file) || file.kind !== TRACKERS_KIND || file.version !== TRACKERS_VERSION)
+    return null;
+  if (!Array.isArray(file.trackers) || !isRecord(page) || !Array.isArray(page.runs)) return null;
+  const entry: unknown = file.trackers.find((t) => isRecord(t) && t.id === trackerId);
+  if (!isRecord(entry) || !isRecord(entry.definition)) return null;
+  const { definition: d } = entry;
+  const competitors = textsOr(d.competitors);
+  if (!isText(entry.name) || !isTime(entry.topN) || !isText(d.endpoint) || !competitors)
+    return null;
+  if (d.target !== undefined && !isText(d.target)) return null;
+  if (!Array.isArray(d.rows) || !Array.isArray(d.locales)) return null;
+  const locales = d.locales.map(localeOf);
+  const rows = d.rows.map((r: unknown) => {
+    if (!isRecord(r) || !isText(r.query)) return null;
+    const params = r.params ?? {};
+    if (!isRecord(params) || !Object.values(params).every(isText)) return null;
+    const row = { query: r.query.trim(), params: params as Record<string, string> };
+    if (r.locale === undefined) return row;
+    const locale = localeOf(r.locale);
+    return locale && { ...row, locale };
+  });
+  if (rows.length === 0 || rows.includes(null) || locales.includes(null)) return null;
+  const runs = page.runs as unknown[];
+  const run = (r: unknown) =>
+    isRecord(r) && isText(r.id) && isTime(r.startedAt) && isText(r.status) && isRecord(r.cells);
+  if (!runs.every(run)) return null;
+  // What the screen reads of a tracker (as tracker-schemas.ts `trackerOf` makes it); the rest
+  // of it is the app's, read through the schema.
+  const tracker = {
+    id: trackerId,
+    name: entry.name,
+    endpoint: d.endpoint,
+    rows,
+    locales,
+    target: d.target ?? '',
+    competitors,
+    topN: entry.topN,
+  } as unknown as Tracker;
+  return { tracker, runs: runs as TrackerRun[] };
+}
+
 /** What the first screen shows, computed as the detail computes it (movers-section.tsx). */
 export interface FirstScreenView {
   name: string;
   scope: string;
   from: TrackerRun;
   to: TrackerRun;
+  /** The runs each picker offers, as the detail lists them (movers-section.tsx). */
+  fromChoices: TrackerRun[];
+  toChoices: TrackerRun[];
   digest: string;
   locales: { key: string; label: string }[];
   /** Every row, sorted as the table sorts them first (by the size of the move). */
@@ -147,20 +221,22 @@ export interface FirstScreenView {
 }
 
 /** The first screen of these records; null when it has no movers (fewer than two runs). */
-export function firstScreenView({ tracker, latest }: FirstScreenRecords): FirstScreenView | null {
+export function firstScreenView({ tracker, runs }: FirstScreenRecords): FirstScreenView | null {
   // The pair as the detail picks it from these runs (movers-section.tsx).
-  const ran = runsThatRan(latest.from ? [latest.from, latest.to] : [latest.to]);
+  const ran = runsThatRan(runs);
   const to = ran.at(-1);
   const from = to && baselineBefore(ran, to);
   if (!to || !from) return null;
   const matrix = trackerMatrix(tracker);
-  // The record's runs are cut to the target's best result (101): read as they are.
+  // The runs are cut to the target's best result (101, 107): read as they are.
   const movers = moversBetween(matrix.cells, from, to, tracker.target, tracker.topN, rankInCut);
   return {
     name: tracker.name,
     scope: trackerScope(tracker, matrix),
     from,
     to,
+    fromChoices: ran.filter((r) => r.startedAt < to.startedAt),
+    toChoices: ran.slice(1),
     digest: moversDigest(movers, from.startedAt),
     locales: matrix.locales.map((l) => ({ key: localeKey(l), label: localeLabel(l) })),
     rows: sortMovers(movers, 'size'),
@@ -190,13 +266,16 @@ export function firstScreenElement(doc: Document, view: FirstScreenView): HTMLEl
   const h = (tag: string, attributes: Record<string, string>, ...children: Child[]) =>
     element(doc, tag, attributes, ...children);
   const option = (value: string, label: string) => h('option', { value }, label);
-  const picker = (id: string, label: string, run: TrackerRun) =>
-    h(
-      'span',
-      { class: 'flex items-center gap-2' },
-      h('label', { for: id }, label),
-      h('select', { id, class: SELECT_CLASS }, option(run.id, runLabel(run))),
-    );
+  // The picked run is the select's value, as React sets it (a property, not markup).
+  const picker = (id: string, label: string, choices: TrackerRun[], picked: TrackerRun) => {
+    const select = h(
+      'select',
+      { id, class: SELECT_CLASS },
+      ...choices.map((run) => option(run.id, runLabel(run))),
+    ) as HTMLSelectElement;
+    select.value = picked.id;
+    return h('span', { class: 'flex items-center gap-2' }, h('label', { for: id }, label), select);
+  };
   const header = (label: string, sort: string | null) =>
     sort === null
       ? h('div', { role: 'columnheader', class: HEADER_CLASS }, label)
@@ -306,8 +385,8 @@ export function firstScreenElement(doc: Document, view: FirstScreenView): HTMLEl
       h(
         'div',
         { class: 'flex flex-wrap gap-3 text-sm' },
-        picker('first-screen-from', 'Since', view.from),
-        picker('first-screen-to', 'Up to', view.to),
+        picker('first-screen-from', 'Since', view.fromChoices, view.from),
+        picker('first-screen-to', 'Up to', view.toChoices, view.to),
       ),
       h('p', { class: 'font-medium', 'data-testid': 'movers-digest' }, view.digest),
       table,
@@ -329,4 +408,15 @@ export function paintFirstScreen(root: Element, view: FirstScreenView): boolean 
     if (next instanceof HTMLElement) next.hidden = true;
   intro.after(firstScreenElement(root.ownerDocument, view));
   return true;
+}
+
+/**
+ * Paints the first screen into the page's root once the static copy is parsed (the boot
+ * script is `async`: it may run before). False when it was not painted.
+ */
+export async function paintWhenParsed(view: FirstScreenView): Promise<boolean> {
+  if (document.readyState === 'loading')
+    await new Promise((parsed) => document.addEventListener('DOMContentLoaded', parsed));
+  const root = document.getElementById('root');
+  return root !== null && paintFirstScreen(root, view);
 }

@@ -35,7 +35,7 @@ const NO_RUNNER =
 
 /**
  * What the prerendered page's head asked the runner for before the app's code was in
- * (src/prerender/runner-ahead.js, decision 122): each answer by path, with the token it was
+ * (src/prerender/runner-ahead.ts, decision 122): each answer by path, with the token it was
  * asked with.
  */
 interface RunnerAhead {

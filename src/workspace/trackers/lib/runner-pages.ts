@@ -17,6 +17,6 @@ export const MAX_CELL_PAGE = 366;
  * The first page the Trackers view asks for (no cursor): the newest run and the runs back to its
  * baseline (two at most, unless suspect runs lie between; decision 091). The runner stores this
  * page cut to the movers when a run ends (decision 122), and the prerendered page's head asks
- * for it (src/prerender/runner-ahead.js: `limit=2`).
+ * for it (src/prerender/runner-ahead.ts: `limit=2`).
  */
 export const FIRST_RUN_PAGE = 2;
