@@ -4,9 +4,10 @@ import {
   firstScreenView,
   paintWhenParsed,
   readFirstScreen,
+  runnerFirstScreen,
   unpackFirstScreen,
 } from '../workspace/trackers/first-screen-paint.ts';
-import { askRunnerAhead } from './runner-ahead.ts';
+import { RUNNER_AHEAD_EVENT } from './runner-ahead.ts';
 
 /**
  * The Trackers view's page, opened on a tracker (`?tracker=ID`), draws that tracker's first
@@ -28,13 +29,41 @@ async function paintFromStorage(trackerId: string): Promise<void> {
   await paintWhenParsed(view);
 }
 
-// A runner's tracker (`?runner=ID`, a token held) asks the runner and is drawn from its answers
-// (runner-ahead.ts, decisions 122 and 126). One script for both: the painter is most of it.
+/** What the runner-ahead script asked (now, or once it has run: both scripts are `async`). */
+function runnerAhead(): Promise<Window['__runnerAhead']> {
+  if (window.__runnerAhead !== undefined) return Promise.resolve(window.__runnerAhead);
+  return new Promise((resolve) =>
+    window.addEventListener(RUNNER_AHEAD_EVENT, () => resolve(window.__runnerAhead), {
+      once: true,
+    }),
+  );
+}
+
+/**
+ * A runner's tracker (`?runner=ID`, a token held) drawn from the answers the runner-ahead
+ * script asked (decisions 122 and 126): read (the tracker from the list, its runs), compute and
+ * draw, each a task under 50 ms at 1×.
+ */
+export async function paintFromRunner(trackerId: string): Promise<void> {
+  const ahead = (await runnerAhead())?.firstScreen;
+  if (ahead?.trackerId !== trackerId) return;
+  const [file, runs] = await Promise.all([ahead.file, ahead.runs]);
+  if (file === null || runs === null) return;
+  await nextUrgentTask();
+  const records = runnerFirstScreen(file, runs, trackerId);
+  if (!records) return;
+  await nextUrgentTask();
+  const view = firstScreenView(records);
+  if (!view) return;
+  await nextUrgentTask();
+  await paintWhenParsed(view);
+}
+
 const params = new URLSearchParams(location.search);
 const trackerId = params.get('tracker');
 const runnerTrackerId = params.get('runner');
 if (location.pathname === '/trackers') {
   // The view opens this browser's tracker when both are named (trackers-page.tsx `readAhead`).
-  if (runnerTrackerId !== null) void askRunnerAhead(runnerTrackerId, { paint: trackerId === null });
   if (trackerId !== null) void paintFromStorage(trackerId);
+  else if (runnerTrackerId !== null) void paintFromRunner(runnerTrackerId);
 }

@@ -43,7 +43,11 @@ export function prerenderPlugin(): Plugin {
       const pages = JSON.parse(child.stdout) as Record<string, string>;
       const boot = await assetScript(config, outDir, 'boot');
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
-      const trackersScripts = [await bundledScript(config, outDir, 'tracker-first-screen')];
+      // The runner's reads first: a tiny script, so they leave before the painter is in.
+      const trackersScripts = [
+        await bundledScript(config, outDir, 'runner-ahead'),
+        await bundledScript(config, outDir, 'tracker-first-screen'),
+      ];
       for (const [path, markup] of Object.entries(pages)) {
         const file = join(outDir, viewPageFile(path));
         mkdirSync(dirname(file), { recursive: true });

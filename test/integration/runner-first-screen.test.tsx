@@ -3,6 +3,7 @@ import { waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { META_URL } from '../../src/api/meta-queries.ts';
 import { askRunnerAhead } from '../../src/prerender/runner-ahead.ts';
+import { paintFromRunner } from '../../src/prerender/tracker-first-screen.ts';
 import { RUNNER_TOKEN_KEY } from '../../src/session/browser-databases.ts';
 import {
   firstScreenView,
@@ -176,7 +177,8 @@ describe('a page opened on a runner’s tracker, painted from the runner’s ans
   test('the boot paint draws what the app draws in the same place, and the app takes each answer once', async () => {
     window.sessionStorage.setItem(RUNNER_TOKEN_KEY, TOKEN);
     const root = staticCopy();
-    const painting = askRunnerAhead(tracker.id);
+    askRunnerAhead(tracker.id);
+    const painting = paintFromRunner(tracker.id);
     // The five reads, asked at once, the runs first (decision 120).
     expect(asked).toEqual([CUT_PAGE, 'trackers?runs=none', 'last-runs', 'alerts', 'schedules']);
     await painting;
@@ -210,12 +212,13 @@ describe('a page opened on a runner’s tracker, painted from the runner’s ans
   test('without a token nothing is asked or drawn; on a 401 nothing is drawn and the app says so', async () => {
     const root = staticCopy();
     const copy = root.innerHTML;
-    expect(askRunnerAhead(tracker.id)).toBeNull();
+    askRunnerAhead(tracker.id);
     expect(asked).toEqual([]);
     expect(window.__runnerAhead).toBeUndefined();
 
     window.sessionStorage.setItem(RUNNER_TOKEN_KEY, 'not-the-token');
-    await askRunnerAhead(tracker.id);
+    askRunnerAhead(tracker.id);
+    await paintFromRunner(tracker.id);
     expect(asked).toHaveLength(5);
     expect(root.innerHTML).toBe(copy);
     // The app takes the refused answer and reads it as it always did.
@@ -225,6 +228,16 @@ describe('a page opened on a runner’s tracker, painted from the runner’s ans
     ).toBeInTheDocument();
     expect(asked.filter((p) => p === CUT_PAGE)).toHaveLength(1);
   }, 60_000);
+
+  test('the painter, in when the reads are not asked yet (two async scripts), draws once they are', async () => {
+    window.sessionStorage.setItem(RUNNER_TOKEN_KEY, TOKEN);
+    const root = staticCopy();
+    const painting = paintFromRunner(tracker.id);
+    askRunnerAhead(tracker.id);
+    await painting;
+    expect(root.querySelector('[data-trackers-intro] + section h2')).toHaveTextContent('Keywords');
+    expect(asked).toHaveLength(5);
+  });
 
   test('an answer the screen cannot be drawn from draws nothing', () => {
     const file = JSON.parse(serializeTrackers([{ tracker, runs: [] }])) as unknown;

@@ -41,6 +41,11 @@ const NO_RUNNER =
 interface RunnerAhead {
   token: string;
   answers: Record<string, Promise<Response> | undefined>;
+  /**
+   * For the page's boot paint (tracker-first-screen.ts, decision 126): the JSON of the list's
+   * and the cut runs page's answers, read from clones, so the app still takes each Response whole.
+   */
+  firstScreen?: { trackerId: string; file: Promise<unknown>; runs: Promise<unknown> };
 }
 
 declare global {
