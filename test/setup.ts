@@ -69,6 +69,11 @@ beforeEach(async () => {
     flushStoredStores();
     window.sessionStorage.clear();
     window.localStorage.clear();
+    // As the browser tells a page whose storage another page cleared: a shared list (the
+    // history) then stops merging its earlier writes back into the next (lib/shared-list.ts).
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: null, newValue: null, storageArea: window.localStorage }),
+    );
   }
   guardConsole();
 });

@@ -118,7 +118,10 @@ export interface SharedListStoreOptions<T>
  * another tab's of the same moment. localStorage keeps the last write, and a tab may write
  * before it has seen another tab's: that tab's write then lacks this tab's, and this tab, told
  * of it by a storage event, writes both back. The merge is the same whichever tab does it, so
- * the other tab, told in turn, finds nothing of its own missing and writes nothing.
+ * the other tab, told in turn, finds nothing of its own missing and writes nothing. Storage
+ * events come late (after the tab's copy of the storage already holds later writes), so the
+ * write-back also holds what storage holds by then, and this tab keeps merging its writes into
+ * the next until the other tab's write is seen to hold them (decision 041).
  */
 export function createSharedListStore<T>({
   key,
@@ -134,28 +137,50 @@ export function createSharedListStore<T>({
     shrink,
     onProblem,
   });
-  /** This tab's last write, until another tab's write is seen to hold it. */
+  /**
+   * What this tab wrote that no write of the other tab has yet been seen to hold. Not only the
+   * last write: a storage event comes late, so the other tab may merge with an older write of
+   * this tab (or write before it saw any) and overwrite a newer one; this tab's next change, made
+   * on what storage then holds, would lack what that newer write added.
+   */
   let unconfirmed: SharedList<T> | undefined;
+  const holds = (list: SharedList<T>, part: SharedList<T>) =>
+    writeSharedList(mergeSharedLists(part, list, rules)) === writeSharedList(list);
   const set = (list: SharedList<T>) => {
-    unconfirmed = list;
-    store.set(list);
+    // A change made on a list that still holds this tab's writes supersedes them (an unstar in
+    // the same ms as the star stands), and so does one made after the entry was removed (the
+    // removal stands); one made on a list the other tab overwrote is merged with them.
+    const now = store.get();
+    const next =
+      unconfirmed === undefined || writeSharedList(now) === null || holds(now, unconfirmed)
+        ? list
+        : mergeSharedLists(unconfirmed, list, rules);
+    unconfirmed = next;
+    store.set(next);
   };
   if (typeof window !== 'undefined')
     window.addEventListener('storage', (event) => {
       if (event.storageArea !== webStorage('local') || (event.key !== key && event.key !== null))
         return;
       const mine = unconfirmed;
-      unconfirmed = undefined;
+      if (mine === undefined) return;
+      // What storage holds now: newer than the event when writes came after it (events are late).
+      const now = store.get();
       // A removal (the other tab cleared its storage, or dropped what it could not read) stands.
-      if (mine === undefined || event.newValue === null) return;
+      if (event.newValue === null || writeSharedList(now) === null) {
+        unconfirmed = undefined;
+        return;
+      }
       let theirs: SharedList<T>;
       try {
         theirs = readSharedList(event.newValue, rules);
       } catch {
         return;
       }
-      const merged = mergeSharedLists(mine, theirs, rules);
-      if (writeSharedList(merged) !== event.newValue) set(merged);
+      const merged = mergeSharedLists(mergeSharedLists(mine, theirs, rules), now, rules);
+      if (writeSharedList(merged) !== writeSharedList(now)) set(merged);
+      // Their write holds all of this tab's: the other tab has seen them and keeps them.
+      else if (holds(theirs, mine)) unconfirmed = undefined;
     });
   return { ...store, set };
 }
