@@ -10,67 +10,17 @@ import {
   runnerFirstScreen,
 } from '../../src/workspace/trackers/first-screen-paint.ts';
 import { runForMovers } from '../../src/workspace/trackers/lib/latest-movers.ts';
-import { runId, type TrackerRun } from '../../src/workspace/trackers/lib/run.ts';
 import { serializeTrackers } from '../../src/workspace/trackers/lib/tracker-file.ts';
-import { trackerFromBatch, trackerMatrix } from '../../src/workspace/trackers/lib/tracker.ts';
 import { disconnectRunner } from '../../src/workspace/trackers/runner-connection.ts';
+import { keywordsRun, keywordsTracker, paintedBesideApp, TARGET } from '../first-screen-kit.ts';
 import { renderApp } from '../render.tsx';
 
 const WAIT = { timeout: 20_000 };
 const HOUR = 3_600_000;
 const TOKEN = 'runner-door-token-126';
-const TARGET = 'example.org';
-// 60 cells: more than the table's first page (50), so "Show all" is drawn too.
-const QUERIES = Array.from({ length: 30 }, (_, i) => `keyword ${i + 1}`);
-
-const tracker = trackerFromBatch(
-  {
-    endpoint: 'search',
-    rows: QUERIES.map((query) => ({ query, params: {} })),
-    locales: [
-      { country: 'us', language: 'en' },
-      { country: 'de', language: 'de' },
-    ],
-    cap: null,
-    target: TARGET,
-    competitors: ['rival.example'],
-  },
-  { id: 't-Keywords', name: 'Keywords', now: Date.now() - 5 * HOUR },
-);
-
-/** A run as the runner stores it, where cell i ranks the target at `rankOf(i)` (null: not in). */
-function run(
-  startedAt: number,
-  rankOf: (i: number) => number | null,
-  suspect?: string,
-): TrackerRun {
-  const cells: TrackerRun['cells'] = {};
-  trackerMatrix(tracker).cells.forEach((cell, i) => {
-    const rank = rankOf(i);
-    cells[cell.id] =
-      i === 7
-        ? { state: 'not-checked' }
-        : {
-            state: 'answered',
-            at: startedAt,
-            results: [
-              { rank: 1, link: 'https://rival.example/', title: 'Rival' },
-              ...(rank === null ? [] : [{ rank, link: `https://${TARGET}/${i % 3}`, title: 'T' }]),
-            ],
-          };
-  });
-  return {
-    id: runId(startedAt),
-    trackerId: tracker.id,
-    slot: null,
-    startedAt,
-    finishedAt: startedAt + 1_000,
-    status: 'done',
-    credits: 600,
-    cells,
-    ...(suspect ? { suspect } : {}),
-  };
-}
+const tracker = keywordsTracker('t-Keywords');
+const run = (startedAt: number, rankOf: (i: number) => number | null, suspect?: string) =>
+  keywordsRun(tracker, startedAt, rankOf, suspect);
 
 const now = Date.now();
 // The newest run, and back to its baseline past a suspect run (decision 091): three runs, so
@@ -147,30 +97,6 @@ function staticCopy(): HTMLElement {
   return root;
 }
 
-/** The ids a page gives its labels, by where they point: React's and the boot paint's differ. */
-const withoutIds = (html: string) => html.replace(/ (id|for|aria-labelledby)="[^"]*"/g, ' $1="…"');
-
-/** The boot-painted nodes, each beside the app's node in the same place. */
-function pairs(painted: Element, app: Element): [string, string][] {
-  const parts = (root: Element) => {
-    const movers = root.querySelector('section section')!;
-    const table = movers.querySelector('[role=table]')!;
-    return [
-      root.querySelector('h2')!,
-      root.querySelector('h2 + p')!,
-      ...[...movers.children].slice(0, 3),
-      movers.querySelector(':scope > .space-y-2 > div:first-child')!,
-      ...[...table.children].slice(0, 3),
-      ...[...movers.querySelectorAll(':scope > .space-y-2 > button, [role=status]')],
-    ];
-  };
-  const theirs = parts(app);
-  return parts(painted).map((node, i) => [
-    withoutIds(node.outerHTML),
-    withoutIds(theirs[i]!.outerHTML),
-  ]);
-}
-
 const picked = (root: Element) => [...root.querySelectorAll('select')].map((s) => s.value);
 
 describe('a page opened on a runner’s tracker, painted from the runner’s answers before the app (decision 126)', () => {
@@ -202,7 +128,7 @@ describe('a page opened on a runner’s tracker, painted from the runner’s ans
     );
     // The app's detail sits right after the page's introduction, as the paint does.
     expect(container.querySelector('[data-trackers-intro] + * h2')).toHaveTextContent('Keywords');
-    for (const [mine, app] of pairs(painted, detail)) expect(mine).toBe(app);
+    for (const [mine, app] of paintedBesideApp(painted, detail)) expect(mine).toBe(app);
     expect(picked(painted)).toEqual(picked(detail));
     // The app read the answers the page's head asked (their bodies whole), not the runner again.
     expect(asked.filter((p) => p === CUT_PAGE)).toHaveLength(1);

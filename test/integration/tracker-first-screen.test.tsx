@@ -8,88 +8,19 @@ import {
   readFirstScreen,
   unpackFirstScreen,
 } from '../../src/workspace/trackers/first-screen-paint.ts';
-import { runId, type TrackerRun } from '../../src/workspace/trackers/lib/run.ts';
-import { trackerFromBatch, trackerMatrix } from '../../src/workspace/trackers/lib/tracker.ts';
 import {
   keepLatestMovers,
   saveRun,
   saveTracker,
 } from '../../src/workspace/trackers/tracker-storage.ts';
+import { keywordsRun, keywordsTracker, paintedBesideApp } from '../first-screen-kit.ts';
 import { renderApp } from '../render.tsx';
 
 const WAIT = { timeout: 20_000 };
 const HOUR = 3_600_000;
-const TARGET = 'example.org';
-const LOCALES = [
-  { country: 'us', language: 'en' },
-  { country: 'de', language: 'de' },
-];
-// 60 cells: more than the table's first page (50), so "Show all" is drawn too.
-const QUERIES = Array.from({ length: 30 }, (_, i) => `keyword ${i + 1}`);
-
-const tracker = trackerFromBatch(
-  {
-    endpoint: 'search',
-    rows: QUERIES.map((query) => ({ query, params: {} })),
-    locales: LOCALES,
-    cap: null,
-    target: TARGET,
-    competitors: ['rival.example'],
-  },
-  { id: 'trk', name: 'Keywords', now: Date.now() - 3 * HOUR },
-);
-
-/** A run where cell i ranks the target at `rankOf(i)` (null: not in its results). */
-function run(startedAt: number, rankOf: (i: number) => number | null): TrackerRun {
-  const cells: TrackerRun['cells'] = {};
-  trackerMatrix(tracker).cells.forEach((cell, i) => {
-    const rank = rankOf(i);
-    cells[cell.id] =
-      i === 7
-        ? { state: 'not-checked' }
-        : {
-            state: 'answered',
-            at: startedAt,
-            results: rank === null ? [] : [{ rank, link: `https://${TARGET}/${i % 3}` }],
-          };
-  });
-  return {
-    id: runId(startedAt),
-    trackerId: tracker.id,
-    slot: null,
-    startedAt,
-    finishedAt: startedAt + 1_000,
-    status: 'done',
-    credits: 600,
-    cells,
-  };
-}
-
-/** The ids a page gives its labels, by where they point: React's and the boot paint's differ. */
-const withoutIds = (html: string) => html.replace(/ (id|for|aria-labelledby)="[^"]*"/g, ' $1="…"');
-
-/** The boot-painted nodes, each beside the app's node in the same place. */
-function pairs(painted: Element, app: Element): [string, string][] {
-  const out: [string, string][] = [];
-  const parts = (root: Element) => {
-    const movers = root.querySelector('section section')!;
-    const table = movers.querySelector('[role=table]')!;
-    return [
-      root.querySelector('h2')!,
-      root.querySelector('h2 + p')!,
-      ...[...movers.children].slice(0, 3),
-      movers.querySelector(':scope > .space-y-2 > div:first-child')!,
-      ...[...table.children].slice(0, 3),
-      ...[...movers.querySelectorAll(':scope > .space-y-2 > button, [role=status]')],
-    ];
-  };
-  const mine = parts(painted);
-  const theirs = parts(app);
-  mine.forEach((node, i) =>
-    out.push([withoutIds(node.outerHTML), withoutIds(theirs[i]!.outerHTML)]),
-  );
-  return out;
-}
+const tracker = keywordsTracker('trk');
+const run = (startedAt: number, rankOf: (i: number) => number | null) =>
+  keywordsRun(tracker, startedAt, rankOf);
 
 describe('a page opened on a tracker, painted from storage before the app (decision 126)', () => {
   test('with no tracker stored, nothing is painted and no database is made', async () => {
@@ -133,7 +64,7 @@ describe('a page opened on a tracker, painted from storage before the app (decis
     );
     // The app sits right after the page's introduction, as the paint does.
     expect(document.querySelector('[data-trackers-intro] + * h2')).toHaveTextContent('Keywords');
-    for (const [mine, app] of pairs(painted, detail)) expect(mine).toBe(app);
+    for (const [mine, app] of paintedBesideApp(painted, detail)) expect(mine).toBe(app);
 
     // A page already live is not painted over.
     root.removeAttribute('inert');
