@@ -2,7 +2,13 @@
 // quiet.json, and loaded.json from `--loaded`, with another process loading one core): which
 // verdicts the two agree on, then each run's table of every number with its baseline and budget,
 // its flows' longest tasks, then how to reproduce. Only run.mjs calls it (and its test).
-import { oneRunReason, twoRunReason } from './lighthouse-bench.mjs';
+import {
+  budgetText,
+  oneRunReason,
+  phasesText,
+  rowMeets,
+  twoRunReason,
+} from './lighthouse-bench.mjs';
 import { shieldLine } from './renderer-shield.mjs';
 import { taskText } from './trace-tasks.mjs';
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
@@ -132,15 +138,10 @@ const lighthouseRows = (lighthouse) =>
     `Lighthouse ${r.view}`,
     r.failed
       ? `not measured: ${r.failed}`
-      : `perf ${r.performance ?? '–'}, a11y ${r.accessibility ?? '–'}, best practices ${r['best-practices'] ?? '–'}${r.lcpMs ? `, LCP ${r.lcpMs} ms` : ''}${r.tbtMs !== undefined ? `, TBT ${r.tbtMs} ms, CLS ${r.cls}` : ''}${r.inpMs !== undefined ? `, INP ${r.inpMs} ms` : ''}`,
+      : `perf ${r.performance ?? '–'}, a11y ${r.accessibility ?? '–'}, best practices ${r['best-practices'] ?? '–'}${r.lcpMs ? `, LCP ${r.lcpMs} ms` : ''}${r.tbtMs !== undefined ? `, TBT ${r.tbtMs} ms, CLS ${r.cls}` : ''}${r.inpMs !== undefined ? `, INP ${r.inpMs} ms${phasesText(r.inpPhases)}` : ''}`,
     `${r.runs === 1 ? `1 run, ${oneRunReason(r)}` : r.runs === 2 ? `2 runs, ${twoRunReason}` : `median of ${r.runs ?? lighthouse.runs}`}${r.multiplier ? `, CPU ${r.multiplier}× (index ${r.index}${r.renderMs ? `, rendering ${r.renderMs} ms` : ''})` : ''}${r.waitShare !== undefined ? `, main thread waited ${(r.waitShare * 100).toFixed(1)} % for a CPU` : ''}`,
-    '≥ 95, 100, 100',
-    verdict(
-      !r.failed &&
-        (r.performance ?? 100) >= 95 &&
-        (r.accessibility ?? 100) >= 100 &&
-        (r['best-practices'] ?? 100) >= 100,
-    ),
+    budgetText(r),
+    verdict(rowMeets(r)),
   ]);
 
 const mapRows = (map) => [
@@ -433,7 +434,7 @@ ${flows
 /** What ran besides the bench in a run: nothing, or one core loaded (`--loaded`). */
 const loadNote = (load) =>
   load
-    ? ` (load average over 1 minute: ${load.start} at the start, ${load.end} at the end, on ${load.cores} cores${load.weight > 1 ? `; the bench in a CPU group weighted ${load.weight}× an ordinary process, decision 104` : ''}${load.loader ? `; plus \`${load.loader}\` loading one core, outside the bench's group` : ''})`
+    ? ` (load average over 1 minute: ${load.start} at the start, ${load.end} at the end, on ${load.cores} cores${load.weight > 1 ? `; the bench in a CPU group weighted ${load.weight}× an ordinary process, decision 104` : ''}${load.loader ? `; plus ${load.loader} loading one core, outside the bench's group` : ''})`
     : '';
 
 /** One saved run's section: its part table, what broke, every row, long tasks, calibration, plans. */
@@ -484,8 +485,8 @@ ${quiet ? runSection(quiet, 'Quiet run') : `## Quiet run\n\n${missing('')}`}${lo
    those), runs every part, prints every budget's verdict and each part's seconds first, then the
    tables, writes \`test-results/bench.json\`, saves the run as docs/bench-runs/quiet.json, writes this
    file from both saved runs, and exits 1 when a budget is broken. \`npm run bench -- --loaded\` is the
-   same with \`node -e 'for(;;){}'\` loading one core meanwhile (started before the bench's CPU group,
-   so outside it; killed at the end): saved as docs/bench-runs/loaded.json, this file's second section.
+   same with a Node busy loop loading one core meanwhile (started before the bench's CPU group,
+   so outside it; killed at the end, and ending by itself if the bench dies): saved as docs/bench-runs/loaded.json, this file's second section.
    \`npm run bench -- --only bundle,map\` runs some parts (this file and the saved runs are then left
    alone; with \`BENCH_DOCS=/tmp/page\` a partial run saves itself and writes the page there).
 3. \`npm run bench:bundle\` is the size part alone (deterministic, no browser): CI runs it.

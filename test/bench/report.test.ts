@@ -91,7 +91,7 @@ function run({ loaded, mapMs }: { loaded: boolean; mapMs: number }): Run {
       end: '1.1',
       cores: 2,
       weight: 10,
-      ...(loaded ? { loader: "node -e 'for(;;){}'" } : {}),
+      ...(loaded ? { loader: 'a Node busy loop that ends with the bench' } : {}),
     },
     seconds: { lighthouse: 33, map: 50 },
     wallSeconds: 90,
@@ -108,7 +108,7 @@ describe('docs/benchmarks.md with a quiet run and a run with one core loaded (is
     expect(at('## Quiet run')).toBeGreaterThan(0);
     expect(at('## With one core loaded')).toBeGreaterThan(at('## Quiet run'));
     expect(at('## How to reproduce')).toBeGreaterThan(at('## With one core loaded'));
-    expect(page).toContain("plus `node -e 'for(;;){}'` loading one core");
+    expect(page).toContain('plus a Node busy loop that ends with the bench loading one core');
   });
 
   it('says which verdicts the two runs agree and differ on, before either run', () => {
@@ -139,6 +139,31 @@ describe('docs/benchmarks.md with a quiet run and a run with one core loaded (is
     expect(report({ quiet })).toContain(
       '## With one core loaded\n\nNo such run is saved yet: `node test/bench/run.mjs --loaded` adds it.',
     );
+  });
+});
+
+describe('a Lighthouse flow’s verdict holds its blocking time and INP too (issue 41 point 2)', () => {
+  const withFlow = (flow: Record<string, unknown>) => {
+    const quiet = run({ loaded: false, mapMs: 80 });
+    const lighthouse = quiet.results['lighthouse'] as { rows: Array<Record<string, unknown>> };
+    lighthouse.rows = [{ ...lighthouse.rows[0], ...flow }];
+    return report({ quiet });
+  };
+
+  it('misses a flow whose score is 100 but whose interaction took 527 ms, with its phases', () => {
+    const page = withFlow({
+      performance: 100,
+      tbtMs: 36,
+      inpMs: 527,
+      inpPhases: { input: 3, processing: 40, presentation: 484 },
+    });
+    expect(page).toContain('INP 527 ms (input 3, processing 40, presentation 484)');
+    expect(page).toMatch(/≥ 95, 100, 100, TBT ≤ 150 ms, INP ≤ 200 ms \| \*\*missed\*\*/);
+  });
+
+  it('misses a flow that blocked 151 ms, meets one at 150 ms and INP 200 ms', () => {
+    expect(withFlow({ tbtMs: 151, inpMs: 40 })).toMatch(/INP ≤ 200 ms \| \*\*missed\*\*/);
+    expect(withFlow({ tbtMs: 150, inpMs: 200 })).toMatch(/INP ≤ 200 ms \| met/);
   });
 });
 

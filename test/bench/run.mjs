@@ -9,8 +9,8 @@
 // (`npm run bench:bundle` is the CI size check: `--only bundle --ci`).
 // A full run saves itself as docs/bench-runs/quiet.json and writes docs/benchmarks.md from both
 // saved runs: `--loaded` runs the same parts with another process loading one core meanwhile
-// (`node -e 'for(;;){}'`, started before the bench's CPU group so outside it, killed at the end,
-// on exit and on a signal) and saves docs/bench-runs/loaded.json, the page's second section
+// (a Node busy loop, started before the bench's CPU group so outside it, killed at the end,
+// on exit and on a signal, and ending by itself when the bench is gone) and saves docs/bench-runs/loaded.json, the page's second section
 // ("With one core loaded"); the page opens with the verdicts the two runs agree and differ on
 // (issue 41, point 1). `BENCH_DOCS=/tmp/page` saves the run and writes the page under that
 // directory instead of docs/, even with `--only` (to try the page on a short run).
@@ -117,7 +117,7 @@ function verdictFirst(results, brokenList, partReports) {
 
 /** The machine's load over the run, and what loaded it besides the bench (`--loaded`). */
 const loadLine = (l) =>
-  `Load average over 1 minute: ${l.start} at the start, ${l.end || '–'} at the end, on ${l.cores} cores${l.loader ? `; one core loaded by \`${l.loader}\` (outside the bench's CPU group)` : ''}.`;
+  `Load average over 1 minute: ${l.start} at the start, ${l.end || '–'} at the end, on ${l.cores} cores${l.loader ? `; one core loaded by ${l.loader} (outside the bench's CPU group)` : ''}.`;
 
 /** Each part: run(ctx) → its numbers with `broken` (budgets missed), and how to print them. */
 const PARTS = [
@@ -238,7 +238,7 @@ if (only && parts.length !== only.length)
 // `--loaded`: another process on one core for the whole run, started before the bench moves into
 // its CPU group (a child born after would be in the group, weighted as the bench). It checks
 // every ~0.1 s that the bench is alive, so a bench killed outright does not leave it spinning.
-const LOADER = 'for(;;){}';
+const LOADER = 'a Node busy loop that ends with the bench';
 const loaded = process.argv.includes('--loaded');
 const loader = loaded
   ? spawn(
@@ -261,7 +261,7 @@ if (loader) {
       stopLoader();
       process.kill(process.pid, signal);
     });
-  console.error(`One core loaded: node -e '${LOADER}' (pid ${loader.pid}) until the bench ends`);
+  console.error(`One core loaded: ${LOADER} (pid ${loader.pid})`);
 }
 
 // Before any browser or server starts, so that all of them inherit it (decision 104).
@@ -280,7 +280,7 @@ const load = {
   end: '',
   cores: availableParallelism(),
   weight: priority.raised ? priority.factor : 1,
-  ...(loader ? { loader: `node -e '${LOADER}'` } : {}),
+  ...(loader ? { loader: LOADER } : {}),
 };
 console.error(`load average over 1 minute at the start: ${load.start} on ${load.cores} cores`);
 // Each part's report and wall time: test-results/bench.txt puts the verdicts first, then these.
