@@ -87,9 +87,21 @@ test('a tracker made from a batch (its first run) runs again after a sandbox dri
   ).toHaveCount(2);
   await expect(fresh.getByTestId('movers-digest')).toHaveText(digestText!);
   expect(await seriousAxeIssues(fresh, '/trackers imported')).toEqual([]);
-  // Opened again by its address (a reload): its first screen is read as the view's code loads,
-  // before the app's first render (read-ahead.ts), and shows the same stored movers.
-  await fresh.reload();
+  // Opened again by its address (a reload) with the app's code held back at the network: the
+  // page draws the tracker's first screen from storage by itself (tracker-first-screen.ts,
+  // decision 126), the same movers; then the app takes over and shows them too.
+  let releaseApp = () => {};
+  const appHeld = new Promise<void>((release) => (releaseApp = release));
+  await fresh.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
+  // (not until "load": the held script holds the page's load event)
+  await fresh.reload({ waitUntil: 'commit' });
+  const drawnByPage = fresh.locator('#root[inert]');
+  await expect(drawnByPage.locator('[role="row"]')).toHaveCount(QUERIES.length + 1);
+  await expect(drawnByPage.getByTestId('movers-digest')).toHaveText(digestText!);
+  releaseApp();
   await appLive(fresh);
   await expect(fresh.getByTestId('movers-digest')).toHaveText(digestText!);
   expect(otherErrors).toEqual([]);
