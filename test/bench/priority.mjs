@@ -61,13 +61,19 @@ export function raiseBenchPriority(factor = BENCH_WEIGHT_FACTOR) {
 function allowRealTime(group) {
   const file = join(group, 'cpu.rt_runtime_us');
   if (!existsSync(file)) return;
-  for (const us of [900_000, 600_000, 300_000])
-    try {
-      writeFileSync(file, String(us));
-      return;
-    } catch {
-      // the parent's budget is partly held by another group: try less
-    }
+  // A bench that just ended keeps its group (and its budget) until its browser's last process
+  // has exited: a bench started right after it found no budget left and ran unshielded
+  // (2026-11-28). So it waits for that group to go, up to 5 s.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    for (const us of [900_000, 600_000, 300_000])
+      try {
+        writeFileSync(file, String(us));
+        return;
+      } catch {
+        // the parent's budget is partly held by another group: try less
+      }
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  }
 }
 
 /** Back to the parent group, then the (by then empty) group removed; best effort. */

@@ -80,12 +80,13 @@ export function schedstat(pid, tid = pid) {
 }
 
 /**
- * Starts shielding the renderers of `browser` (puppeteer) and returns { measure, status, stop }:
+ * Starts shielding the renderers of `browser` (puppeteer's, or a browser's pid:
+ * launchShieldedChromium) and returns { measure, status, stop }:
  * measure() starts a span and returns end() → { waitShare, runShare } of the busiest renderer's
  * main thread over that span (a spare or idle renderer waits for nothing).
  */
 export function shieldRenderers(browser) {
-  const browserPid = browser.process()?.pid;
+  const browserPid = typeof browser === 'number' ? browser : browser.process()?.pid;
   const shielded = new Set();
   const status = { mode: SHIELD ? 'fifo' : 'off', failed: '' };
   const scan = () => {
@@ -156,4 +157,36 @@ export function shieldLine(status, { redo = true } = {}) {
   return status.mode === 'fifo'
     ? `  Renderer main threads: real-time class (SCHED_FIFO 1), ${rule} (decision 105)`
     : `  Renderer main threads: ordinary${status.failed ? ` (${status.failed})` : ' (BENCH_SHIELD=off)'}; each row prints how long they waited for a CPU, and no run is redone for it (decision 105)`;
+}
+
+/** Chromium processes this process started (the launcher's own: no `--type=`), by pid. */
+const ownBrowsers = () =>
+  new Set(
+    childrenOfEveryThread(process.pid).filter((pid) => {
+      try {
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return cmdline.includes('chromium') && !cmdline.includes('--type=');
+      } catch {
+        return false;
+      }
+    }),
+  );
+
+/**
+ * Playwright's Chromium (serve.mjs launchChromium) with its renderers shielded as the
+ * Lighthouse parts' are: Playwright does not give the browser's pid, so it is the Chromium
+ * child this process gained by the launch. Returns { browser, shield }; the shield stops with
+ * the browser's close.
+ */
+export async function launchShieldedChromium(launch) {
+  const before = ownBrowsers();
+  const browser = await launch();
+  const pid = [...ownBrowsers()].find((p) => !before.has(p));
+  const shield = shieldRenderers(pid ?? 0);
+  if (pid === undefined) {
+    shield.status.mode = 'off';
+    shield.status.failed = "the browser's process was not found";
+  }
+  browser.on('disconnected', () => shield.stop());
+  return { browser, shield };
 }
