@@ -486,7 +486,8 @@ ${quiet ? runSection(quiet, 'Quiet run') : `## Quiet run\n\n${missing('')}`}${lo
    tables, writes \`test-results/bench.json\`, saves the run as docs/bench-runs/quiet.json, writes this
    file from both saved runs, and exits 1 when a budget is broken. \`npm run bench -- --loaded\` is the
    same with a Node busy loop loading one core meanwhile (started before the bench's CPU group,
-   so outside it; killed at the end, and ending by itself if the bench dies): saved as docs/bench-runs/loaded.json, this file's second section.
+   so outside it; killed at the end, and ending by itself if the bench dies): saved as
+   docs/bench-runs/loaded.json, this file's second section.
    \`npm run bench -- --only bundle,map\` runs some parts (this file and the saved runs are then left
    alone; with \`BENCH_DOCS=/tmp/page\` a partial run saves itself and writes the page there).
 3. \`npm run bench:bundle\` is the size part alone (deterministic, no browser): CI runs it.

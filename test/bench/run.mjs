@@ -10,10 +10,11 @@
 // A full run saves itself as docs/bench-runs/quiet.json and writes docs/benchmarks.md from both
 // saved runs: `--loaded` runs the same parts with another process loading one core meanwhile
 // (a Node busy loop, started before the bench's CPU group so outside it, killed at the end,
-// on exit and on a signal, and ending by itself when the bench is gone) and saves docs/bench-runs/loaded.json, the page's second section
-// ("With one core loaded"); the page opens with the verdicts the two runs agree and differ on
-// (issue 41, point 1). `BENCH_DOCS=/tmp/page` saves the run and writes the page under that
-// directory instead of docs/, even with `--only` (to try the page on a short run).
+// on exit and on a signal, and ending by itself when the bench is gone) and saves
+// docs/bench-runs/loaded.json, the page's second section ("With one core loaded"); the page
+// opens with the verdicts the two runs agree and differ on (issue 41, point 1).
+// `BENCH_DOCS=/tmp/page` saves the run and writes the page under that directory instead of
+// docs/, even with `--only` (to try the page on a short run).
 // `LH_FLOWS=batch,webhook` limits the Lighthouse part to the flows with results whose name
 // holds one of these words (comma-separated) and skips its empty-view rows;
 // `BENCH_VIEWS=…` limits the Lighthouse and interaction rows by name in the same way.
