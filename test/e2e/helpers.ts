@@ -37,7 +37,10 @@ export function collectConsoleErrors(
     if (ignored.some((part) => m.location().url.includes(part))) return;
     errors.push(m.text());
   });
-  page.on('pageerror', (e) => errors.push(e.message));
+  // E2E_STACKS=1 adds each page error's stack (where a minified bundle threw), to find it.
+  page.on('pageerror', (e) =>
+    errors.push(e.message + (process.env.E2E_STACKS ? ` ${e.stack}` : '')),
+  );
   return errors;
 }
 

@@ -20,7 +20,7 @@ import { buildsOffPage, clusterIndexOffPage } from '../lib/cluster-off-page.ts';
 import type { Home } from '../lib/home.ts';
 import { colorOf, medianOn, type ColorScale } from '../lib/color-scale.ts';
 import { statusColor } from '../lib/status.ts';
-import { eachInSlicesOnMap } from './map-slices.ts';
+import { eachInSlicesOnMap, makeCanvasAhead } from './map-slices.ts';
 import { DOT_RADIUS_PX, PIN_LIMIT, PIN_MIN_ZOOM } from '../map-config.ts';
 import { pinIcon, ringIcon } from './marker-icons.ts';
 import {
@@ -253,17 +253,6 @@ function drawInView(
 }
 
 /**
- * Makes the canvas every dot and bubble is drawn on, in a task of its own as soon as the map is
- * on the page (its first markers' first slice made it before). A map that gets new listings
- * (or waits for a worker's index of thousands, decision 125) then draws them at once: in the
- * map bench, 121 markers drawn in 6–11 ms with the canvas made, 45–67 ms over several slices
- * and frames when the first marker made it (~40 ms to make and size a map-sized canvas).
- */
-function prepareCanvas(map: L.Map): void {
-  map.getRenderer(L.circleMarker(map.getCenter()));
-}
-
-/**
  * The cluster index of `homes`: built here for a few listings; for thousands built in a worker
  * (decision 125), null until it is back, while the markers drawn before stay on the map.
  */
@@ -303,10 +292,7 @@ export function ClusterLayer({
 }: ClusterLayerProps) {
   const map = useMap();
   const index = useClusterIndex(homes);
-  useEffect(() => {
-    const ahead = setTimeout(() => prepareCanvas(map), 0);
-    return () => clearTimeout(ahead);
-  }, [map]);
+  useEffect(() => makeCanvasAhead(map), [map]);
   const callbacks = useRef<Callbacks>({ onHover, onSelect, onRendered });
   const emphasis = useRef({ hoveredKey, selectedKey });
   useLayoutEffect(() => {

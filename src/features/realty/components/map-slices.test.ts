@@ -2,7 +2,7 @@ import '../../../../test/leaflet-env.ts';
 import L from 'leaflet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eachInSlices } from '../../../lib/next-task.ts';
-import { eachInSlicesOnMap } from './map-slices.ts';
+import { eachInSlicesOnMap, makeCanvasAhead } from './map-slices.ts';
 
 /**
  * A map on the page, as the view's is, with layers to add a slice at a time as the basemap adds
@@ -57,5 +57,20 @@ describe('drawing on a map a slice at a time', () => {
     expect(layers.every((layer) => map.hasLayer(layer))).toBe(true);
     expect(done).toHaveBeenCalledOnce();
     map.remove();
+  });
+
+  it('makes the canvas ahead on a map that stays, and not on one removed first (the tour’s crash)', () => {
+    vi.useFakeTimers();
+    const staying = mapAndLayers().map;
+    makeCanvasAhead(staying);
+    expect(staying.getContainer().querySelector('canvas')).toBeNull(); // not in the caller's task
+    vi.runAllTimers();
+    expect(staying.getContainer().querySelector('canvas')).not.toBeNull();
+    staying.remove();
+
+    const removed = mapAndLayers().map;
+    makeCanvasAhead(removed);
+    removed.remove();
+    expect(() => vi.runAllTimers()).not.toThrow();
   });
 });
