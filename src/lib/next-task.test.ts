@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eachInSlices, nextUrgentTask, SLICE_MS } from './next-task.ts';
+import { beforeNextPaint, eachInSlices, nextUrgentTask, SLICE_MS } from './next-task.ts';
 
 /** Resolves in a later task, after the tasks queued before it. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -101,5 +101,73 @@ describe('nextUrgentTask', () => {
     order.push('caller');
     await settled;
     expect(order).toEqual(['caller', 'microtask', 'next task']);
+  });
+});
+
+describe('beforeNextPaint', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** Animation frames that run when the test says (the next frame's callbacks). */
+  function frames() {
+    const queued = new Map<number, FrameRequestCallback>();
+    let id = 0;
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      queued.set(++id, callback);
+      return id;
+    });
+    vi.stubGlobal('cancelAnimationFrame', (handle: number) => queued.delete(handle));
+    return {
+      run: () => {
+        const due = [...queued.values()];
+        queued.clear();
+        for (const callback of due) callback(performance.now());
+      },
+      pending: () => queued.size,
+    };
+  }
+
+  it('runs in a task of its own when that comes before the frame, and not again in the frame', async () => {
+    const frame = frames();
+    let runs = 0;
+    beforeNextPaint(() => {
+      runs++;
+    });
+    expect(runs).toBe(0); // never in the caller's task
+    await nextTask();
+    expect(runs).toBe(1);
+    expect(frame.pending()).toBe(0); // the frame's turn was given back
+    frame.run();
+    expect(runs).toBe(1);
+  });
+
+  it('runs in the frame when the frame comes first, and not again in the task', async () => {
+    const frame = frames();
+    let runs = 0;
+    beforeNextPaint(() => {
+      runs++;
+    });
+    frame.run();
+    expect(runs).toBe(1);
+    await nextTask();
+    expect(runs).toBe(1);
+  });
+
+  it('cancelled first, runs nowhere; cancelled after, stops what it started', async () => {
+    const frame = frames();
+    let runs = 0;
+    beforeNextPaint(() => {
+      runs++;
+    })();
+    frame.run();
+    await nextTask();
+    expect(runs).toBe(0);
+
+    let stopped = 0;
+    const stop = beforeNextPaint(() => () => {
+      stopped++;
+    });
+    await nextTask();
+    stop();
+    expect(stopped).toBe(1);
   });
 });

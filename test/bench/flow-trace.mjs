@@ -38,9 +38,14 @@ const NETWORK = {
 
 const name = process.env.FLOW ?? 'realty';
 const runs = Number(process.env.RUNS ?? 5);
-const categories = process.env.PROF
-  ? [...CATEGORIES, 'disabled-by-default-v8.cpu_profiler']
-  : CATEGORIES;
+const categories = [
+  ...CATEGORIES,
+  ...(process.env.PROF ? ['disabled-by-default-v8.cpu_profiler'] : []),
+  // Why each style recalculation and layout happened (which change invalidated what).
+  ...(process.env.INVALIDATIONS
+    ? ['disabled-by-default-devtools.timeline.invalidationTracking']
+    : []),
+];
 
 console.log(priorityLine(raiseBenchPriority()).trim()); // as the bench runs (decision 104)
 const server = await startServer({ outDir: process.env.OUT ?? join(root, 'dist') });
