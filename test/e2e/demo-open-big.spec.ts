@@ -147,6 +147,47 @@ test('Cancel stops reading a big script: nothing is kept', async ({ page, reques
   expect(await storedRecords(page)).toBe(0);
 });
 
+/**
+ * Holds the demos' store with a write transaction of the page's own until the returned function
+ * releases it: the Worker's write of a script waits behind it, so "Keeping the script…" stays on
+ * screen until the test has acted. Without it the test raced the machine: a write shorter than
+ * Playwright's click finished first and the script was kept (seen on Chromium 156.0.8078.108),
+ * or the status came and went between two polls. A deletion of the database (Clear key) is let
+ * through: the hold ends when its connection is asked to close.
+ */
+async function holdTheScriptsStore(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const w = window as unknown as { __holding?: boolean };
+        const open = indexedDB.open('web-data-dashboard-demos');
+        // As the app's store creates it, if the page has not opened it yet.
+        open.onupgradeneeded = () => open.result.createObjectStore('scripts');
+        open.onerror = () => reject(new Error('the demos database did not open'));
+        open.onsuccess = () => {
+          const db = open.result;
+          db.onversionchange = () => {
+            w.__holding = false;
+            db.close();
+          };
+          w.__holding = true;
+          const store = db.transaction('scripts', 'readwrite').objectStore('scripts');
+          // A request after each answer keeps the transaction open; none once released.
+          const keepOpen = () => {
+            if (w.__holding) store.get('held').onsuccess = keepOpen;
+          };
+          keepOpen();
+          resolve();
+        };
+      }),
+  );
+  return async () => {
+    await page.evaluate(() => {
+      (window as unknown as { __holding?: boolean }).__holding = false;
+    });
+  };
+}
+
 test('Cancel while the script is being written, or a key cleared meanwhile: nothing is stored', async ({
   page,
   request,
@@ -157,14 +198,17 @@ test('Cancel while the script is being written, or a key cleared meanwhile: noth
   await enterDemoKey(page);
   await appLive(page);
   const status = page.getByRole('status').filter({ hasText: /Keeping the script/ });
+  let release = await holdTheScriptsStore(page);
   await page.getByLabel('Open script').setInputFiles(path);
   await expect(status).toBeVisible({ timeout: 120_000 });
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'Opening big.demo.json was cancelled: nothing was kept.',
   );
+  await release();
   await expect.poll(() => storedRecords(page)).toBe(0);
 
+  release = await holdTheScriptsStore(page);
   await page.getByLabel('Open script').setInputFiles(path);
   await expect(status).toBeVisible({ timeout: 120_000 });
   await page.getByRole('button', { name: /^Key / }).click();
@@ -172,6 +216,7 @@ test('Cancel while the script is being written, or a key cleared meanwhile: noth
   await expect(page.getByRole('alert')).toHaveText(
     'A key was cleared while this file was read: nothing was kept.',
   );
+  await release();
   await expect.poll(() => storedRecords(page)).toBe(0);
   await expect(page.getByRole('list', { name: 'Demo scripts' }).getByRole('listitem')).toHaveCount(
     0,
