@@ -13,6 +13,8 @@
 //   WAIT=0 node test/bench/flow-trace.mjs     the act starts as soon as prepared (default: 1 s later)
 //   BENCH_CPU_MULTIPLIER=4 …                  a fixed slowdown instead of the calibrated one
 //   OUT=/tmp/other-dist SAVE=/tmp/trace node test/bench/flow-trace.mjs   (writes /tmp/trace-<flow>-<i>.json)
+//   INVALIDATIONS=1 SAVE=/tmp/trace …          adds why each style and layout happened to the saved
+//                                             trace (the change and the element; decision 130)
 //
 // A saved trace opens in Chrome's Performance panel; PROF=1 adds CPU samples (which slow every
 // task down, so read them for where time goes, not for how much).
