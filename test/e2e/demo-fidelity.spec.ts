@@ -146,6 +146,31 @@ async function playMyDemoElsewhere(page: Page, browser: Browser, request: APIReq
   return played;
 }
 
+/**
+ * → moves the played demo to its next step's view (`url`). If it does not, the error says what
+ * the page held then: the player, full screen (leaving it ends the demo), the focused element
+ * (a field keeps its arrow keys) and the status lines. The account → webhook step stayed at
+ * /account once in a full run and passed on its retry (a race not found yet).
+ */
+async function nextStep(demo: Page, url: RegExp) {
+  await demo.keyboard.press('ArrowRight');
+  try {
+    await expect(demo).toHaveURL(url);
+  } catch (error) {
+    const held = await demo.evaluate(() => ({
+      player: document
+        .querySelector('section[aria-label="Demo player"]')
+        ?.textContent?.slice(0, 120),
+      fullScreen: document.fullscreenElement?.tagName ?? null,
+      focused: document.activeElement?.outerHTML.slice(0, 120),
+      said: [...document.querySelectorAll('[role="status"], [role="alert"]')].map((e) =>
+        e.textContent?.slice(0, 120),
+      ),
+    }));
+    throw new Error(`${(error as Error).message}\nthe page then: ${JSON.stringify(held)}`);
+  }
+}
+
 /** The played browser sent nothing upstream and threw nothing; it is closed. */
 async function sentNothingThrewNothing(
   request: APIRequestContext,
@@ -383,8 +408,7 @@ test('a search comparison, an open shorts preview and an autocomplete ladder are
 
   // Step 3: the ladder, every rung from the recording (from the keyboard: the preview's dialog
   // keeps the focus; its dimmed layer ends above the player's bar).
-  await demo.keyboard.press('ArrowRight');
-  await expect(demo).toHaveURL(/\/autocomplete\?/);
+  await nextStep(demo, /\/autocomplete\?/);
   const playedLadder = demo.getByRole('list', { name: 'Prefix ladder' });
   await expect(playedLadder.getByRole('list', { name: /^Top suggestions for / })).toHaveCount(5);
   expect(new URL(demo.url()).searchParams.get('ladder')).toBe('1');
@@ -452,8 +476,7 @@ test('a screenshot comparison (overlay, its slider moved) and a batch step’s p
   expect(await pixelDifference(demo, overlayShot, playedShot)).toBeLessThan(0.02);
 
   // Step 2: the batch's form, its pivot target filled and on screen.
-  await demo.keyboard.press('ArrowRight');
-  await expect(demo).toHaveURL(/\/batch/);
+  await nextStep(demo, /\/batch/);
   const target = demo
     .getByRole('form', { name: 'New batch' })
     .getByRole('textbox', { name: 'Target domain' });
@@ -506,8 +529,7 @@ test('an account step and a webhook job (its webhook name and dynamic rendering 
   await expect(playedCredits).toHaveText(creditsText, { useInnerText: true });
   expect(await pixelDifference(demo, creditsShot, await shot(playedCredits))).toBeLessThan(0.02);
 
-  await demo.keyboard.press('ArrowRight');
-  await expect(demo).toHaveURL(/\/webhook\?/);
+  await nextStep(demo, /\/webhook\?/);
   await expect(demo.getByTestId('job-sid')).toHaveText(sid ?? '');
   const shown = new URL(demo.url()).searchParams;
   expect(shown.get('webhook_id')).toBe('crm-sync');
