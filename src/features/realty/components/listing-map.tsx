@@ -12,6 +12,7 @@ import { useAfterPaint } from '../../../components/use-after-paint.ts';
 import type { ColorScale } from '../lib/color-scale.ts';
 import type { Home } from '../lib/home.ts';
 import type { MapView } from '../lib/map-view.ts';
+import { reportMoves } from './map-slices.ts';
 import { Basemap, prefetchOutlines, type BasemapMode } from './basemap.tsx';
 import { FIT_PADDING_PX, MAP_SIZE, OPENING_VIEW, STREET_ZOOM } from '../map-config.ts';
 import { AreaLayer, type AreaLayerProps } from './area-layer.tsx';
@@ -181,19 +182,7 @@ function FitControl({ homes, shape }: { homes: readonly Home[]; shape: Shape | n
 /** Tells where the map is after each move (the first view, set before this, is not a move). */
 function ReportMoves({ onMoved }: { onMoved: (view: MapView) => void }) {
   const map = useMap();
-  useEffect(() => {
-    // A move can happen inside React's effects (a fit, a listing brought into view), where the
-    // page URL's write (flushed at once) may not render: it waits for the effects to end.
-    const moved = () =>
-      queueMicrotask(() => {
-        const { lat, lng } = map.getCenter();
-        onMoved({ lat, lng, zoom: map.getZoom() });
-      });
-    map.on('moveend', moved);
-    return () => {
-      map.off('moveend', moved);
-    };
-  }, [map, onMoved]);
+  useEffect(() => reportMoves(map, onMoved), [map, onMoved]);
   return null;
 }
 

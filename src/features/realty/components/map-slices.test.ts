@@ -2,7 +2,7 @@ import '../../../../test/leaflet-env.ts';
 import L from 'leaflet';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eachInSlices } from '../../../lib/next-task.ts';
-import { eachInSlicesOnMap, makeCanvasAhead } from './map-slices.ts';
+import { eachInSlicesOnMap, makeCanvasAhead, reportMoves } from './map-slices.ts';
 
 /**
  * A map on the page, as the view's is, with layers to add a slice at a time as the basemap adds
@@ -72,5 +72,24 @@ describe('drawing on a map a slice at a time', () => {
     makeCanvasAhead(removed);
     removed.remove();
     expect(() => vi.runAllTimers()).not.toThrow();
+  });
+
+  it('reports a move where the map is, and nothing for a pan stopped by the map’s removal', async () => {
+    const staying = mapAndLayers().map;
+    const seen = vi.fn();
+    reportMoves(staying, seen);
+    staying.setView([47.7, -122.2], 11, { animate: false });
+    await Promise.resolve();
+    expect(seen).toHaveBeenCalledWith({ lat: 47.7, lng: -122.2, zoom: 11 });
+    staying.remove();
+
+    // Leaflet fires moveend inside remove() as it stops the pan; the centre is read after it.
+    const removed = mapAndLayers().map;
+    const late = vi.fn();
+    reportMoves(removed, late);
+    removed.panBy([200, 0], { animate: true, duration: 1 });
+    removed.remove();
+    await Promise.resolve();
+    expect(late).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import { eachInSlices } from '../../../lib/next-task.ts';
+import type { MapView } from '../lib/map-view.ts';
 
 /**
  * {@link eachInSlices} for work that draws on a map: it also stops when the map is removed.
@@ -40,4 +41,30 @@ export function eachInSlicesOnMap<T>(
  */
 export function makeCanvasAhead(map: L.Map): () => void {
   return eachInSlicesOnMap(map, [map], (on) => on.getRenderer(L.circleMarker(on.getCenter())));
+}
+
+/**
+ * Tells `onMoved` where the map is after each move, once React's effects are done (a move can
+ * happen inside them: a fit, a listing brought into view, where the page URL's write, flushed at
+ * once, may not render), unless the map went first. Leaflet fires `moveend` inside `remove()`
+ * when it stops a pan still animating, before `unload`; the report then read the centre of a map
+ * without panes (`_leaflet_pos`), the same race as the canvas above. Returns the way to stop.
+ */
+export function reportMoves(map: L.Map, onMoved: (view: MapView) => void): () => void {
+  let removed = false;
+  const unload = () => {
+    removed = true;
+  };
+  const moved = () =>
+    queueMicrotask(() => {
+      if (removed) return;
+      const { lat, lng } = map.getCenter();
+      onMoved({ lat, lng, zoom: map.getZoom() });
+    });
+  map.on('moveend', moved);
+  map.on('unload', unload);
+  return () => {
+    map.off('moveend', moved);
+    map.off('unload', unload);
+  };
 }
